@@ -1,0 +1,358 @@
+"""The engine: :func:`legal_actions`, :func:`apply` and :func:`outcome`."""
+
+from __future__ import annotations
+
+import itertools
+
+from attrs import evolve, frozen
+
+from .actions import (
+    BUILD_MONUMENT,
+    CHOOSE_WAR,
+    COMMIT_SUPPORT,
+    DECLINE_MONUMENT,
+    END_TURN,
+    PLACE_CATASTROPHE,
+    PLACE_LEADER,
+    PLACE_TILE,
+    TAKE_TREASURE,
+    WITHDRAW_LEADER,
+    Action,
+    BuildMonument,
+    ChooseWar,
+    CommitSupport,
+    DeclineMonument,
+    EndTurn,
+    ExchangeTiles,
+    PlaceCatastrophe,
+    PlaceLeader,
+    PlaceTile,
+    TakeTreasure,
+    WithdrawLeader,
+    exchange,
+)
+from .cells import cell_name
+from .errors import IllegalActionError
+from .pieces import COLOURS, Colour
+from .regions import analyse
+from .rules.conflicts import finish_revolt, finish_war, revolt_for, start_war
+from .rules.monuments import available, build, square_colour
+from .rules.placement import (
+    catastrophe_cells,
+    catastrophe_problem,
+    leader_cells,
+    leader_problem,
+    tile_cells,
+    tile_problem,
+)
+from .rules.scoring import PlayerResult, rank, scorer
+from .rules.treasures import takeable
+from .state import (
+    End,
+    GameState,
+    MonumentChoice,
+    Revolt,
+    TreasureChoice,
+    War,
+    WarChoice,
+)
+from .turn import (
+    after_conflicts,
+    after_monument,
+    after_treasures,
+    after_wars,
+    end_turn,
+    finish_action,
+)
+from .work import Work
+
+__all__ = ["Outcome", "apply", "legal_actions", "outcome"]
+
+_EXCHANGES: dict[tuple[int, int, int, int], tuple[ExchangeTiles, ...]] = {}
+
+
+def _exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
+    """Every exchange a hand allows, fewest tiles first (cached per hand)."""
+    found = _EXCHANGES.get(hand)
+    if found is None:
+        counts = [
+            c
+            for c in itertools.product(*(range(n + 1) for n in hand))
+            if 1 <= sum(c) <= 6
+        ]
+        counts.sort(key=lambda c: (sum(c), tuple(-n for n in c)))
+        found = _EXCHANGES[hand] = tuple(exchange((c[0], c[1], c[2], c[3])) for c in counts)
+    return found
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action :func:`apply` accepts from ``state.to_move``; empty once the game is over.
+
+    Between actions: end the turn, then tiles, leaders, withdrawals, catastrophes, exchanges.
+
+    >>> from tigeuph import new_game
+    >>> actions = legal_actions(new_game(2, seed=1))
+    >>> str(actions[0]), len(actions) > 100
+    ('pass', True)
+    """
+    found = state._legal
+    if found is None:
+        found = _legal(state)
+        object.__setattr__(state, "_legal", found)
+    return found  # type: ignore[return-value]
+
+
+def _legal(state: GameState) -> tuple[Action, ...]:
+    if state.ended is not None:
+        return ()
+    pending = state.pending
+    if pending is None:
+        return _turn_actions(state)
+    player = pending.player
+    if isinstance(pending, Revolt):
+        return COMMIT_SUPPORT[: state.hands[player][Colour.RED] + 1]
+    if isinstance(pending, War):
+        return COMMIT_SUPPORT[: state.hands[player][pending.colour] + 1]
+    if isinstance(pending, WarChoice):
+        return tuple(CHOOSE_WAR[c] for c in pending.colours)
+    if isinstance(pending, MonumentChoice):
+        builds: list[Action] = [DECLINE_MONUMENT]
+        for corner in pending.corners:
+            for m in available(state, square_colour(state, corner)):
+                builds.append(BUILD_MONUMENT[m][corner])
+        return tuple(builds)
+    return tuple(TAKE_TREASURE.pick(_takeable(state, pending)))
+
+
+def _turn_actions(state: GameState) -> tuple[Action, ...]:
+    player = state.active
+    hand = state.hands[player]
+    out: list[Action] = [END_TURN]
+    for colour in COLOURS:
+        if hand[colour]:
+            out += PLACE_TILE[colour].pick(tile_cells(state, colour))
+    for colour in COLOURS:
+        out += PLACE_LEADER[colour].pick(leader_cells(state, player, colour))
+    for colour in COLOURS:
+        if state.leaders[player][colour] is not None:
+            out.append(WITHDRAW_LEADER[colour])
+    if state.catastrophe_tiles[player]:
+        out += PLACE_CATASTROPHE.pick(catastrophe_cells(state))
+    out += _exchanges(hand)
+    return tuple(out)
+
+
+# --- apply ---------------------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``state.to_move`` takes *action*; *state* itself never changes.
+
+    Raises:
+        IllegalActionError: the rules forbid *action* here; ``clause`` names the rule.
+    """
+    if state.ended is not None:
+        raise IllegalActionError("R26", f"{action}: the game is over")
+    pending = state.pending
+    if pending is None:
+        return _apply_turn_action(state, action)
+    if isinstance(pending, Revolt | War):
+        if not isinstance(action, CommitSupport):
+            raise _waiting(action, pending, "support to be committed (+n)")
+        colour = Colour.RED if isinstance(pending, Revolt) else pending.colour
+        have = state.hands[pending.player][colour]
+        if action.count > have:
+            clause = "R15" if isinstance(pending, Revolt) else "R19"
+            raise IllegalActionError(
+                clause, f"{action}: player {pending.player} holds only {have} {colour.name.lower()}"
+            )
+        return _commit(state, pending, colour, action.count)
+    if isinstance(pending, WarChoice):
+        if not isinstance(action, ChooseWar):
+            raise _waiting(action, pending, "the next war to be chosen (!colour)")
+        if action.colour not in pending.colours:
+            raise IllegalActionError(
+                "R17", f"{action}: there is no {action.colour.name.lower()} war to fight"
+            )
+        w = Work(state)
+        w.pending = start_war(w, action.colour)
+        return w.freeze()
+    if isinstance(pending, MonumentChoice):
+        return _monument(state, pending, action)
+    return _treasure(state, pending, action)
+
+
+def _waiting(action: Action, pending: object, what: str) -> IllegalActionError:
+    return IllegalActionError("R6", f"{action}: play waits for {what}")
+
+
+def _apply_turn_action(state: GameState, action: Action) -> GameState:
+    player = state.active
+    hand = state.hands[player]
+    if isinstance(action, EndTurn):
+        w = Work(state)
+        end_turn(w)
+        return w.freeze()
+    if isinstance(action, PlaceTile):
+        colour, c = action.colour, action.cell
+        if not hand[colour]:
+            raise IllegalActionError("R5", f"{action}: no {colour.name.lower()} tile in hand")
+        if not tile_cells(state, colour) >> c & 1:
+            clause, reason = tile_problem(state, colour, c)
+            raise IllegalActionError(clause, f"{action}: {reason}")
+        touching = analyse(state).touching(c)
+        w = Work(state)
+        w.hands[player][colour] -= 1
+        w.tiles[colour] |= 1 << c
+        w.actions_left -= 1
+        if len(touching) == 2:  # R12, R16: a unification
+            w.unification = c
+            after_wars(w)
+        else:
+            if touching:  # R13
+                who = scorer(w.leaders, colour, touching[0])
+                if who is not None:
+                    w.points[who][colour] += 1
+            after_conflicts(w, c)
+        return w.freeze()
+    if isinstance(action, PlaceLeader):
+        colour, c = action.colour, action.cell
+        if not leader_cells(state, player, colour) >> c & 1:
+            clause, reason = leader_problem(state, player, colour, c)
+            raise IllegalActionError(clause, f"{action}: {reason}")
+        w = Work(state)
+        w.leaders[player][colour] = c
+        w.actions_left -= 1
+        revolt = revolt_for(w, player, colour)
+        if revolt is not None:
+            w.pending = revolt
+        else:
+            after_conflicts(w, None)
+        return w.freeze()
+    if isinstance(action, WithdrawLeader):
+        if state.leaders[player][action.colour] is None:
+            raise IllegalActionError(
+                "R5", f"{action}: the {action.colour.leader} is not on the board"
+            )
+        w = Work(state)
+        w.leaders[player][action.colour] = None
+        w.actions_left -= 1
+        after_conflicts(w, None)
+        return w.freeze()
+    if isinstance(action, PlaceCatastrophe):
+        c = action.cell
+        if not state.catastrophe_tiles[player]:
+            raise IllegalActionError("R14", f"{action}: no catastrophe tile left")
+        if not catastrophe_cells(state) >> c & 1:
+            clause, reason = catastrophe_problem(state, c)
+            raise IllegalActionError(clause, f"{action}: {reason}")
+        w = Work(state)
+        for colour in COLOURS:
+            w.remove_tiles(colour, 1 << c)
+        w.catastrophes |= 1 << c
+        w.catastrophe_tiles[player] -= 1
+        w.actions_left -= 1
+        after_conflicts(w, None)
+        return w.freeze()
+    if isinstance(action, ExchangeTiles):
+        if any(n > h for n, h in zip(action.counts, hand, strict=True)):
+            raise IllegalActionError("R5", f"{action}: those tiles are not all in hand")
+        w = Work(state)
+        for i, n in enumerate(action.counts):
+            w.hands[player][i] -= n
+            w.removed[i] += n
+        w.actions_left -= 1
+        if not w.draw(player, sum(action.counts)):
+            w.ended = End.BAG  # R26: a short draw ends the game at once
+        else:
+            finish_action(w)
+        return w.freeze()
+    raise IllegalActionError("R5", f"{action}: no decision is pending; play a turn action")
+
+
+def _commit(state: GameState, pending: Revolt | War, colour: Colour, count: int) -> GameState:
+    w = Work(state)
+    w.hands[pending.player][colour] -= count
+    w.removed[colour] += count  # R15, R20: committed tiles leave the game
+    if pending.attacker_support is None:
+        w.pending = evolve(pending, attacker_support=count)
+    elif isinstance(pending, Revolt):
+        w.pending = None
+        finish_revolt(w, pending, count)
+        after_conflicts(w, None)
+    else:
+        w.pending = None
+        finish_war(w, pending, count)
+        after_wars(w)
+    return w.freeze()
+
+
+def _monument(state: GameState, pending: MonumentChoice, action: Action) -> GameState:
+    w = Work(state)
+    if isinstance(action, DeclineMonument):
+        for corner in pending.corners:
+            w.declined |= 1 << corner
+    elif isinstance(action, BuildMonument):
+        if action.corner not in pending.corners:
+            raise IllegalActionError(
+                "R22", f"{action}: no buildable square has its corner on {cell_name(action.corner)}"
+            )
+        colour = square_colour(state, action.corner)
+        if action.monument not in available(state, colour):
+            raise IllegalActionError(
+                "R22",
+                f"{action}: the {action.monument.code} monument is built already or has no "
+                f"{colour.name.lower()}",
+            )
+        build(w, action.corner, action.monument)
+    else:
+        raise _waiting(action, pending, "a monument to be built (m..) or declined (m-)")
+    w.pending = None
+    after_monument(w)
+    return w.freeze()
+
+
+def _takeable(state: GameState, pending: TreasureChoice) -> int:
+    kingdom = analyse(state).kingdom_at(pending.trader)
+    return takeable(kingdom, state.treasures, state.rules.board.special)
+
+
+def _treasure(state: GameState, pending: TreasureChoice, action: Action) -> GameState:
+    if not isinstance(action, TakeTreasure):
+        raise _waiting(action, pending, "a treasure to be taken ($cell)")
+    allowed = _takeable(state, pending)
+    if not allowed >> action.cell & 1:
+        special = allowed & state.rules.board.special
+        why = "a special treasure must be taken first" if special else "no treasure to take there"
+        raise IllegalActionError("R25", f"{action}: {why}")
+    w = Work(state)
+    w.treasures &= ~(1 << action.cell)
+    w.treasures_taken[pending.player] += 1
+    if not takeable(w.analysis().kingdom_at(pending.trader), w.treasures, w.rules.board.special):
+        after_treasures(w)
+    return w.freeze()
+
+
+# --- outcome -------------------------------------------------------------------------------
+
+
+@frozen
+class Outcome:
+    """How a finished game ended: why, and each player's result in seat order (spec R27)."""
+
+    end: End
+    results: tuple[PlayerResult, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players ranked first (several on a full tie)."""
+        return tuple(r.player for r in self.results if r.rank == 1)
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """The result of a finished game, or ``None`` while it goes on."""
+    if state.ended is None:
+        return None
+    return Outcome(state.ended, rank(state.points, state.treasures_taken))
+
+

@@ -1,0 +1,98 @@
+"""The pieces: four colours, the leaders that wear them, and the six monuments."""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+__all__ = ["COLOURS", "LEADER_LETTERS", "MONUMENTS", "Colour", "Monument"]
+
+
+class Colour(enum.IntEnum):
+    """A civilisation colour; the value indexes per-colour tuples in a state.
+
+    The letter (``colour.letter``) is the action notation's name for a tile of that colour; the
+    upper-case letter names the leader: ``K`` the king, ``R`` the priest, ``B`` the farmer and
+    ``G`` the trader.
+    """
+
+    RED = 0  # temples; the priest
+    BLUE = 1  # farms; the farmer
+    GREEN = 2  # markets; the trader
+    BLACK = 3  # settlements; the king
+
+    @property
+    def letter(self) -> str:
+        """``r``, ``b``, ``g`` or ``k``."""
+        return _LETTERS[self]
+
+    @property
+    def leader(self) -> str:
+        """The leader of this colour: ``"priest"``, ``"farmer"``, ``"trader"`` or ``"king"``."""
+        return _LEADERS[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Colour:
+        """The colour whose letter is *letter* (either case).
+
+        >>> Colour.from_letter("K")
+        <Colour.BLACK: 3>
+        """
+        try:
+            return _BY_LETTER[letter.lower()]
+        except KeyError:
+            raise ValueError(f"{letter!r} is not a colour letter (r, b, g, k)") from None
+
+
+_LETTERS: Final = ("r", "b", "g", "k")
+_LEADERS: Final = ("priest", "farmer", "trader", "king")
+_BY_LETTER: Final = {letter: Colour(i) for i, letter in enumerate(_LETTERS)}
+
+COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)
+LEADER_LETTERS: Final = "RBGK"
+
+
+class Monument(enum.IntEnum):
+    """One of the six two-colour monuments (spec R22), named by its colours' letters."""
+
+    RB = 0
+    RG = 1
+    RK = 2
+    BG = 3
+    BK = 4
+    GK = 5
+
+    @property
+    def colours(self) -> tuple[Colour, Colour]:
+        """The monument's two colours."""
+        return _MONUMENT_COLOURS[self]
+
+    @property
+    def code(self) -> str:
+        """Notation name: the two colour letters, e.g. ``"rk"``."""
+        return self.name.lower()
+
+    @classmethod
+    def from_code(cls, code: str) -> Monument:
+        """The monument with these two colour letters, in either order.
+
+        >>> Monument.from_code("kr")
+        <Monument.RK: 2>
+        """
+        pair = {Colour.from_letter(ch) for ch in code} if len(code) == 2 else set()
+        for monument in cls:
+            if set(monument.colours) == pair and len(pair) == 2:
+                return monument
+        raise ValueError(f"{code!r} is not a monument (two different colour letters)")
+
+
+_MONUMENT_COLOURS: Final = (
+    (Colour.RED, Colour.BLUE),
+    (Colour.RED, Colour.GREEN),
+    (Colour.RED, Colour.BLACK),
+    (Colour.BLUE, Colour.GREEN),
+    (Colour.BLUE, Colour.BLACK),
+    (Colour.GREEN, Colour.BLACK),
+)
+
+MONUMENTS: Final[tuple[Monument, ...]] = tuple(Monument)

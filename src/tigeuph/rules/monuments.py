@@ -1,0 +1,71 @@
+"""Monuments: squares that can hold one, building one, and their points (spec R22-R24)."""
+
+from __future__ import annotations
+
+from ..cells import STRIDE, Bitboard, Cell
+from ..pieces import MONUMENTS, Colour, Monument
+from ..state import GameState, MonumentSite
+from ..work import Work
+
+__all__ = ["available", "build", "buildable_corners", "monument_points", "square"]
+
+
+def square(corner: Cell) -> Bitboard:
+    """The 2x2 square whose top-left cell is *corner* (it may run off the board)."""
+    top = 0b11 << corner
+    return top | top << STRIDE
+
+
+def available(w: Work | GameState, colour: Colour) -> list[Monument]:
+    """Monuments not yet built that carry *colour*."""
+    built = {site.monument for site in w.monuments}
+    return [m for m in MONUMENTS if colour in m.colours and m not in built]
+
+
+def buildable_corners(w: Work, placed: Cell) -> tuple[Cell, ...]:
+    """Corners of the face-up one-colour squares through *placed* that may hold a monument.
+
+    A square is out once declined (spec R22), or when no monument of its colour is left.
+    """
+    for colour in Colour:
+        layer = w.tiles[colour]
+        if layer >> placed & 1:
+            break
+    else:
+        return ()
+    if not available(w, colour):
+        return ()
+    corners = []
+    for corner in (placed - STRIDE - 1, placed - STRIDE, placed - 1, placed):
+        # The guard column and the board mask in `layer` reject squares off the board.
+        if corner < 0 or w.declined >> corner & 1:
+            continue
+        sq = square(Cell(corner))
+        if sq & layer == sq:
+            corners.append(Cell(corner))
+    return tuple(corners)
+
+
+def square_colour(w: Work | GameState, corner: Cell) -> Colour:
+    """The colour of the face-up square at *corner*."""
+    return next(c for c in Colour if w.tiles[c] >> corner & 1)
+
+
+def build(w: Work, corner: Cell, monument: Monument) -> None:
+    """Flip the square at *corner* face down under *monument* (spec R22, R23)."""
+    colour = square_colour(w, corner)
+    sq = square(corner)
+    w.tiles[colour] &= ~sq
+    w.flipped |= sq
+    w.monuments = (*w.monuments, MonumentSite(monument, corner, colour))
+
+
+def monument_points(w: Work, player: int) -> None:
+    """End-of-turn monument points for *player* (spec R24)."""
+    a = w.analysis()
+    for site in w.monuments:
+        kingdom = a.kingdom_at(site.corner)
+        for colour in site.monument.colours:
+            c = w.leaders[player][colour]
+            if c is not None and kingdom >> c & 1:
+                w.points[player][colour] += 1

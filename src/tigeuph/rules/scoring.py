@@ -1,0 +1,80 @@
+"""Points for a placed tile (spec R13) and the final score and ranking (spec R27)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from ..pieces import Colour
+
+__all__ = ["PlayerResult", "final_vector", "rank"]
+
+
+@frozen
+class PlayerResult:
+    """One player's final result (spec R27).
+
+    ``vector`` is the player's points per colour once the treasures are given to the weakest
+    colours, sorted weakest first; ``score`` is its first entry. Players are ranked by comparing
+    vectors; equal vectors share a rank.
+    """
+
+    player: int
+    points: tuple[int, int, int, int]
+    treasures: int
+    vector: tuple[int, int, int, int]
+    rank: int
+
+    @property
+    def score(self) -> int:
+        """Points in the weakest colour, treasures included."""
+        return self.vector[0]
+
+
+def final_vector(points: Sequence[int], treasures: int) -> tuple[int, int, int, int]:
+    """Points per colour, treasures added one by one to the weakest colour, sorted ascending.
+
+    Giving each treasure to the current weakest colour makes the sorted vector as large as it
+    can be, which is what the tie-break compares.
+
+    >>> final_vector((3, 1, 5, 1), 3)
+    (2, 3, 3, 5)
+    """
+    values = sorted(points)
+    for _ in range(treasures):
+        values[0] += 1
+        values.sort()
+    a, b, c, d = values
+    return a, b, c, d
+
+
+def rank(points: Sequence[Sequence[int]], treasures: Sequence[int]) -> tuple[PlayerResult, ...]:
+    """Every player's result, in seat order, with ranks (1 = best; ties share, spec R27).
+
+    >>> [r.rank for r in rank([(4, 4, 9, 9), (4, 4, 8, 9), (5, 5, 5, 5)], [0, 0, 0])]
+    [2, 3, 1]
+    """
+    vectors = [final_vector(p, t) for p, t in zip(points, treasures, strict=True)]
+    results = []
+    for player, vector in enumerate(vectors):
+        better = sum(1 for other in vectors if other > vector)
+        p = points[player]
+        results.append(
+            PlayerResult(player, (p[0], p[1], p[2], p[3]), treasures[player], vector, better + 1)
+        )
+    return tuple(results)
+
+
+def scorer(leaders: Sequence[Sequence[int | None]], colour: Colour, kingdom: int) -> int | None:
+    """Who scores a *colour* tile joining *kingdom*: the *colour* leader's owner, else the
+    king's owner, else nobody (spec R13)."""
+    king = None
+    for player, row in enumerate(leaders):
+        c = row[colour]
+        if c is not None and kingdom >> c & 1:
+            return player
+        k = row[Colour.BLACK]
+        if k is not None and kingdom >> k & 1:
+            king = player
+    return king

@@ -1,0 +1,38 @@
+"""Treasures: which trader's owner must take which treasures (spec R25)."""
+
+from __future__ import annotations
+
+from ..cells import Bitboard
+from ..pieces import Colour
+from ..state import TreasureChoice
+from ..work import Work
+
+__all__ = ["next_treasure_choice", "takeable"]
+
+
+def takeable(kingdom: Bitboard, treasures: Bitboard, special: Bitboard) -> Bitboard:
+    """Treasures that the trader's owner in *kingdom* may take now (spec R25).
+
+    None unless the kingdom holds two or more; the special treasures among them first.
+
+    >>> from tigeuph.cells import mask, names
+    >>> names(takeable(mask("A1", "A2", "A3"), mask("A1", "A3"), mask("A3")))
+    ['A3']
+    """
+    here = kingdom & treasures
+    if here & (here - 1) == 0:  # fewer than two
+        return 0
+    return here & special or here
+
+
+def next_treasure_choice(w: Work) -> TreasureChoice | None:
+    """The next trader's owner who must take a treasure, clockwise from the active player."""
+    if w.treasures & (w.treasures - 1) == 0:
+        return None
+    a = w.analysis()
+    special = w.rules.board.special
+    for player in [w.active, *w.after(w.active)][: w.players]:
+        trader = w.leaders[player][Colour.GREEN]
+        if trader is not None and takeable(a.kingdom_at(trader), w.treasures, special):
+            return TreasureChoice(player, trader)
+    return None

@@ -1,0 +1,295 @@
+"""The game state: one frozen, hashable value holding everything about a position."""
+
+from __future__ import annotations
+
+import enum
+import random
+from typing import Final, TypeAlias
+
+from attrs import evolve, field, frozen
+
+from .cells import Bitboard, Cell, cells_of
+from .pieces import COLOURS, Colour, Monument
+from .ruleset import Rules
+
+__all__ = [
+    "TILE_COUNTS",
+    "Decision",
+    "End",
+    "GameState",
+    "MonumentChoice",
+    "MonumentSite",
+    "Revolt",
+    "TreasureChoice",
+    "War",
+    "WarChoice",
+    "new_game",
+]
+
+TILE_COUNTS: Final = (57, 36, 30, 30)
+"""Civilisation tiles of each colour in the box, indexed by :class:`Colour` (spec R1)."""
+
+_DEFAULT_RULES: Final = Rules()
+HAND_SIZE: Final = 6
+CATASTROPHES: Final = 2
+ACTIONS_PER_TURN: Final = 2
+
+Counts: TypeAlias = tuple[int, int, int, int]
+"""Four numbers indexed by :class:`Colour`."""
+
+
+class End(enum.Enum):
+    """Why the game ended (spec R26)."""
+
+    TREASURES = "treasures"  # one or two treasures left on the board at the end of a turn
+    BAG = "bag"  # a draw could not be met in full
+
+
+@frozen
+class MonumentSite:
+    """A built monument: which one, the top-left cell of its square, the square's colour."""
+
+    monument: Monument
+    corner: Cell
+    colour: Colour
+
+
+# --- Pending decisions: who must decide what before play goes on ------------------------------
+
+
+@frozen
+class Revolt:
+    """A revolt (spec R15) waiting for support: the attacker commits first, then the defender.
+
+    Both leaders of ``colour`` stand on the board; ``attacker_support`` is ``None`` until the
+    attacker has committed.
+    """
+
+    colour: Colour
+    attacker: int
+    defender: int
+    attacker_support: int | None = None
+
+    @property
+    def player(self) -> int:
+        """Who must commit support now."""
+        return self.attacker if self.attacker_support is None else self.defender
+
+
+@frozen
+class War:
+    """A war (spec R16-R20) in ``colour`` waiting for support, attacker first, then defender."""
+
+    colour: Colour
+    attacker: int
+    defender: int
+    attacker_support: int | None = None
+
+    @property
+    def player(self) -> int:
+        """Who must commit support now."""
+        return self.attacker if self.attacker_support is None else self.defender
+
+
+@frozen
+class WarChoice:
+    """A unification set off several wars; the active player picks the next (spec R17)."""
+
+    player: int
+    colours: tuple[Colour, ...]
+
+
+@frozen
+class MonumentChoice:
+    """The placed tile completed buildable squares; the active player builds or declines (R22).
+
+    ``corners`` are the top-left cells of the squares, in board order.
+    """
+
+    player: int
+    corners: tuple[Cell, ...]
+
+
+@frozen
+class TreasureChoice:
+    """A trader's kingdom holds two or more treasures; its owner takes one (spec R25)."""
+
+    player: int
+    trader: Cell
+
+
+Decision: TypeAlias = Revolt | War | WarChoice | MonumentChoice | TreasureChoice
+"""A decision the rules ask of a player in the middle of an action."""
+
+
+# --- The state ---------------------------------------------------------------------------------
+
+
+@frozen(slots=True)
+class GameState:
+    """Everything about a position, as a frozen value: equal by value, hashable, shareable.
+
+    Board layers are :data:`~tigeuph.cells.Bitboard` masks. Per-colour tuples are indexed by
+    :class:`Colour` and per-player tuples by seat (0 plays first). Build one with
+    :func:`new_game` or :func:`tigeuph.from_text`; get the next one with :func:`tigeuph.apply`.
+    """
+
+    rules: Rules
+    tiles: tuple[Bitboard, Bitboard, Bitboard, Bitboard]
+    """Face-up civilisation tiles, one mask per colour."""
+    flipped: Bitboard
+    """Face-down tiles under monuments: they connect but have no colour (spec R22)."""
+    catastrophes: Bitboard
+    treasures: Bitboard
+    """Cells carrying a treasure still on the board."""
+    leaders: tuple[tuple[Cell | None, ...], ...]
+    """``leaders[player][colour]``: the leader's cell, or ``None`` while in supply."""
+    monuments: tuple[MonumentSite, ...]
+    """Built monuments, in the order they were built."""
+    declined: Bitboard
+    """Top-left cells of squares declined for a monument: never buildable again (spec R22)."""
+    unification: Cell | None
+    """The tile carrying the unification marker while wars are resolved (spec R16)."""
+    hands: tuple[Counts, ...]
+    """Tiles in each player's hand, as counts per colour."""
+    catastrophe_tiles: tuple[int, ...]
+    """Catastrophe tiles each player still holds."""
+    points: tuple[Counts, ...]
+    """Victory points of each player, per colour."""
+    treasures_taken: tuple[int, ...]
+    """Treasures each player has taken (wild points)."""
+    bag: str
+    """The bag in draw order, as colour letters (``r b g k``); the next draw takes the front."""
+    removed: Counts
+    """Tiles out of the game, per colour: destroyed, committed as support or exchanged."""
+    active: int
+    """Whose turn it is."""
+    actions_left: int
+    """Actions the active player may still start this turn."""
+    pending: Decision | None = None
+    """The decision play waits for, or ``None`` between actions."""
+    ended: End | None = None
+    """Why the game ended, or ``None`` while it goes on."""
+    # Derived data, filled on first use (regions.analyse, engine.legal_actions). Logically
+    # immutable: a pure function of the fields above, never part of equality or hashing.
+    _cache: object = field(default=None, init=False, eq=False, hash=False, repr=False)
+    _legal: object = field(default=None, init=False, eq=False, hash=False, repr=False)
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (spec R26)."""
+        return self.ended is not None
+
+    @property
+    def to_move(self) -> int | None:
+        """The player who must decide now: the active player, a player committing support, or a
+        trader's owner taking treasures; ``None`` once the game is over."""
+        if self.ended is not None:
+            return None
+        if self.pending is not None:
+            return self.pending.player
+        return self.active
+
+    @property
+    def face_up(self) -> Bitboard:
+        """Every face-up civilisation tile."""
+        red, blue, green, black = self.tiles
+        return red | blue | green | black
+
+    @property
+    def leader_mask(self) -> Bitboard:
+        """Every cell holding a leader."""
+        out = 0
+        for row in self.leaders:
+            for c in row:
+                if c is not None:
+                    out |= 1 << c
+        return out
+
+    @property
+    def occupied(self) -> Bitboard:
+        """Cells that join regions: tiles (either face) and leaders (spec R0)."""
+        return self.face_up | self.flipped | self.leader_mask
+
+    def leader_at(self, c: Cell) -> tuple[int, Colour] | None:
+        """``(player, colour)`` of the leader on *c*, or ``None``."""
+        for player, row in enumerate(self.leaders):
+            for colour, at in enumerate(row):
+                if at == c:
+                    return player, COLOURS[colour]
+        return None
+
+    def tile_at(self, c: Cell) -> Colour | None:
+        """The colour of the face-up tile on *c*, or ``None``."""
+        for colour, layer in zip(COLOURS, self.tiles, strict=True):
+            if layer >> c & 1:
+                return colour
+        return None
+
+    def score_vector(self, player: int) -> Counts:
+        """*player*'s points per colour (treasures not included)."""
+        return self.points[player]
+
+    def treasure_cells(self) -> list[Cell]:
+        """The cells still carrying a treasure."""
+        return cells_of(self.treasures)
+
+
+def new_game(
+    players: int = 4, *, seed: int | None = None, rules: Rules = _DEFAULT_RULES
+) -> GameState:
+    """A new game: the board laid out, the bag shuffled from *seed*, hands dealt (spec R1-R4).
+
+    *players* is the player count and sets ``rules.players``; *rules* gives the board and the
+    variant switches. A *rules* whose ``players`` was set to another count than the default is
+    an error unless it agrees with *players*. The same seed always deals the same game; without
+    one, a random seed is drawn.
+
+    >>> state = new_game(2, seed=1)
+    >>> state.players, state.to_move, sum(state.hands[0]), len(state.bag)
+    (2, 0, 6, 131)
+    """
+    if rules.players not in (players, _DEFAULT_RULES.players):
+        raise ValueError(f"players={players} disagrees with rules.players={rules.players}")
+    rules = evolve(rules, players=players)
+    board = rules.board
+    box = list(TILE_COUNTS)
+    box[Colour.RED] -= board.temple_count
+    bag = [colour.letter for colour in COLOURS for _ in range(box[colour])]
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    random.Random(seed).shuffle(bag)
+    text = "".join(bag)
+    hands = []
+    for _ in range(players):
+        drawn, text = text[:HAND_SIZE], text[HAND_SIZE:]
+        hands.append(count_letters(drawn))
+    return GameState(
+        rules=rules,
+        tiles=(board.temples, 0, 0, 0),
+        flipped=0,
+        catastrophes=0,
+        treasures=board.temples,
+        leaders=tuple((None, None, None, None) for _ in range(players)),
+        monuments=(),
+        declined=0,
+        unification=None,
+        hands=tuple(hands),
+        catastrophe_tiles=(CATASTROPHES,) * players,
+        points=((0, 0, 0, 0),) * players,
+        treasures_taken=(0,) * players,
+        bag=text,
+        removed=(0, 0, 0, 0),
+        active=0,
+        actions_left=ACTIONS_PER_TURN,
+    )
+
+
+def count_letters(letters: str) -> Counts:
+    """Counts per colour of a string of colour letters."""
+    return (letters.count("r"), letters.count("b"), letters.count("g"), letters.count("k"))

@@ -1,0 +1,80 @@
+"""Turn flow: what follows each action (spec R6) and each turn (spec R7).
+
+Each action's consequences run as a pipeline that stops whenever a player must decide (support,
+war order, monument, treasure), leaving the decision in ``pending``; the decision's action
+resumes the pipeline where it stopped.
+"""
+
+from __future__ import annotations
+
+from .cells import Cell, neighbours
+from .pieces import Colour
+from .rules.conflicts import next_war
+from .rules.monuments import buildable_corners, monument_points
+from .rules.treasures import next_treasure_choice
+from .state import ACTIONS_PER_TURN, HAND_SIZE, End, MonumentChoice
+from .work import Work
+
+__all__ = ["after_conflicts", "after_monument", "after_wars", "end_turn", "finish_action"]
+
+
+def after_wars(w: Work) -> None:
+    """Fight the next war of the unification, or go on once none is left (spec R17, R21)."""
+    w.pending = next_war(w)
+    if w.pending is None:
+        placed = w.unification
+        w.unification = None  # R6: the marker leaves once the wars are over
+        after_conflicts(w, placed)
+
+
+def after_conflicts(w: Work, placed: Cell | None) -> None:
+    """Monument, withdrawals and treasures after the conflicts of an action (spec R6).
+
+    *placed* is the tile the action placed (the unification tile after its wars), if any.
+    """
+    if placed is not None:
+        corners = buildable_corners(w, placed)
+        if corners:
+            w.pending = MonumentChoice(w.active, corners)
+            return
+    after_monument(w)
+
+
+def after_monument(w: Work) -> None:
+    """Withdraw leaders with no temple beside them (R10), then hand out treasures (R25)."""
+    temples_around = neighbours(w.tiles[Colour.RED])
+    for row in w.leaders:
+        for colour, c in enumerate(row):
+            if c is not None and not temples_around >> c & 1:
+                row[colour] = None
+    after_treasures(w)
+
+
+def after_treasures(w: Work) -> None:
+    """Ask the next trader's owner to take a treasure, or finish the action."""
+    w.pending = next_treasure_choice(w)
+    if w.pending is None:
+        finish_action(w)
+
+
+def finish_action(w: Work) -> None:
+    """An action is over: end the turn when it was the last one (spec R5)."""
+    if w.actions_left == 0 and w.ended is None:
+        end_turn(w)
+
+
+def end_turn(w: Work) -> None:
+    """Monument points, refills, end of game, next player (spec R7, R26)."""
+    monument_points(w, w.active)
+    complete = True
+    for player in [w.active, *w.after(w.active)][: w.players]:
+        missing = HAND_SIZE - sum(w.hands[player])
+        if missing > 0:
+            complete &= w.draw(player, missing)
+    if not complete:
+        w.ended = End.BAG
+    elif w.treasures.bit_count() <= 2:
+        w.ended = End.TREASURES
+    else:
+        w.active = (w.active + 1) % w.players
+        w.actions_left = ACTIONS_PER_TURN
