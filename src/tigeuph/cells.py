@@ -9,7 +9,7 @@ edge masks, only a final ``& BOARD`` (or ``& occupied``, which never holds a gua
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final, Generic, NewType, TypeAlias, TypeVar
 
 __all__ = [
@@ -177,6 +177,20 @@ class CellMap(Generic[T]):
                     found = chunks[index][byte] = self._fill(index, byte)
                 out += found
         return out
+
+    @staticmethod
+    def pick_each(bits: Bitboard, maps: Sequence[CellMap[T]]) -> list[list[T]]:
+        """``[m.pick(bits) for m in maps]``, walking *bits* only once."""
+        parts: list[list[T]] = [[] for _ in maps]
+        pairs = list(zip(parts, maps, strict=True))
+        for index, byte in enumerate(bits.to_bytes(_BYTES, "little")):
+            if byte:
+                for part, m in pairs:
+                    found = m._chunks[index][byte]
+                    if found is None:
+                        found = m._chunks[index][byte] = m._fill(index, byte)
+                    part += found
+        return parts
 
     def _fill(self, index: int, byte: int) -> tuple[T, ...]:
         values = self._values

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from attrs import evolve, frozen
 
@@ -31,7 +32,7 @@ from .actions import (
     WithdrawLeader,
     exchange,
 )
-from .cells import cell_name
+from .cells import CellMap, cell_name
 from .errors import IllegalActionError
 from .pieces import COLOURS, Colour
 from .regions import analyse
@@ -40,7 +41,9 @@ from .rules.monuments import available, build, square_colour
 from .rules.placement import (
     catastrophe_cells,
     catastrophe_problem,
+    leader_base,
     leader_cells,
+    leader_cells_from,
     leader_problem,
     tile_cells,
     tile_problem,
@@ -67,6 +70,15 @@ from .turn import (
 from .work import Work
 
 __all__ = ["Outcome", "apply", "legal_actions", "outcome"]
+
+_ONE = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
+
+
+def _count_of(colour: Colour, n: int) -> tuple[int, int, int, int]:
+    counts = [0, 0, 0, 0]
+    counts[colour] = n
+    return counts[0], counts[1], counts[2], counts[3]
+
 
 _EXCHANGES: dict[tuple[int, int, int, int], tuple[ExchangeTiles, ...]] = {}
 
@@ -128,11 +140,33 @@ def _turn_actions(state: GameState) -> tuple[Action, ...]:
     player = state.active
     hand = state.hands[player]
     out: list[Action] = [END_TURN]
-    for colour in COLOURS:
-        if hand[colour]:
-            out += PLACE_TILE[colour].pick(tile_cells(state, colour))
-    for colour in COLOURS:
-        out += PLACE_LEADER[colour].pick(leader_cells(state, player, colour))
+    # Red, green and black tiles share one mask of legal cells: walk it once for all three.
+    land = [c for c in (Colour.RED, Colour.GREEN, Colour.BLACK) if hand[c]]
+    tiles: list[Sequence[Action]] = [(), (), (), ()]
+    if land:
+        picked = CellMap.pick_each(tile_cells(state, Colour.RED), [PLACE_TILE[c] for c in land])
+        for colour, tile_actions in zip(land, picked, strict=True):
+            tiles[colour] = tile_actions
+    if hand[Colour.BLUE]:
+        tiles[Colour.BLUE] = PLACE_TILE[Colour.BLUE].pick(tile_cells(state, Colour.BLUE))
+    for group in tiles:
+        out += group
+    base = leader_base(state)
+    leaders: list[Sequence[Action]] = [(), (), (), ()]
+    in_supply = []
+    for colour, now in zip(COLOURS, state.leaders[player], strict=True):
+        if now is None:
+            in_supply.append(colour)  # leaders in supply share one mask
+        else:
+            leaders[colour] = PLACE_LEADER[colour].pick(leader_cells_from(state, base, now))
+    if in_supply:
+        placed = CellMap.pick_each(
+            leader_cells_from(state, base, None), [PLACE_LEADER[c] for c in in_supply]
+        )
+        for colour, moves in zip(in_supply, placed, strict=True):
+            leaders[colour] = moves
+    for group in leaders:
+        out += group
     for colour in COLOURS:
         if state.leaders[player][colour] is not None:
             out.append(WITHDRAW_LEADER[colour])
@@ -202,8 +236,8 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
             raise IllegalActionError(clause, f"{action}: {reason}")
         touching = analyse(state).touching(c)
         w = Work(state)
-        w.hands[player][colour] -= 1
-        w.tiles[colour] |= 1 << c
+        w.take_from_hand(player, _ONE[colour])
+        w.place_tile(colour, c)
         w.actions_left -= 1
         if len(touching) == 2:  # R12, R16: a unification
             w.unification = c
@@ -212,7 +246,7 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
             if touching:  # R13
                 who = scorer(w.leaders, colour, touching[0])
                 if who is not None:
-                    w.points[who][colour] += 1
+                    w.score(who, colour, 1)
             after_conflicts(w, c)
         return w.freeze()
     if isinstance(action, PlaceLeader):
@@ -221,7 +255,7 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
             clause, reason = leader_problem(state, player, colour, c)
             raise IllegalActionError(clause, f"{action}: {reason}")
         w = Work(state)
-        w.leaders[player][colour] = c
+        w.move_leader(player, colour, c)
         w.actions_left -= 1
         revolt = revolt_for(w, player, colour)
         if revolt is not None:
@@ -235,7 +269,7 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
                 "R5", f"{action}: the {action.colour.leader} is not on the board"
             )
         w = Work(state)
-        w.leaders[player][action.colour] = None
+        w.move_leader(player, action.colour, None)
         w.actions_left -= 1
         after_conflicts(w, None)
         return w.freeze()
@@ -258,8 +292,8 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
         if any(n > h for n, h in zip(action.counts, hand, strict=True)):
             raise IllegalActionError("R5", f"{action}: those tiles are not all in hand")
         w = Work(state)
+        w.take_from_hand(player, action.counts)
         for i, n in enumerate(action.counts):
-            w.hands[player][i] -= n
             w.removed[i] += n
         w.actions_left -= 1
         if not w.draw(player, sum(action.counts)):
@@ -272,7 +306,7 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
 
 def _commit(state: GameState, pending: Revolt | War, colour: Colour, count: int) -> GameState:
     w = Work(state)
-    w.hands[pending.player][colour] -= count
+    w.take_from_hand(pending.player, _count_of(colour, count))
     w.removed[colour] += count  # R15, R20: committed tiles leave the game
     if pending.attacker_support is None:
         w.pending = evolve(pending, attacker_support=count)

@@ -64,14 +64,59 @@ class Analysis:
     """Kingdoms and what touches them: a pure function of the occupied cells and the leaders'
     cells, computed once per board and cached on the states that share it."""
 
-    __slots__ = ("kingdoms", "leaders", "occupied", "rims", "touch2", "touch3")
+    __slots__ = ("_lifted", "kingdoms", "leaders", "occupied", "rims", "touch2", "touch3")
 
-    def __init__(self, occupied: Bitboard, leaders: Bitboard) -> None:
+    def __init__(
+        self,
+        occupied: Bitboard,
+        leaders: Bitboard,
+        known: tuple[list[Bitboard], list[Bitboard]] | None = None,
+    ) -> None:
         self.leaders: Final = leaders
         self.occupied: Final = occupied
-        self.kingdoms: Final = kingdoms(occupied, leaders)
-        self.rims: Final = [neighbours(k) for k in self.kingdoms]
+        if known is None:
+            found = kingdoms(occupied, leaders)
+            known = found, [neighbours(k) for k in found]
+        self.kingdoms: Final = known[0]
+        self.rims: Final = known[1]
         self.touch2, self.touch3 = _count(self.rims)
+        self._lifted: dict[Cell, Bitboard] = {}
+
+    def joined(self, c: Cell, leaders: Bitboard) -> Analysis:
+        """The analysis once the empty cell *c*, next to at most one kingdom, is occupied by a
+        tile or (when *leaders* holds it) a leader: the same as recomputing it from scratch,
+        but with one small flood instead of one per kingdom."""
+        here = 1 << c
+        occupied = self.occupied | here
+        found: list[Bitboard] = []
+        rims: list[Bitboard] = []
+        home = 0
+        for k, rim in zip(self.kingdoms, self.rims, strict=True):
+            if rim & here:
+                home = k
+            else:
+                found.append(k)
+                rims.append(rim)
+        if home or leaders & here:
+            # *c* and the leaderless regions it touches join the kingdom (or found one).
+            grown = home | region(here, occupied & ~home)
+            found.append(grown)
+            rims.append(neighbours(grown))
+        return Analysis(occupied, leaders, (found, rims))
+
+    def without_leader(self, c: Cell) -> Analysis:
+        """The analysis once the leader on *c* has left the board."""
+        home = self.kingdom_at(c)
+        found: list[Bitboard] = []
+        rims: list[Bitboard] = []
+        for k, rim in zip(self.kingdoms, self.rims, strict=True):
+            if k != home:
+                found.append(k)
+                rims.append(rim)
+        for piece in self._pieces(home, c):
+            found.append(piece)
+            rims.append(neighbours(piece))
+        return Analysis(self.occupied & ~(1 << c), self.leaders & ~(1 << c), (found, rims))
 
     def kingdom_at(self, c: Cell) -> Bitboard:
         """The kingdom holding *c*, or 0."""
@@ -86,6 +131,12 @@ class Analysis:
 
     def lifted_touch2(self, c: Cell) -> Bitboard:
         """Cells next to two kingdoms once the leader on *c* is lifted (spec R8)."""
+        found = self._lifted.get(c)
+        if found is None:
+            found = self._lifted[c] = self._lifted_touch2(c)
+        return found
+
+    def _lifted_touch2(self, c: Cell) -> Bitboard:
         rims = []
         home = 0
         for k, rim in zip(self.kingdoms, self.rims, strict=True):
@@ -103,23 +154,16 @@ class Analysis:
 
     def _pieces(self, home: Bitboard, c: Cell) -> list[Bitboard]:
         """The kingdoms that *home* falls into without the leader on *c*."""
+        others = home & self.leaders & ~(1 << c)
+        if not others:
+            return []  # what is left holds no leader: no kingdom at all
         rest = home & ~(1 << c)
         ends = neighbours(1 << c) & rest
-        leaders = self.leaders & ~(1 << c)
-        out = []
-        # One flood per end not yet reached. Most lifts split nothing: a single occupied
-        # neighbour, or neighbours joined through the diagonal cells around the leader.
+        # Most lifts split nothing: a single occupied neighbour, or neighbours joined through
+        # the diagonal cells around the leader. Otherwise flood from each remaining leader.
         if ends & (ends - 1) == 0 or _JOINED_AROUND[_around(rest, c)]:
-            piece = rest
-        else:
-            piece = region(ends & -ends, rest)
-        while ends:
-            if piece & leaders:
-                out.append(piece)
-            ends &= ~piece
-            if ends:
-                piece = region(ends & -ends, rest)
-        return out
+            return [rest]
+        return kingdoms(rest, others)
 
 
 def _around(cells: Bitboard, c: Cell) -> int:

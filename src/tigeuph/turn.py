@@ -42,11 +42,10 @@ def after_conflicts(w: Work, placed: Cell | None) -> None:
 
 def after_monument(w: Work) -> None:
     """Withdraw leaders with no temple beside them (R10), then hand out treasures (R25)."""
-    temples_around = neighbours(w.tiles[Colour.RED])
-    for row in w.leaders:
-        for colour, c in enumerate(row):
-            if c is not None and not temples_around >> c & 1:
-                row[colour] = None
+    stranded = w.leader_bits & ~neighbours(w.tiles[Colour.RED])
+    if stranded:
+        for player, colour, _ in w.leaders_in(stranded):
+            w.move_leader(player, colour, None)
     after_treasures(w)
 
 
@@ -67,7 +66,7 @@ def end_turn(w: Work) -> None:
     """Monument points, refills, end of game, next player (spec R7, R26)."""
     monument_points(w, w.active)
     complete = True
-    for player in [w.active, *w.after(w.active)][: w.players]:
+    for player in w.in_turn_order():
         missing = HAND_SIZE - sum(w.hands[player])
         if missing > 0:
             complete &= w.draw(player, missing)

@@ -3,6 +3,10 @@
 ``apply`` validates the action against the frozen state first, then copies the state into a
 :class:`Work`, lets the rule modules change the copy, and freezes the result into a new state: the
 caller's state is never touched, and a rejected action leaves nothing half done.
+
+Per-player rows (hands, points, leaders) stay the state's own tuples until a method replaces
+one, so an action pays only for what it changes. Every change of a leader goes through
+:meth:`Work.move_leader`, which keeps the leader mask and the board analysis current.
 """
 
 from __future__ import annotations
@@ -10,13 +14,15 @@ from __future__ import annotations
 from .cells import Bitboard, Cell
 from .pieces import Colour
 from .regions import Analysis
-from .state import Decision, End, GameState
+from .state import Counts, Decision, End, GameState
 
 __all__ = ["Work"]
 
+_LETTER_INDEX = {"r": 0, "b": 1, "g": 2, "k": 3}
+
 
 class Work:
-    """The fields of :class:`GameState` as lists and plain attributes."""
+    """The fields of :class:`GameState`, changeable."""
 
     __slots__ = (
         "_analysis",
@@ -29,6 +35,7 @@ class Work:
         "ended",
         "flipped",
         "hands",
+        "leader_bits",
         "leaders",
         "monuments",
         "pending",
@@ -47,13 +54,13 @@ class Work:
         self.flipped = s.flipped
         self.catastrophes = s.catastrophes
         self.treasures = s.treasures
-        self.leaders = [list(row) for row in s.leaders]
+        self.leaders: list[tuple[Cell | None, ...]] = list(s.leaders)
         self.monuments = s.monuments
         self.declined = s.declined
         self.unification = s.unification
-        self.hands = [list(h) for h in s.hands]
+        self.hands: list[Counts] = list(s.hands)
         self.catastrophe_tiles = list(s.catastrophe_tiles)
-        self.points = [list(p) for p in s.points]
+        self.points: list[Counts] = list(s.points)
         self.treasures_taken = list(s.treasures_taken)
         self.bag = s.bag
         self.removed = list(s.removed)
@@ -61,62 +68,42 @@ class Work:
         self.actions_left = s.actions_left
         self.pending: Decision | None = s.pending
         self.ended: End | None = s.ended
-        self._analysis = s._cache if isinstance(s._cache, Analysis) else None
+        a = s._cache
+        if isinstance(a, Analysis):
+            self._analysis: Analysis | None = a
+            self.leader_bits = a.leaders
+        else:
+            self._analysis = None
+            self.leader_bits = s.leader_mask
 
-    def analysis(self) -> Analysis:
-        """The :class:`Analysis` of the board as it stands now."""
-        leaders = self.leader_mask
-        occupied = self.face_up | self.flipped | leaders
-        found = self._analysis
-        if found is None or found.occupied != occupied or found.leaders != leaders:
-            found = self._analysis = Analysis(occupied, leaders)
-        return found
+    # --- players' rows --------------------------------------------------------------------
 
-    def freeze(self) -> GameState:
-        """The new state (it inherits the board analysis when that is still current)."""
-        r, b, g, k = self.tiles
-        state = GameState(
-            rules=self.rules,
-            tiles=(r, b, g, k),
-            flipped=self.flipped,
-            catastrophes=self.catastrophes,
-            treasures=self.treasures,
-            leaders=tuple(tuple(row) for row in self.leaders),
-            monuments=self.monuments,
-            declined=self.declined,
-            unification=self.unification,
-            hands=tuple((h[0], h[1], h[2], h[3]) for h in self.hands),
-            catastrophe_tiles=tuple(self.catastrophe_tiles),
-            points=tuple((p[0], p[1], p[2], p[3]) for p in self.points),
-            treasures_taken=tuple(self.treasures_taken),
-            bag=self.bag,
-            removed=(self.removed[0], self.removed[1], self.removed[2], self.removed[3]),
-            active=self.active,
-            actions_left=self.actions_left,
-            pending=self.pending,
-            ended=self.ended,
+    def score(self, player: int, colour: Colour, n: int) -> None:
+        """*player* scores *n* points of *colour*."""
+        p = list(self.points[player])
+        p[colour] += n
+        self.points[player] = (p[0], p[1], p[2], p[3])
+
+    def take_from_hand(self, player: int, counts: Counts) -> None:
+        """Tiles leave *player*'s hand (the caller has checked he holds them)."""
+        h = self.hands[player]
+        self.hands[player] = (
+            h[0] - counts[0],
+            h[1] - counts[1],
+            h[2] - counts[2],
+            h[3] - counts[3],
         )
-        found = self._analysis
-        if (
-            found is not None
-            and found.leaders == self.leader_mask
-            and found.occupied == r | b | g | k | self.flipped | found.leaders
-        ):
-            object.__setattr__(state, "_cache", found)
-        return state
 
-    @property
-    def players(self) -> int:
-        return len(self.hands)
+    def draw(self, player: int, n: int) -> bool:
+        """*player* draws *n* tiles from the bag; ``False`` when the bag could not meet it."""
+        drawn, self.bag = self.bag[:n], self.bag[n:]
+        h = list(self.hands[player])
+        for letter in drawn:
+            h[_LETTER_INDEX[letter]] += 1
+        self.hands[player] = (h[0], h[1], h[2], h[3])
+        return len(drawn) == n
 
-    @property
-    def leader_mask(self) -> Bitboard:
-        out = 0
-        for row in self.leaders:
-            for c in row:
-                if c is not None:
-                    out |= 1 << c
-        return out
+    # --- the board --------------------------------------------------------------------------
 
     @property
     def face_up(self) -> Bitboard:
@@ -125,7 +112,60 @@ class Work:
 
     @property
     def occupied(self) -> Bitboard:
-        return self.face_up | self.flipped | self.leader_mask
+        return self.face_up | self.flipped | self.leader_bits
+
+    def place_tile(self, colour: Colour, c: Cell) -> None:
+        """Put a *colour* tile on the empty cell *c*, keeping the board analysis current."""
+        a = self._current()
+        self.tiles[colour] |= 1 << c
+        if a is not None and len([1 for rim in a.rims if rim >> c & 1]) <= 1:
+            self._analysis = a.joined(c, a.leaders)
+
+    def remove_tiles(self, colour: Colour, cells: Bitboard) -> int:
+        """Take the face-up *colour* tiles on *cells* out of the game; how many there were."""
+        cells &= self.tiles[colour]
+        self.tiles[colour] &= ~cells
+        n = cells.bit_count()
+        self.removed[colour] += n
+        return n
+
+    def move_leader(self, player: int, colour: Colour, c: Cell | None) -> None:
+        """Put *player*'s *colour* leader on *c* (``None``: back to supply).
+
+        The board analysis is kept current without a full recomputation when *c* is empty and
+        touches at most one kingdom once the leader is lifted, as every legal move does.
+        """
+        a = self._current()
+        row = list(self.leaders[player])
+        was = row[colour]
+        row[colour] = c
+        self.leaders[player] = tuple(row)
+        if was is not None:
+            self.leader_bits &= ~(1 << was)
+            if a is not None:
+                a = a.without_leader(was)
+        if c is not None:
+            self.leader_bits |= 1 << c
+            if a is not None:
+                if len([1 for rim in a.rims if rim >> c & 1]) <= 1:
+                    a = a.joined(c, self.leader_bits)
+                else:
+                    a = None
+        self._analysis = a
+
+    def _current(self) -> Analysis | None:
+        """The analysis if it still describes the board, else ``None``."""
+        a = self._analysis
+        if a is not None and (a.leaders != self.leader_bits or a.occupied != self.occupied):
+            a = self._analysis = None
+        return a
+
+    def analysis(self) -> Analysis:
+        """The :class:`Analysis` of the board as it stands now."""
+        a = self._current()
+        if a is None:
+            a = self._analysis = Analysis(self.occupied, self.leader_bits)
+        return a
 
     def leaders_in(self, area: Bitboard) -> list[tuple[int, Colour, Cell]]:
         """``(player, colour, cell)`` of every leader standing in *area*."""
@@ -136,32 +176,47 @@ class Work:
             if c is not None and area >> c & 1
         ]
 
-    def owner_of(self, colour: Colour, area: Bitboard) -> int | None:
-        """The owner of the *colour* leader standing in *area*, if any."""
-        for player, row in enumerate(self.leaders):
-            c = row[colour]
-            if c is not None and area >> c & 1:
-                return player
-        return None
+    # --- players ----------------------------------------------------------------------------
 
-    def remove_tiles(self, colour: Colour, cells: Bitboard) -> int:
-        """Take the face-up *colour* tiles on *cells* out of the game; how many there were."""
-        cells &= self.tiles[colour]
-        self.tiles[colour] &= ~cells
-        n = cells.bit_count()
-        self.removed[colour] += n
-        return n
-
-    def draw(self, player: int, n: int) -> bool:
-        """*player* draws *n* tiles from the bag; ``False`` when the bag could not meet it."""
-        drawn, self.bag = self.bag[:n], self.bag[n:]
-        hand = self.hands[player]
-        for letter in drawn:
-            hand["rbgk".index(letter)] += 1
-        return len(drawn) == n
+    @property
+    def players(self) -> int:
+        return len(self.hands)
 
     def after(self, player: int) -> list[int]:
         """The players after *player*, clockwise, ending with *player* itself."""
         n = self.players
         return [(player + i) % n for i in range(1, n + 1)]
 
+    def in_turn_order(self) -> list[int]:
+        """Every player, the active one first, then clockwise."""
+        n = self.players
+        return [(self.active + i) % n for i in range(n)]
+
+    def freeze(self) -> GameState:
+        """The new state (it inherits the board analysis when that is still current)."""
+        r, b, g, k = self.tiles
+        state = GameState(
+            rules=self.rules,
+            tiles=(r, b, g, k),
+            flipped=self.flipped,
+            catastrophes=self.catastrophes,
+            treasures=self.treasures,
+            leaders=tuple(self.leaders),
+            monuments=self.monuments,
+            declined=self.declined,
+            unification=self.unification,
+            hands=tuple(self.hands),
+            catastrophe_tiles=tuple(self.catastrophe_tiles),
+            points=tuple(self.points),
+            treasures_taken=tuple(self.treasures_taken),
+            bag=self.bag,
+            removed=(self.removed[0], self.removed[1], self.removed[2], self.removed[3]),
+            active=self.active,
+            actions_left=self.actions_left,
+            pending=self.pending,
+            ended=self.ended,
+        )
+        a = self._current()
+        if a is not None:
+            object.__setattr__(state, "_cache", a)
+        return state

@@ -49,8 +49,8 @@ def finish_revolt(w: Work, revolt: Revolt, defender_support: int) -> None:
         winner, loser = revolt.attacker, revolt.defender
     else:
         winner, loser = revolt.defender, revolt.attacker  # R15: the defender wins ties
-    w.leaders[loser][colour] = None
-    w.points[winner][Colour.RED] += 1
+    w.move_leader(loser, colour, None)
+    w.score(winner, Colour.RED, 1)
 
 
 def war_sides(w: Work) -> list[Bitboard]:
@@ -58,7 +58,7 @@ def war_sides(w: Work) -> list[Bitboard]:
     u = w.unification
     assert u is not None
     occupied = w.occupied & ~(1 << u)
-    leaders = w.leader_mask
+    leaders = w.leader_bits
     ends = neighbours(1 << u) & occupied
     sides = []
     while ends:
@@ -84,7 +84,7 @@ def start_war(w: Work, colour: Colour) -> War:
     assert u is not None
     owners = {player for side in war_sides(w) for player, c, _ in w.leaders_in(side) if c == colour}
     # R18: the active player attacks if involved, else the first owner clockwise from him.
-    attacker = next(p for p in [w.active, *w.after(w.active)] if p in owners)
+    attacker = next(p for p in w.in_turn_order() if p in owners)
     (defender,) = owners - {attacker}
     return War(colour, attacker=attacker, defender=defender)
 
@@ -112,7 +112,7 @@ def finish_war(w: Work, war: War, defender_support: int) -> None:
     else:
         winner, loser, loser_at = war.defender, war.attacker, attacker_at
     side = region(1 << loser_at, w.occupied & ~(1 << u))
-    w.leaders[loser][colour] = None
+    w.move_leader(loser, colour, None)
     doomed = side & w.tiles[colour] & ~w.treasures  # R20: treasure tiles stay
     if colour is Colour.RED:
         # R20: a red war spares temples beside another leader of the losing side.
@@ -121,7 +121,7 @@ def finish_war(w: Work, war: War, defender_support: int) -> None:
             others |= 1 << c
         doomed &= ~neighbours(others)
     lost = w.remove_tiles(colour, doomed)
-    w.points[winner][colour] += 1 + lost
+    w.score(winner, colour, 1 + lost)
 
 
 def next_war(w: Work) -> War | WarChoice | None:

@@ -33,8 +33,6 @@ def buildable_corners(w: Work, placed: Cell) -> tuple[Cell, ...]:
             break
     else:
         return ()
-    if not available(w, colour):
-        return ()
     corners = []
     for corner in (placed - STRIDE - 1, placed - STRIDE, placed - 1, placed):
         # The guard column and the board mask in `layer` reject squares off the board.
@@ -43,6 +41,8 @@ def buildable_corners(w: Work, placed: Cell) -> tuple[Cell, ...]:
         sq = square(Cell(corner))
         if sq & layer == sq:
             corners.append(Cell(corner))
+    if corners and not available(w, colour):
+        return ()
     return tuple(corners)
 
 
@@ -62,10 +62,12 @@ def build(w: Work, corner: Cell, monument: Monument) -> None:
 
 def monument_points(w: Work, player: int) -> None:
     """End-of-turn monument points for *player* (spec R24)."""
+    if not w.monuments:
+        return
     a = w.analysis()
     for site in w.monuments:
         kingdom = a.kingdom_at(site.corner)
         for colour in site.monument.colours:
             c = w.leaders[player][colour]
             if c is not None and kingdom >> c & 1:
-                w.points[player][colour] += 1
+                w.score(player, colour, 1)

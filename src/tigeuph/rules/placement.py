@@ -16,7 +16,9 @@ __all__ = [
     "catastrophe_cells",
     "catastrophe_problem",
     "empty_cells",
+    "leader_base",
     "leader_cells",
+    "leader_cells_from",
     "leader_problem",
     "tile_cells",
     "tile_problem",
@@ -50,15 +52,23 @@ def tile_problem(state: GameState, colour: Colour, c: Cell) -> tuple[str, str]:
 
 def leader_cells(state: GameState, player: int, colour: Colour) -> Bitboard:
     """Where *player*'s *colour* leader may be placed, or moved to from its cell (R8, R9)."""
+    return leader_cells_from(state, leader_base(state), state.leaders[player][colour])
+
+
+def leader_base(state: GameState) -> Bitboard:
+    """Empty land cells beside a face-up temple: where any leader could go, kingdoms aside."""
+    return neighbours(state.tiles[Colour.RED]) & empty_cells(state) & state.rules.board.land
+
+
+def leader_cells_from(state: GameState, base: Bitboard, now: Cell | None) -> Bitboard:
+    """:func:`leader_cells` for a leader now on *now* (``None``: in supply), given
+    :func:`leader_base`."""
     a = analyse(state)
-    board = state.rules.board
-    beside_temple = neighbours(state.tiles[Colour.RED])
-    now = state.leaders[player][colour]
     if now is None:
-        return beside_temple & empty_cells(state) & board.land & ~a.touch2
+        return base & ~a.touch2
     # R8: the leader is lifted first, so the kingdoms are those left once it is gone.
     # Its own cell is not empty, so moving it there stays illegal.
-    return beside_temple & empty_cells(state) & board.land & ~a.lifted_touch2(now)
+    return base & ~a.lifted_touch2(now)
 
 
 def leader_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tuple[str, str]:

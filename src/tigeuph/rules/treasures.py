@@ -31,7 +31,7 @@ def next_treasure_choice(w: Work) -> TreasureChoice | None:
         return None
     a = w.analysis()
     special = w.rules.board.special
-    for player in [w.active, *w.after(w.active)][: w.players]:
+    for player in w.in_turn_order():
         trader = w.leaders[player][Colour.GREEN]
         if trader is not None and takeable(a.kingdom_at(trader), w.treasures, special):
             return TreasureChoice(player, trader)
