@@ -24,8 +24,10 @@ from .actions import (
 )
 from .boards import ADVANCED, STANDARD, Board
 from .cells import CELLS, Bitboard, Cell, cell, cell_name, mask, names, parse_cell
+from .checks import check_state
 from .engine import Outcome, apply, legal_actions, outcome
 from .errors import BoardError, IllegalActionError, NotationError, PositionError, TigeuphError
+from .notation import from_text, to_text
 from .pieces import COLOURS, Colour, Monument
 from .rules.scoring import PlayerResult
 from .ruleset import Rules
@@ -86,6 +88,8 @@ __all__ = [
     "apply",
     "cell",
     "cell_name",
+    "check_state",
+    "from_text",
     "legal_actions",
     "mask",
     "names",
@@ -93,4 +97,5 @@ __all__ = [
     "outcome",
     "parse_action",
     "parse_cell",
+    "to_text",
 ]

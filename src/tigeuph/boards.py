@@ -6,7 +6,7 @@ import json
 from importlib import resources
 from typing import Any, Final
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .cells import BOARD, Bitboard, Cell, cell, cells_of, names, popcount
 from .errors import BoardError
@@ -23,7 +23,7 @@ class Board:
     equal, whatever their name.
     """
 
-    name: str
+    name: str = field(eq=False)
     river: Bitboard
     temples: Bitboard
     special: Bitboard
@@ -41,6 +41,9 @@ class Board:
             )
         if problems:
             raise BoardError(f"board {self.name!r}: " + "; ".join(problems))
+
+    def __repr__(self) -> str:
+        return f"<Board {self.name!r}: {self.temple_count} temples>"
 
     @property
     def land(self) -> Bitboard:

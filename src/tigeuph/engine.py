@@ -87,11 +87,7 @@ def _exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
     """Every exchange a hand allows, fewest tiles first (cached per hand)."""
     found = _EXCHANGES.get(hand)
     if found is None:
-        counts = [
-            c
-            for c in itertools.product(*(range(n + 1) for n in hand))
-            if 1 <= sum(c) <= 6
-        ]
+        counts = [c for c in itertools.product(*(range(n + 1) for n in hand)) if 1 <= sum(c) <= 6]
         counts.sort(key=lambda c: (sum(c), tuple(-n for n in c)))
         found = _EXCHANGES[hand] = tuple(exchange((c[0], c[1], c[2], c[3])) for c in counts)
     return found
@@ -388,5 +384,3 @@ def outcome(state: GameState) -> Outcome | None:
     if state.ended is None:
         return None
     return Outcome(state.ended, rank(state.points, state.treasures_taken))
-
-

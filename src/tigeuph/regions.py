@@ -26,8 +26,10 @@ def region(seed: Bitboard, occupied: Bitboard) -> Bitboard:
     while frontier:
         # occupied never holds a guard bit, so shifts across a row edge fall away here.
         spread = (
-            (frontier << 1) | (frontier >> 1) | (frontier << STRIDE) | (frontier >> STRIDE)
-        ) & occupied & ~grown
+            ((frontier << 1) | (frontier >> 1) | (frontier << STRIDE) | (frontier >> STRIDE))
+            & occupied
+            & ~grown
+        )
         grown |= spread
         frontier = spread
     return grown

@@ -87,13 +87,7 @@ def leader_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tu
 
 def catastrophe_cells(state: GameState) -> Bitboard:
     """Where a catastrophe may go: an empty cell or a face-up tile with no treasure (R14)."""
-    return (
-        BOARD
-        & ~analyse(state).leaders
-        & ~state.catastrophes
-        & ~state.flipped
-        & ~state.treasures
-    )
+    return BOARD & ~analyse(state).leaders & ~state.catastrophes & ~state.flipped & ~state.treasures
 
 
 def catastrophe_problem(state: GameState, c: Cell) -> tuple[str, str]:

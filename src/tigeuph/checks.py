@@ -1,0 +1,355 @@
+"""Consistency checks of a :class:`~tigeuph.state.GameState`: every problem, in words.
+
+``GameState`` carries no validators, since it is rebuilt on every action; this module checks one
+in full when it comes from outside (:func:`tigeuph.from_text`) and in the tests.
+
+>>> from tigeuph import new_game
+>>> check_state(new_game(3, seed=1))
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .cells import BOARD, CELLS, STRIDE, Bitboard, Cell, cell_name, cells_of, names, neighbours
+from .pieces import COLOURS, Colour, Monument
+from .regions import kingdoms
+from .state import (
+    ACTIONS_PER_TURN,
+    CATASTROPHES,
+    HAND_SIZE,
+    TILE_COUNTS,
+    GameState,
+    MonumentChoice,
+    Revolt,
+    TreasureChoice,
+    War,
+    WarChoice,
+)
+
+__all__ = ["check_state"]
+
+_CELLS: Final = frozenset(CELLS)
+
+
+def check_state(state: GameState) -> list[str]:
+    """Every problem of *state*, each saying what is wrong and where; empty when consistent.
+
+    Checks what holds after every legal action: tiles conserved, one piece per cell, terrain,
+    monuments, treasures, counts, the pending decision, and between actions the kingdom rules
+    (leaders beside temples R8, one leader per colour per kingdom R15, treasures R25).
+    """
+    problems: list[str] = []
+    problems += _counts(state)
+    if problems:  # the board checks index per-player tuples by seat: stop before they fail
+        return problems
+    problems += _board(state)
+    problems += _monuments(state)
+    problems += _conservation(state)
+    # Kingdoms are computed from the masks: only once every piece is a cell of the board.
+    sane = _on_board(state)
+    problems += _pending(state, sane)
+    if sane and state.pending is None and state.ended is None:
+        problems += _kingdoms(state)
+    return problems
+
+
+def _on_board(state: GameState) -> bool:
+    layers = [*state.tiles, state.flipped, state.catastrophes, state.treasures]
+    return all(layer >= 0 and not layer & ~BOARD for layer in layers) and all(
+        c in _CELLS for _, _, c in _leader_cells(state)
+    )
+
+
+def _seat_row_problems(name: str, rows: Sequence[object], players: int) -> list[str]:
+    if len(rows) != players:
+        return [f"{name} has {len(rows)} entries for {players} players"]
+    return []
+
+
+def _counts(state: GameState) -> list[str]:
+    """Per-player tuples, hands, points, bag and turn counters (spec R3-R5)."""
+    out: list[str] = []
+    n = state.rules.players
+    for name, rows in (
+        ("leaders", state.leaders),
+        ("hands", state.hands),
+        ("catastrophe_tiles", state.catastrophe_tiles),
+        ("points", state.points),
+        ("treasures_taken", state.treasures_taken),
+    ):
+        out += _seat_row_problems(name, rows, n)
+    if out:
+        return out
+    for seat in range(n):
+        if len(state.leaders[seat]) != len(COLOURS):
+            out.append(f"seat {seat} has {len(state.leaders[seat])} leaders, not 4")
+        hand = state.hands[seat]
+        if len(hand) != 4 or any(k < 0 for k in hand):
+            out.append(f"seat {seat}'s hand {hand} is not 4 non-negative counts")
+        elif sum(hand) > HAND_SIZE:
+            out.append(f"seat {seat} holds {sum(hand)} tiles, more than {HAND_SIZE}")
+        if not 0 <= state.catastrophe_tiles[seat] <= CATASTROPHES:
+            out.append(
+                f"seat {seat} holds {state.catastrophe_tiles[seat]} catastrophe tiles, "
+                f"not 0 to {CATASTROPHES}"
+            )
+        points = state.points[seat]
+        if len(points) != 4 or any(k < 0 for k in points):
+            out.append(f"seat {seat}'s points {points} are not 4 non-negative counts")
+        if state.treasures_taken[seat] < 0:
+            out.append(f"seat {seat} has taken {state.treasures_taken[seat]} treasures")
+    if len(state.removed) != 4 or any(k < 0 for k in state.removed):
+        out.append(f"removed {state.removed} is not 4 non-negative counts")
+    if not 0 <= state.active < n:
+        out.append(f"active seat {state.active} is not 0 to {n - 1}")
+    if not 0 <= state.actions_left <= ACTIONS_PER_TURN:
+        out.append(f"{state.actions_left} actions left, not 0 to {ACTIONS_PER_TURN}")
+    strays = sorted(set(state.bag) - set("rbgk"))
+    if strays:
+        out.append(f"the bag holds {', '.join(map(repr, strays))}: only r, b, g, k are tiles")
+    return out
+
+
+def _leader_cells(state: GameState) -> list[tuple[int, Colour, Cell]]:
+    return [
+        (seat, Colour(colour), c)
+        for seat, row in enumerate(state.leaders)
+        for colour, c in enumerate(row)
+        if c is not None
+    ]
+
+
+def _leader(seat: int, colour: Colour) -> str:
+    return f"seat {seat}'s {colour.leader}"
+
+
+def _board(state: GameState) -> list[str]:
+    """One piece per cell, all on the board, on the right terrain (spec R8, R11, R14)."""
+    out: list[str] = []
+    river = state.rules.board.river
+    layers: list[tuple[str, Bitboard]] = [
+        (f"{colour.name.lower()} tile", layer)
+        for colour, layer in zip(COLOURS, state.tiles, strict=True)
+    ]
+    layers += [("face-down tile", state.flipped), ("catastrophe", state.catastrophes)]
+    for seat, colour, c in _leader_cells(state):
+        if c not in _CELLS:
+            out.append(f"{_leader(seat, colour)} stands on {c}, which is not a cell")
+            continue
+        layers.append((_leader(seat, colour), 1 << c))
+        if river >> c & 1:
+            out.append(f"{_leader(seat, colour)} stands on the river at {cell_name(c)}")
+    for what, layer in [*layers, ("treasure", state.treasures), ("declined", state.declined)]:
+        if layer < 0 or layer & ~BOARD:
+            out.append(f"a {what} lies off the board")
+    seen = twice = 0
+    for _, layer in layers:
+        twice |= seen & layer
+        seen |= layer
+    for c in cells_of(twice & BOARD):
+        here = [what for what, layer in layers if layer >> c & 1]
+        out.append(f"{cell_name(c)} holds more than one piece: {', '.join(here)}")
+    red, blue, green, black = state.tiles
+    if blue & ~river & BOARD:
+        out.append(f"blue tile on land at {', '.join(names(blue & ~river & BOARD))}")
+    for colour, layer in ((Colour.RED, red), (Colour.GREEN, green), (Colour.BLACK, black)):
+        if layer & river:
+            where = ", ".join(names(layer & river))
+            out.append(f"{colour.name.lower()} tile on the river at {where}")
+    loose = state.treasures & ~(red | state.flipped) & BOARD
+    if loose:
+        out.append(
+            f"treasure at {', '.join(names(loose))} is not on a face-up red tile "
+            "or a face-down tile"
+        )
+    strays = state.treasures & ~state.rules.board.temples & BOARD
+    if strays:
+        out.append(f"treasure at {', '.join(names(strays))} is not on a starting temple")
+    return out
+
+
+def _square(corner: Cell) -> Bitboard:
+    """The 2x2 square whose top-left cell is *corner* (it may run off the board)."""
+    top = 0b11 << corner
+    return top | top << STRIDE
+
+
+def _monuments(state: GameState) -> list[str]:
+    """Face-down tiles are exactly the built monuments' squares (spec R22)."""
+    out: list[str] = []
+    union = 0
+    built: set[Monument] = set()
+    for site in state.monuments:
+        where = cell_name(site.corner) if site.corner in _CELLS else str(site.corner)
+        code = site.monument.code
+        if site.monument in built:
+            out.append(f"monument {code} is built twice (again at {where})")
+        built.add(site.monument)
+        if site.colour not in site.monument.colours:
+            out.append(f"monument {code} at {where} stands on a {site.colour.name.lower()} square")
+        if site.corner not in _CELLS or _square(site.corner) & ~BOARD:
+            out.append(f"monument {code} at {where}: its square runs off the board")
+            continue
+        sq = _square(site.corner)
+        if union & sq:
+            out.append(f"monument {code} at {where} overlaps another monument")
+        union |= sq
+        if state.declined >> site.corner & 1:
+            out.append(f"the square at {where} is both declined and built")
+    if union != state.flipped:
+        if state.flipped & ~union:
+            where = ", ".join(names(state.flipped & ~union))
+            out.append(f"face-down tile at {where} is under no monument")
+        if union & ~state.flipped:
+            where = ", ".join(names(union & ~state.flipped))
+            out.append(f"monument square at {where} is not face down")
+    for corner in cells_of(state.declined & BOARD):
+        if _square(corner) & ~BOARD:
+            out.append(f"declined square at {cell_name(corner)} runs off the board")
+    return out
+
+
+def _conservation(state: GameState) -> list[str]:
+    """Every tile, catastrophe and treasure of the box is somewhere, exactly once (spec R1-R3)."""
+    out: list[str] = []
+    played = sum(CATASTROPHES - held for held in state.catastrophe_tiles)
+    on_board = (state.catastrophes & BOARD).bit_count()
+    if on_board != played:
+        out.append(
+            f"{on_board} catastrophes on the board, but the players have played {played} "
+            f"(each starts with {CATASTROPHES})"
+        )
+    board = state.rules.board
+    on_board = (state.treasures & BOARD).bit_count()
+    taken = sum(state.treasures_taken)
+    if on_board + taken != board.temple_count:
+        out.append(
+            f"{on_board} treasures on the board and {taken} taken, but the {board.name} board "
+            f"starts with {board.temple_count}"
+        )
+    for colour in COLOURS:
+        on_board = (state.tiles[colour] & BOARD).bit_count()
+        under = 4 * sum(1 for site in state.monuments if site.colour is colour)
+        hands = sum(hand[colour] for hand in state.hands)
+        bag = state.bag.count(colour.letter)
+        removed = state.removed[colour]
+        total = on_board + under + hands + bag + removed
+        if total != TILE_COUNTS[colour]:
+            out.append(
+                f"{total} {colour.name.lower()} tiles instead of {TILE_COUNTS[colour]}: "
+                f"{on_board} face up, {under} under monuments, {hands} in hands, {bag} in the "
+                f"bag, {removed} removed"
+            )
+    return out
+
+
+def _pending(state: GameState, sane: bool) -> list[str]:
+    """The pending decision names seats in range and leaders on the board (spec R15-R25)."""
+    out: list[str] = []
+    n = state.players
+    pending = state.pending
+    u = state.unification
+    if u is not None:
+        if not isinstance(pending, War | WarChoice):
+            out.append(f"unification marker on {_name(u)} while no war is pending")
+        elif u not in _CELLS or not state.face_up >> u & 1:
+            out.append(f"unification marker on {_name(u)}, which holds no face-up tile")
+    if pending is None:
+        return out
+    if state.ended is not None:
+        out.append(f"the game is over, yet {type(pending).__name__} is pending")
+    seats = (
+        [pending.attacker, pending.defender]
+        if isinstance(pending, Revolt | War)
+        else [pending.player]
+    )
+    bad = [seat for seat in seats if not 0 <= seat < n]
+    if bad:
+        return [*out, f"pending {type(pending).__name__} names seat {bad[0]}, not 0 to {n - 1}"]
+    if isinstance(pending, Revolt | War):
+        kind = type(pending).__name__.lower()
+        if pending.attacker == pending.defender:
+            out.append(f"{kind}: seat {pending.attacker} attacks itself")
+        if pending.attacker_support is not None and pending.attacker_support < 0:
+            out.append(f"{kind}: attacker support {pending.attacker_support} is negative")
+        cells = [state.leaders[seat][pending.colour] for seat in seats]
+        for seat, c in zip(seats, cells, strict=True):
+            if c is None:
+                out.append(f"{kind}: {_leader(seat, pending.colour)} is not on the board")
+        a, d = cells
+        if isinstance(pending, Revolt):
+            if sane and a is not None and d is not None and not _kingdom_at(state, a) >> d & 1:
+                out.append(
+                    f"revolt: the {pending.colour.leader}s on {_name(a)} and {_name(d)} "
+                    "are in different kingdoms"
+                )
+        elif u is None:
+            out.append("war pending without a unification marker")
+    elif isinstance(pending, WarChoice):
+        if len(set(pending.colours)) != len(pending.colours) or len(pending.colours) < 2:
+            out.append(f"war choice between {len(pending.colours)} colours")
+        if u is None:
+            out.append("war choice pending without a unification marker")
+    elif isinstance(pending, MonumentChoice):
+        for corner in pending.corners:
+            if corner not in _CELLS or _square(corner) & ~BOARD:
+                out.append(f"monument choice: the square at {_name(corner)} is off the board")
+                continue
+            sq = _square(corner)
+            if not any(layer & sq == sq for layer in state.tiles):
+                out.append(f"monument choice: the square at {_name(corner)} is not one colour")
+            if state.declined >> corner & 1:
+                out.append(f"monument choice: the square at {_name(corner)} was declined")
+    elif isinstance(pending, TreasureChoice):
+        trader = state.leaders[pending.player][Colour.GREEN]
+        if trader != pending.trader:
+            out.append(
+                f"treasure choice: {_leader(pending.player, Colour.GREEN)} is not on "
+                f"{_name(pending.trader)}"
+            )
+        elif sane and trader is not None:
+            here = _kingdom_at(state, trader) & state.treasures
+            if here.bit_count() < 2:
+                out.append(f"treasure choice: the trader on {_name(trader)} has under 2 treasures")
+    return out
+
+
+def _kingdoms_of(state: GameState) -> list[Bitboard]:
+    """The kingdoms, computed afresh: a stale cached analysis must not hide a problem."""
+    return kingdoms(state.occupied, state.leader_mask)
+
+
+def _kingdom_at(state: GameState, c: Cell) -> Bitboard:
+    return next((k for k in _kingdoms_of(state) if k >> c & 1), 0)
+
+
+def _name(c: Cell) -> str:
+    return cell_name(c) if c in _CELLS else str(c)
+
+
+def _kingdoms(state: GameState) -> list[str]:
+    """Between actions: leaders beside temples (R10), one per colour per kingdom (R15), and
+    no trader's kingdom with two treasures (R25)."""
+    out: list[str] = []
+    beside_temple = neighbours(state.tiles[Colour.RED])
+    for seat, colour, c in _leader_cells(state):
+        if not beside_temple >> c & 1:
+            out.append(f"{_leader(seat, colour)} on {cell_name(c)} touches no face-up red tile")
+    leaders = _leader_cells(state)
+    for kingdom in _kingdoms_of(state):
+        inside = [(seat, colour, c) for seat, colour, c in leaders if kingdom >> c & 1]
+        for colour in COLOURS:
+            same = [cell_name(c) for _, col, c in inside if col is colour]
+            if len(same) > 1:
+                out.append(f"one kingdom holds {len(same)} {colour.leader}s: {', '.join(same)}")
+        treasures = kingdom & state.treasures
+        traders = [c for _, col, c in inside if col is Colour.GREEN]
+        if traders and treasures.bit_count() > 1:
+            out.append(
+                f"the trader on {cell_name(traders[0])} has {treasures.bit_count()} treasures "
+                f"in his kingdom: {', '.join(names(treasures))}"
+            )
+    return out
