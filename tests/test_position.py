@@ -141,7 +141,7 @@ def test_round_trip_of_forms_random_play_misses() -> None:
 
 def test_to_text_refuses_an_unnamed_board() -> None:
     """A board other than the two printed ones has no name in the notation."""
-    board = attrs.evolve(ADVANCED, name="homemade")
+    board = attrs.evolve(ADVANCED, name="homemade", special=0)
     state = attrs.evolve(new_game(2, seed=1), rules=Rules(players=2, board=board))
     with pytest.raises(NotationError, match="standard and advanced"):
         to_text(state)
