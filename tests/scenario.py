@@ -1,0 +1,186 @@
+"""Scenario files: a position, the actions played from it, and what must follow.
+
+A scenario is a text file under ``tests/scenarios/``::
+
+    # The rulebook's revolt: 2 + 2 against 1 + 3, a tie the defender wins.
+    clauses: R15
+    tigeuph position
+    rules: players=2 board=standard
+    ... (any position text, see tigeuph.notation.position)
+    play: RF5 +2 +3
+    expect: leader 0 R = supply
+    expect: points 1 = r1 b0 g0 k0
+
+Lines starting ``clauses:``, ``play:``, ``expect:`` and ``expect-error:`` belong to the
+scenario; every other line is the position. ``play`` lines add actions, in action notation, in
+order. ``expect-error: R11 some words`` says that the last action played must raise
+:class:`~tigeuph.IllegalActionError` for that clause, its message containing the words, and that
+the state before it is left as it was. Each ``expect`` line checks the state reached:
+
+=====================================  ===============================================
+``points P = r1 b0 g0 k0``             player P's points
+``treasures P = N``                    treasures player P took
+``hand P = rrbk``                      player P's hand (letters in any order)
+``leader P K = E5`` / ``= supply``     where player P's king (R B G K) stands
+``cell E5 = r$``                       the position notation's token for a cell
+``pending = war colour=k``             the ``pending:`` line starts with these words
+``to-move = P`` / ``= none``           who decides next
+``turn = player=1 actions=2``          the ``turn:`` line
+``end = none`` / ``treasures`` / …     the ``end:`` line
+``removed = r0,b0,g0,k0``              the ``removed:`` line; likewise ``declined``,
+                                       ``monuments``, ``unification``
+``legal = +0 +1``                      exactly these legal actions, in any order
+``legal has rE5 KF6``                  these actions are legal
+``legal lacks rE5``                    these actions are not legal
+=====================================  ===============================================
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from attrs import frozen
+
+import tigeuph
+from tigeuph import COLOURS, Colour, GameState, IllegalActionError, parse_cell
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+_OWN = ("clauses:", "play:", "expect:", "expect-error:")
+
+
+@frozen
+class Scenario:
+    path: Path
+    title: str
+    clauses: tuple[str, ...]
+    position: str
+    play: tuple[str, ...]
+    expect: tuple[str, ...]
+    error: str | None
+
+
+def read(path: Path) -> Scenario:
+    """The scenario in *path*."""
+    clauses: list[str] = []
+    play: list[str] = []
+    expect: list[str] = []
+    error = None
+    position = []
+    title = ""
+    for line in path.read_text("utf-8").splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#") and not title:
+            title = stripped.lstrip("# ")
+        if stripped.startswith("clauses:"):
+            clauses += stripped.removeprefix("clauses:").split()
+        elif stripped.startswith("play:"):
+            play += stripped.removeprefix("play:").split()
+        elif stripped.startswith("expect:"):
+            expect.append(stripped.removeprefix("expect:").strip())
+        elif stripped.startswith("expect-error:"):
+            error = stripped.removeprefix("expect-error:").strip()
+        else:
+            position.append(line)
+    if not clauses:
+        raise ValueError(f"{path}: a scenario names the clauses it covers (clauses: R…)")
+    if not expect and error is None:
+        raise ValueError(f"{path}: a scenario expects something")
+    return Scenario(path, title, tuple(clauses), "\n".join(position), tuple(play), tuple(expect), error)
+
+
+def run(scenario: Scenario) -> None:
+    """Play *scenario* and check what it expects; raise AssertionError on a mismatch."""
+    state = tigeuph.from_text(scenario.position)
+    moves = [tigeuph.parse_action(text) for text in scenario.play]
+    last = len(moves) - 1
+    for i, action in enumerate(moves):
+        if scenario.error is not None and i == last:
+            before = tigeuph.to_text(state)
+            try:
+                tigeuph.apply(state, action)
+            except IllegalActionError as err:
+                clause, _, words = scenario.error.partition(" ")
+                assert err.clause == clause, f"{action}: broke {err.clause}, not {clause}: {err}"
+                assert words in str(err), f"{action}: {err!s} does not say {words!r}"
+                assert tigeuph.to_text(state) == before
+                assert action not in tigeuph.legal_actions(state)
+            else:
+                raise AssertionError(f"{action} was accepted; expected {scenario.error}")
+        else:
+            legal = tigeuph.legal_actions(state)
+            assert action in legal, f"move {i + 1}, {action}, is not legal: {tigeuph.to_text(state)}"
+            state = tigeuph.apply(state, action)
+    for line in scenario.expect:
+        check(state, line)
+
+
+def _line(state: GameState, key: str) -> str:
+    for line in tigeuph.to_text(state).splitlines():
+        if line.startswith(key + ":"):
+            return line.partition(":")[2].strip()
+    raise AssertionError(f"no {key!r} line")
+
+
+def _cell_token(state: GameState, name: str) -> str:
+    c = parse_cell(name)
+    row = c // 17 + 1
+    for line in tigeuph.to_text(state).splitlines():
+        parts = line.split()
+        if parts and parts[0] == str(row) and len(parts) == 17:
+            return parts[1 + c % 17]
+    raise AssertionError("board row not found")
+
+
+def check(state: GameState, line: str) -> None:
+    """Check one ``expect`` line against *state*."""
+    lhs, _, rhs = line.partition("=")
+    words = lhs.split()
+    want = rhs.strip()
+    what = words[0] if words else ""
+    if what == "legal":
+        legal = {str(a) for a in tigeuph.legal_actions(state)}
+        if len(words) > 1 and words[1] in ("has", "lacks"):
+            named = {str(tigeuph.parse_action(t)) for t in words[2:]}
+            if words[1] == "has":
+                assert named <= legal, f"not legal: {sorted(named - legal)}"
+            else:
+                assert not named & legal, f"legal after all: {sorted(named & legal)}"
+        else:
+            wanted = {str(tigeuph.parse_action(t)) for t in want.split()}
+            assert legal == wanted, f"legal: {sorted(legal)}, expected {sorted(wanted)}"
+    elif what == "points":
+        got = " ".join(f"{c.letter}{n}" for c, n in zip(COLOURS, state.points[int(words[1])], strict=True))
+        assert got == want, f"{line}: got {got}"
+    elif what == "treasures":
+        assert state.treasures_taken[int(words[1])] == int(want), f"{line}: got {state.treasures_taken}"
+    elif what == "hand":
+        got = state.hands[int(words[1])]
+        wanted_hand = tuple(want.count(c.letter) for c in COLOURS)
+        assert got == wanted_hand, f"{line}: got {got}"
+    elif what == "leader":
+        player, colour = int(words[1]), Colour.from_letter(words[2])
+        at = state.leaders[player][colour]
+        got = "supply" if at is None else tigeuph.cell_name(at)
+        assert got == want, f"{line}: got {got}"
+    elif what == "cell":
+        got = _cell_token(state, words[1])
+        assert got == want, f"{line}: got {got}"
+    elif what == "pending":
+        got = _line(state, "pending")
+        assert got.startswith(want), f"{line}: got {got}"
+    elif what == "to-move":
+        got = "none" if state.to_move is None else str(state.to_move)
+        assert got == want, f"{line}: got {got}"
+    elif what in ("turn", "end", "removed", "declined", "monuments", "unification"):
+        got = _line(state, what)
+        assert got == want, f"{line}: got {got}"
+    else:
+        raise ValueError(f"unknown expectation {line!r}")
+
+
+def all_scenarios() -> list[Path]:
+    return sorted(SCENARIOS.rglob("*.txt"))
+
+
+CLAUSE = re.compile(r"^[RD]\d+$")
