@@ -86,7 +86,8 @@ def read(path: Path) -> Scenario:
         raise ValueError(f"{path}: a scenario names the clauses it covers (clauses: R…)")
     if not expect and error is None:
         raise ValueError(f"{path}: a scenario expects something")
-    return Scenario(path, title, tuple(clauses), "\n".join(position), tuple(play), tuple(expect), error)
+    text = "\n".join(position)
+    return Scenario(path, title, tuple(clauses), text, tuple(play), tuple(expect), error)
 
 
 def run(scenario: Scenario) -> None:
@@ -109,7 +110,8 @@ def run(scenario: Scenario) -> None:
                 raise AssertionError(f"{action} was accepted; expected {scenario.error}")
         else:
             legal = tigeuph.legal_actions(state)
-            assert action in legal, f"move {i + 1}, {action}, is not legal: {tigeuph.to_text(state)}"
+            where = tigeuph.to_text(state)
+            assert action in legal, f"move {i + 1}, {action}, is not legal in:\n{where}"
             state = tigeuph.apply(state, action)
     for line in scenario.expect:
         check(state, line)
@@ -150,10 +152,12 @@ def check(state: GameState, line: str) -> None:
             wanted = {str(tigeuph.parse_action(t)) for t in want.split()}
             assert legal == wanted, f"legal: {sorted(legal)}, expected {sorted(wanted)}"
     elif what == "points":
-        got = " ".join(f"{c.letter}{n}" for c, n in zip(COLOURS, state.points[int(words[1])], strict=True))
+        points = state.points[int(words[1])]
+        got = " ".join(f"{c.letter}{n}" for c, n in zip(COLOURS, points, strict=True))
         assert got == want, f"{line}: got {got}"
     elif what == "treasures":
-        assert state.treasures_taken[int(words[1])] == int(want), f"{line}: got {state.treasures_taken}"
+        got_taken = state.treasures_taken[int(words[1])]
+        assert got_taken == int(want), f"{line}: got {got_taken}"
     elif what == "hand":
         got = state.hands[int(words[1])]
         wanted_hand = tuple(want.count(c.letter) for c in COLOURS)
