@@ -159,9 +159,9 @@ def check(state: GameState, line: str) -> None:
         got_taken = state.treasures_taken[int(words[1])]
         assert got_taken == int(want), f"{line}: got {got_taken}"
     elif what == "hand":
-        got = state.hands[int(words[1])]
+        hand = state.hands[int(words[1])]
         wanted_hand = tuple(want.count(c.letter) for c in COLOURS)
-        assert got == wanted_hand, f"{line}: got {got}"
+        assert hand == wanted_hand, f"{line}: got {hand}"
     elif what == "leader":
         player, colour = int(words[1]), Colour.from_letter(words[2])
         at = state.leaders[player][colour]
