@@ -1,0 +1,7 @@
+"""Sphinx configuration (the documentation issue fills the pages in)."""
+
+project = "tigeuph"
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ext.doctest"]
+autodoc_type_aliases = {"Cell": "tigeuph.Cell", "Bitboard": "tigeuph.Bitboard"}
+autodoc_member_order = "bysource"
+nitpicky = True
