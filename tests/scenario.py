@@ -18,7 +18,7 @@ order. ``expect-error: R11 some words`` says that the last action played must ra
 the state before it is left as it was. Each ``expect`` line checks the state reached:
 
 =====================================  ===============================================
-``points P = r1 b0 g0 k0``             player P's points
+``points P = r1 b0 g0 k0``             player P's points (likewise ``discarded``)
 ``treasures P = N``                    treasures player P took
 ``hand P = rrbk``                      player P's hand (letters in any order)
 ``leader P K = E5`` / ``= supply``     where player P's king (R B G K) stands
@@ -151,9 +151,9 @@ def check(state: GameState, line: str) -> None:
         else:
             wanted = {str(tigeuph.parse_action(t)) for t in want.split()}
             assert legal == wanted, f"legal: {sorted(legal)}, expected {sorted(wanted)}"
-    elif what == "points":
-        points = state.points[int(words[1])]
-        got = " ".join(f"{c.letter}{n}" for c, n in zip(COLOURS, points, strict=True))
+    elif what in ("points", "discarded"):
+        counts = getattr(state, what)[int(words[1])]
+        got = " ".join(f"{c.letter}{n}" for c, n in zip(COLOURS, counts, strict=True))
         assert got == want, f"{line}: got {got}"
     elif what == "treasures":
         got_taken = state.treasures_taken[int(words[1])]

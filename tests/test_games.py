@@ -27,6 +27,7 @@ def tiles_by_colour(state: GameState) -> list[int]:
             counts[colour] += hand[colour]
     for colour in COLOURS:
         counts[colour] += state.bag.count(colour.letter) + state.removed[colour]
+        counts[colour] += sum(d[colour] for d in state.discarded)
     return counts
 
 

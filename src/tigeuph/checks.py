@@ -79,6 +79,7 @@ def _counts(state: GameState) -> list[str]:
         ("catastrophe_tiles", state.catastrophe_tiles),
         ("points", state.points),
         ("treasures_taken", state.treasures_taken),
+        ("discarded", state.discarded),
     ):
         out += _seat_row_problems(name, rows, n)
     if out:
@@ -99,6 +100,9 @@ def _counts(state: GameState) -> list[str]:
         points = state.points[seat]
         if len(points) != 4 or any(k < 0 for k in points):
             out.append(f"seat {seat}'s points {points} are not 4 non-negative counts")
+        discarded = state.discarded[seat]
+        if len(discarded) != 4 or any(k < 0 for k in discarded):
+            out.append(f"seat {seat}'s discards {discarded} are not 4 non-negative counts")
         if state.treasures_taken[seat] < 0:
             out.append(f"seat {seat} has taken {state.treasures_taken[seat]} treasures")
     if len(state.removed) != 4 or any(k < 0 for k in state.removed):
@@ -236,12 +240,13 @@ def _conservation(state: GameState) -> list[str]:
         hands = sum(hand[colour] for hand in state.hands)
         bag = state.bag.count(colour.letter)
         removed = state.removed[colour]
-        total = on_board + under + hands + bag + removed
+        discarded = sum(d[colour] for d in state.discarded)
+        total = on_board + under + hands + bag + removed + discarded
         if total != TILE_COUNTS[colour]:
             out.append(
                 f"{total} {colour.name.lower()} tiles instead of {TILE_COUNTS[colour]}: "
                 f"{on_board} face up, {under} under monuments, {hands} in hands, {bag} in the "
-                f"bag, {removed} removed"
+                f"bag, {removed} removed, {discarded} discarded"
             )
     return out
 

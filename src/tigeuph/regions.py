@@ -139,15 +139,22 @@ class Analysis:
         return found
 
     def _lifted_touch2(self, c: Cell) -> Bitboard:
-        rims = []
-        home = 0
+        # The bit-sliced count of _count, inlined: this runs for every leader on the board of
+        # the player to move, in every state.
+        here = 1 << c
+        ones = twos = home = 0
         for k, rim in zip(self.kingdoms, self.rims, strict=True):
-            if k >> c & 1:
+            if k & here:
                 home = k
             else:
-                rims.append(rim)
-        rims += [neighbours(piece) for piece in self._pieces(home, c)]
-        return _count(rims)[0]
+                twos |= ones & rim
+                ones |= rim
+        if home & self.leaders & ~here:
+            for piece in self._pieces(home, c):
+                rim = neighbours(piece)
+                twos |= ones & rim
+                ones |= rim
+        return twos
 
     def lifted(self, c: Cell) -> list[Bitboard]:
         """The kingdoms once the leader on *c* is lifted off the board (spec R8)."""

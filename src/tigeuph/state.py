@@ -161,7 +161,11 @@ class GameState:
     bag: str
     """The bag in draw order, as colour letters (``r b g k``); the next draw takes the front."""
     removed: Counts
-    """Tiles out of the game, per colour: destroyed, committed as support or exchanged."""
+    """Tiles out of the game in the open, per colour: destroyed on the board or committed as
+    support."""
+    discarded: tuple[Counts, ...]
+    """Tiles each player discarded face down by exchanges, per colour: out of the game, and
+    their colours known to nobody else (spec R4)."""
     active: int
     """Whose turn it is."""
     actions_left: int
@@ -285,6 +289,7 @@ def new_game(
         treasures_taken=(0,) * players,
         bag=text,
         removed=(0, 0, 0, 0),
+        discarded=((0, 0, 0, 0),) * players,
         active=0,
         actions_left=ACTIONS_PER_TURN,
     )

@@ -40,6 +40,7 @@ class Work:
         "monuments",
         "pending",
         "points",
+        "discarded",
         "removed",
         "rules",
         "tiles",
@@ -64,6 +65,7 @@ class Work:
         self.treasures_taken = list(s.treasures_taken)
         self.bag = s.bag
         self.removed = list(s.removed)
+        self.discarded: list[Counts] = list(s.discarded)
         self.active = s.active
         self.actions_left = s.actions_left
         self.pending: Decision | None = s.pending
@@ -211,6 +213,7 @@ class Work:
             treasures_taken=tuple(self.treasures_taken),
             bag=self.bag,
             removed=(self.removed[0], self.removed[1], self.removed[2], self.removed[3]),
+            discarded=tuple(self.discarded),
             active=self.active,
             actions_left=self.actions_left,
             pending=self.pending,

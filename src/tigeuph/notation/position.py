@@ -14,8 +14,8 @@ the lines about the supply, in this order::
      1   .  .  .  .  ~  ~  ~  ~  ~  .  r$ .  ~  .  .  .
      ... 11 rows: the row number, then 16 cell tokens separated by spaces
 
-    player 0: hand=rrbgkk catastrophes=2 points=r0,b0,g0,k0 treasures=0
-    player 1: hand=rbbggk catastrophes=2 points=r0,b0,g0,k0 treasures=0
+    player 0: hand=rrbgkk catastrophes=2 points=r0,b0,g0,k0 treasures=0 discarded=r0,b0,g0,k0
+    player 1: hand=rbbggk catastrophes=2 points=r0,b0,g0,k0 treasures=0 discarded=r0,b0,g0,k0
     bag: rkbkbbbkbggrrrr...
     removed: r0,b0,g0,k0
     monuments: rk@E5/r bg@A9/b
@@ -33,9 +33,11 @@ the lines about the supply, in this order::
   owner's seat: ``K0`` the king of seat 0, ``R1`` a priest, ``B2`` a farmer, ``G3`` a trader.
   ``.`` and ``~`` must match the board's terrain.
 - ``player N``: the hand as colour letters (``none`` when empty), catastrophe tiles still held,
-  points per colour (always four, in the order r, b, g, k), treasures taken.
+  points per colour (always four, in the order r, b, g, k), treasures taken, and the tiles
+  he discarded by exchanges, per colour.
 - ``bag``: colour letters in draw order, the next draw first; ``none`` when empty.
-- ``removed``: tiles out of the game per colour (destroyed, committed, exchanged).
+- ``removed``: tiles out of the game in the open, per colour (destroyed on the board or
+  committed as support); tiles a player exchanged are his ``discarded`` counts instead.
 - ``monuments``: in the order built, monument code ``@`` top-left corner ``/`` colour letter of
   the square it covers; ``declined``: the top-left corners of declined squares (spec R22);
   ``unification``: the cell carrying the marker (R16). Each is ``none`` when empty.
@@ -103,8 +105,8 @@ end: none
 10   .  .  .  .  .  r$ .  .  .  .  .  .  .  .  .  .
 11   .  .  .  .  .  .  .  .  .  .  r$ .  .  .  .  .
 <BLANKLINE>
-player 0: hand=rrbgk catastrophes=2 points=r0,b0,g0,k1 treasures=0
-player 1: hand=bbkk catastrophes=1 points=r2,b0,g0,k0 treasures=0
+player 0: hand=rrbgk catastrophes=2 points=r0,b0,g0,k1 treasures=0 discarded=r0,b0,g0,k0
+player 1: hand=bbkk catastrophes=1 points=r2,b0,g0,k0 treasures=0 discarded=r0,b0,g0,k0
 bag: rrbgk
 removed: r39,b31,g28,k26
 monuments: rk@F3/r
@@ -159,7 +161,7 @@ _KEYS: Final = (
     "declined",
     "unification",
 )
-_PLAYER_KEYS: Final = ("hand", "catastrophes", "points", "treasures")
+_PLAYER_KEYS: Final = ("hand", "catastrophes", "points", "treasures", "discarded")
 _DIGITS: Final = "0123456789"
 _NONE: Final = "none"
 
@@ -192,7 +194,8 @@ def to_text(state: GameState) -> str:
         lines.append(
             f"player {seat}: hand={_letters(hand) or _NONE} "
             f"catastrophes={state.catastrophe_tiles[seat]} "
-            f"points={_four(state.points[seat])} treasures={state.treasures_taken[seat]}"
+            f"points={_four(state.points[seat])} treasures={state.treasures_taken[seat]} "
+            f"discarded={_four(state.discarded[seat])}"
         )
     sites = [f"{s.monument.code}@{cell_name(s.corner)}/{s.colour.letter}" for s in state.monuments]
     declined = [cell_name(c) for c in cells_of(state.declined)]
@@ -399,6 +402,7 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
     catastrophes = [2] * players
     points: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * players
     taken = [0] * players
+    discarded: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * players
     for seat, (n, value) in sorted(lines.players.items()):
         if seat >= players:
             problems.append(f"line {n}: there is no player {seat} in a {players}-player game")
@@ -413,6 +417,8 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
                 points[seat] = _counts(pairs["points"])
             if "treasures" in pairs:
                 taken[seat] = _number(pairs["treasures"], "treasures")
+            if "discarded" in pairs:
+                discarded[seat] = _counts(pairs["discarded"])
 
     active, actions = _field(lines, "turn", _turn, (0, 2))
     pending = _field(lines, "pending", _pending, None)
@@ -436,6 +442,7 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
                 + 4 * sum(1 for site in monuments if site.colour is colour)
                 + sum(hand[colour] for hand in hands)
                 + removed[colour]
+                + sum(d[colour] for d in discarded)
             )
             bag += colour.letter * max(0, TILE_COUNTS[colour] - found)
 
@@ -456,6 +463,7 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
         treasures_taken=tuple(taken),
         bag=bag,
         removed=removed,
+        discarded=tuple(discarded),
         active=active,
         actions_left=actions,
         pending=pending,
