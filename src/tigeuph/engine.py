@@ -289,9 +289,8 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
             raise IllegalActionError("R5", f"{action}: those tiles are not all in hand")
         w = Work(state)
         w.take_from_hand(player, action.counts)
-        d = w.discarded[player]
-        c = action.counts
-        w.discarded[player] = (d[0] + c[0], d[1] + c[1], d[2] + c[2], d[3] + c[3])
+        old, n = w.discarded[player], action.counts
+        w.discarded[player] = (old[0] + n[0], old[1] + n[1], old[2] + n[2], old[3] + n[3])
         w.actions_left -= 1
         if not w.draw(player, sum(action.counts)):
             w.ended = End.BAG  # R26: a short draw ends the game at once
