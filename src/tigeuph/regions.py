@@ -6,7 +6,7 @@ leaders); a *kingdom* is a region holding at least one leader.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
 
 from .cells import STRIDE, Bitboard, Cell, neighbours
 from .state import GameState
@@ -49,40 +49,77 @@ def kingdoms(occupied: Bitboard, leader_cells: Bitboard) -> list[Bitboard]:
 
 def touch_counts(areas: list[Bitboard]) -> tuple[Bitboard, Bitboard]:
     """Cells next to at least two, and to at least three, of the disjoint *areas*."""
-    return _count([neighbours(area) for area in areas])
+    counter = _ZERO
+    for area in areas:
+        counter = _add(counter, neighbours(area))
+    return _at_least_two(counter), _at_least_three(counter)
 
 
-def _count(rims: list[Bitboard]) -> tuple[Bitboard, Bitboard]:
-    # A bit-sliced counter: each rim is added to the running count of every cell at once.
-    ones = twos = threes = 0
-    for rim in rims:
-        threes |= twos & rim
-        twos |= ones & rim
-        ones |= rim
-    return twos, threes
+# An exact bit-sliced counter: three masks holding, for every cell at once, the binary digits
+# of how many kingdoms it touches. An empty cell touches at most four (one per side), so three
+# digits never overflow, and unlike a saturating count a rim can be taken away again: lifting a
+# leader subtracts its kingdom's rim instead of recounting every other kingdom.
+Counter: TypeAlias = tuple[Bitboard, Bitboard, Bitboard]
+_ZERO: Final[Counter] = (0, 0, 0)
+
+
+def _add(counter: Counter, rim: Bitboard) -> Counter:
+    c0, c1, c2 = counter
+    carry = c0 & rim
+    carry2 = c1 & carry
+    return c0 ^ rim, c1 ^ carry, c2 ^ carry2
+
+
+def _sub(counter: Counter, rim: Bitboard) -> Counter:
+    c0, c1, c2 = counter
+    borrow = rim & ~c0
+    borrow2 = borrow & ~c1
+    return c0 ^ rim, c1 ^ borrow, c2 ^ borrow2
+
+
+def _at_least_two(counter: Counter) -> Bitboard:
+    return counter[1] | counter[2]
+
+
+def _at_least_three(counter: Counter) -> Bitboard:
+    return counter[2] | (counter[1] & counter[0])
 
 
 class Analysis:
     """Kingdoms and what touches them: a pure function of the occupied cells and the leaders'
     cells, computed once per board and cached on the states that share it."""
 
-    __slots__ = ("_lifted", "kingdoms", "leaders", "occupied", "rims", "touch2", "touch3")
+    __slots__ = ("_lifted", "counter", "kingdoms", "leaders", "occupied", "rims")
 
     def __init__(
         self,
         occupied: Bitboard,
         leaders: Bitboard,
-        known: tuple[list[Bitboard], list[Bitboard]] | None = None,
+        known: tuple[list[Bitboard], list[Bitboard], Counter] | None = None,
     ) -> None:
         self.leaders: Final = leaders
         self.occupied: Final = occupied
         if known is None:
             found = kingdoms(occupied, leaders)
-            known = found, [neighbours(k) for k in found]
+            rims = [neighbours(k) for k in found]
+            counter = _ZERO
+            for rim in rims:
+                counter = _add(counter, rim)
+            known = found, rims, counter
         self.kingdoms: Final = known[0]
         self.rims: Final = known[1]
-        self.touch2, self.touch3 = _count(self.rims)
+        self.counter: Final = known[2]
         self._lifted: dict[Cell, Bitboard] = {}
+
+    @property
+    def touch2(self) -> Bitboard:
+        """Cells next to two or more kingdoms."""
+        return self.counter[1] | self.counter[2]
+
+    @property
+    def touch3(self) -> Bitboard:
+        """Cells next to three or more kingdoms."""
+        return self.counter[2] | (self.counter[1] & self.counter[0])
 
     def joined(self, c: Cell, leaders: Bitboard) -> Analysis:
         """The analysis once the empty cell *c*, next to at most one kingdom, is occupied by a
@@ -93,32 +130,43 @@ class Analysis:
         found: list[Bitboard] = []
         rims: list[Bitboard] = []
         home = 0
+        counter = self.counter
         for k, rim in zip(self.kingdoms, self.rims, strict=True):
             if rim & here:
                 home = k
+                counter = _sub(counter, rim)
             else:
                 found.append(k)
                 rims.append(rim)
         if home or leaders & here:
             # *c* and the leaderless regions it touches join the kingdom (or found one).
             grown = home | region(here, occupied & ~home)
+            rim = neighbours(grown)
             found.append(grown)
-            rims.append(neighbours(grown))
-        return Analysis(occupied, leaders, (found, rims))
+            rims.append(rim)
+            counter = _add(counter, rim)
+        return Analysis(occupied, leaders, (found, rims, counter))
 
     def without_leader(self, c: Cell) -> Analysis:
         """The analysis once the leader on *c* has left the board."""
-        home = self.kingdom_at(c)
         found: list[Bitboard] = []
         rims: list[Bitboard] = []
+        home = 0
+        counter = self.counter
         for k, rim in zip(self.kingdoms, self.rims, strict=True):
-            if k != home:
+            if k >> c & 1:
+                home = k
+                counter = _sub(counter, rim)
+            else:
                 found.append(k)
                 rims.append(rim)
         for piece in self._pieces(home, c):
+            rim = neighbours(piece)
             found.append(piece)
-            rims.append(neighbours(piece))
-        return Analysis(self.occupied & ~(1 << c), self.leaders & ~(1 << c), (found, rims))
+            rims.append(rim)
+            counter = _add(counter, rim)
+        here = ~(1 << c)
+        return Analysis(self.occupied & here, self.leaders & here, (found, rims, counter))
 
     def kingdom_at(self, c: Cell) -> Bitboard:
         """The kingdom holding *c*, or 0."""
@@ -135,26 +183,16 @@ class Analysis:
         """Cells next to two kingdoms once the leader on *c* is lifted (spec R8)."""
         found = self._lifted.get(c)
         if found is None:
-            found = self._lifted[c] = self._lifted_touch2(c)
+            here = 1 << c
+            i = 0
+            for i, k in enumerate(self.kingdoms):  # noqa: B007 (i is the home kingdom's)
+                if k & here:
+                    break
+            counter = _sub(self.counter, self.rims[i])
+            for piece in self._pieces(self.kingdoms[i], c):
+                counter = _add(counter, neighbours(piece))
+            found = self._lifted[c] = counter[1] | counter[2]
         return found
-
-    def _lifted_touch2(self, c: Cell) -> Bitboard:
-        # The bit-sliced count of _count, inlined: this runs for every leader on the board of
-        # the player to move, in every state.
-        here = 1 << c
-        ones = twos = home = 0
-        for k, rim in zip(self.kingdoms, self.rims, strict=True):
-            if k & here:
-                home = k
-            else:
-                twos |= ones & rim
-                ones |= rim
-        if home & self.leaders & ~here:
-            for piece in self._pieces(home, c):
-                rim = neighbours(piece)
-                twos |= ones & rim
-                ones |= rim
-        return twos
 
     def lifted(self, c: Cell) -> list[Bitboard]:
         """The kingdoms once the leader on *c* is lifted off the board (spec R8)."""
