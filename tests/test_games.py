@@ -10,7 +10,7 @@ from games import random_game
 import tigeuph
 from tigeuph import COLOURS, Colour, GameState
 from tigeuph.cells import BOARD, neighbours
-from tigeuph.regions import kingdoms
+from tigeuph.regions import Analysis, analyse, kingdoms
 from tigeuph.rules.monuments import square
 from tigeuph.state import TILE_COUNTS
 
@@ -73,6 +73,10 @@ def check_invariants(state: GameState) -> None:
                 assert (kingdom & state.treasures).bit_count() <= 1
     if state.unification is not None:
         assert state.pending is not None
+    # The kingdom analysis a state inherited from its parent is the one it would compute.
+    inherited, fresh = analyse(state), Analysis(state.occupied, state.leader_mask)
+    assert sorted(inherited.kingdoms) == sorted(fresh.kingdoms)
+    assert inherited.counter == fresh.counter
 
 
 def never_decreases(before: GameState, after: GameState) -> None:

@@ -118,15 +118,20 @@ class Work:
 
     def place_tile(self, colour: Colour, c: Cell) -> None:
         """Put a *colour* tile on the empty cell *c*, keeping the board analysis current."""
-        a = self._current()
+        a = self._analysis
         self.tiles[colour] |= 1 << c
         if a is not None and len([1 for rim in a.rims if rim >> c & 1]) <= 1:
             self._analysis = a.joined(c, a.leaders)
+        else:
+            self._analysis = None  # a unification: recompute once the wars are over
 
     def remove_tiles(self, colour: Colour, cells: Bitboard) -> int:
         """Take the face-up *colour* tiles on *cells* out of the game; how many there were."""
         cells &= self.tiles[colour]
+        if not cells:
+            return 0
         self.tiles[colour] &= ~cells
+        self._analysis = None  # regions may split: recompute when next needed
         n = cells.bit_count()
         self.removed[colour] += n
         return n
@@ -156,11 +161,13 @@ class Work:
         self._analysis = a
 
     def _current(self) -> Analysis | None:
-        """The analysis if it still describes the board, else ``None``."""
-        a = self._analysis
-        if a is not None and (a.leaders != self.leader_bits or a.occupied != self.occupied):
-            a = self._analysis = None
-        return a
+        """The analysis if it still describes the board, else ``None``.
+
+        Every change of the occupied cells goes through a method here that either updates the
+        analysis or drops it, so this is a field read; tests compare the analysis each state
+        inherits with a fresh one.
+        """
+        return self._analysis
 
     def analysis(self) -> Analysis:
         """The :class:`Analysis` of the board as it stands now."""

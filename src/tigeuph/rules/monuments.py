@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..cells import STRIDE, Bitboard, Cell
-from ..pieces import MONUMENTS, Colour, Monument
+from ..cells import STRIDE, Bitboard, Cell, neighbours
+from ..pieces import COLOURS, MONUMENTS, Colour, Monument
 from ..state import GameState, MonumentSite
 from ..work import Work
 
@@ -27,12 +27,13 @@ def buildable_corners(w: Work, placed: Cell) -> tuple[Cell, ...]:
 
     A square is out once declined (spec R22), or when no monument of its colour is left.
     """
-    for colour in Colour:
-        layer = w.tiles[colour]
+    for colour, layer in zip(COLOURS, w.tiles, strict=True):  # noqa: B007 (used after)
         if layer >> placed & 1:
             break
     else:
         return ()
+    if (neighbours(1 << placed) & layer).bit_count() < 2:
+        return ()  # a square needs two same-coloured neighbours of the placed tile
     corners = []
     for corner in (placed - STRIDE - 1, placed - STRIDE, placed - 1, placed):
         # The guard column and the board mask in `layer` reject squares off the board.
@@ -48,7 +49,7 @@ def buildable_corners(w: Work, placed: Cell) -> tuple[Cell, ...]:
 
 def square_colour(w: Work | GameState, corner: Cell) -> Colour:
     """The colour of the face-up square at *corner*."""
-    return next(c for c in Colour if w.tiles[c] >> corner & 1)
+    return next(c for c, layer in zip(COLOURS, w.tiles, strict=True) if layer >> corner & 1)
 
 
 def build(w: Work, corner: Cell, monument: Monument) -> None:
