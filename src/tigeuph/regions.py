@@ -127,17 +127,15 @@ class Analysis:
         but with one small flood instead of one per kingdom."""
         here = 1 << c
         occupied = self.occupied | here
-        found: list[Bitboard] = []
-        rims: list[Bitboard] = []
-        home = 0
+        found = self.kingdoms[:]
+        rims = self.rims[:]
         counter = self.counter
-        for k, rim in zip(self.kingdoms, self.rims, strict=True):
+        home = 0
+        for i, rim in enumerate(rims):
             if rim & here:
-                home = k
-                counter = _sub(counter, rim)
-            else:
-                found.append(k)
-                rims.append(rim)
+                home = found.pop(i)
+                counter = _sub(counter, rims.pop(i))
+                break
         if home or leaders & here:
             # *c* and the leaderless regions it touches join the kingdom (or found one).
             grown = home | region(here, occupied & ~home)
@@ -149,24 +147,18 @@ class Analysis:
 
     def without_leader(self, c: Cell) -> Analysis:
         """The analysis once the leader on *c* has left the board."""
-        found: list[Bitboard] = []
-        rims: list[Bitboard] = []
-        home = 0
-        counter = self.counter
-        for k, rim in zip(self.kingdoms, self.rims, strict=True):
-            if k >> c & 1:
-                home = k
-                counter = _sub(counter, rim)
-            else:
-                found.append(k)
-                rims.append(rim)
+        here = 1 << c
+        found = self.kingdoms[:]
+        rims = self.rims[:]
+        i = next(i for i, k in enumerate(found) if k & here)
+        home = found.pop(i)
+        counter = _sub(self.counter, rims.pop(i))
         for piece in self._pieces(home, c):
             rim = neighbours(piece)
             found.append(piece)
             rims.append(rim)
             counter = _add(counter, rim)
-        here = ~(1 << c)
-        return Analysis(self.occupied & here, self.leaders & here, (found, rims, counter))
+        return Analysis(self.occupied & ~here, self.leaders & ~here, (found, rims, counter))
 
     def kingdom_at(self, c: Cell) -> Bitboard:
         """The kingdom holding *c*, or 0."""
