@@ -9,8 +9,8 @@ edge masks, only a final ``& BOARD`` (or ``& occupied``, which never holds a gua
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Final, Generic, NewType, TypeAlias, TypeVar
+from collections.abc import Iterable
+from typing import Any, Final, Generic, NewType, TypeAlias, TypeVar
 
 __all__ = [
     "BOARD",
@@ -153,15 +153,16 @@ class CellMap(Generic[T]):
     """One value per cell, able to list the values of a mask's cells fast.
 
     :func:`tigeuph.legal_actions` builds hundreds of actions per state from masks of legal
-    cells; this caches, per byte of the mask and per byte value, the tuple of values to append,
-    so that a mask costs one table look-up per byte instead of one step per cell.
+    cells. A map keeps, for each byte of a mask and each value of that byte, the tuple of values
+    of its cells (built on first use: 24 x 256 small tuples), so that listing a mask costs one
+    look-up per byte instead of one step per cell.
     """
 
-    __slots__ = ("_chunks", "_values")
+    __slots__ = ("_table", "_values")
 
     def __init__(self, values: dict[Cell, T]) -> None:
         self._values = values
-        self._chunks: list[list[tuple[T, ...] | None]] = [[None] * 256 for _ in range(_BYTES)]
+        self._table: list[list[tuple[T, ...]]] = []
 
     def __getitem__(self, c: Cell) -> T:
         return self._values[c]
@@ -169,32 +170,32 @@ class CellMap(Generic[T]):
     def pick(self, bits: Bitboard) -> list[T]:
         """The values of the cells of *bits*, in board order."""
         out: list[T] = []
-        chunks = self._chunks
-        for index, byte in enumerate(bits.to_bytes(_BYTES, "little")):
-            if byte:
-                found = chunks[index][byte]
-                if found is None:
-                    found = chunks[index][byte] = self._fill(index, byte)
-                out += found
+        self.pick_into(out, bits)
         return out
 
-    @staticmethod
-    def pick_each(bits: Bitboard, maps: Sequence[CellMap[T]]) -> list[list[T]]:
-        """``[m.pick(bits) for m in maps]``, walking *bits* only once."""
-        parts: list[list[T]] = [[] for _ in maps]
-        pairs = list(zip(parts, maps, strict=True))
-        for index, byte in enumerate(bits.to_bytes(_BYTES, "little")):
-            if byte:
-                for part, m in pairs:
-                    found = m._chunks[index][byte]
-                    if found is None:
-                        found = m._chunks[index][byte] = m._fill(index, byte)
-                    part += found
-        return parts
+    def pick_into(self, out: list[Any], bits: Bitboard) -> None:
+        """Append the values of the cells of *bits* to *out*, in board order.
 
-    def _fill(self, index: int, byte: int) -> tuple[T, ...]:
+        *out* is typed ``list[Any]``: it holds a supertype of ``T`` (all actions, say), and
+        ``list`` is invariant, so no type variable can say so.
+        """
+        table = self._table or self._build()
+        for row, byte in zip(table, bits.to_bytes(_BYTES, "little"), strict=True):
+            if byte:
+                out += row[byte]
+
+    def _build(self) -> list[list[tuple[T, ...]]]:
         values = self._values
-        return tuple(values[Cell(index * 8 + i)] for i in range(8) if byte >> i & 1)
+        self._table = [
+            [
+                tuple(values[Cell(8 * index + i)] for i in range(8) if byte >> i & 1)
+                if all(Cell(8 * index + i) in values for i in range(8) if byte >> i & 1)
+                else ()
+                for byte in range(256)
+            ]
+            for index in range(_BYTES)
+        ]
+        return self._table
 
 
 def names(bits: Bitboard) -> list[str]:

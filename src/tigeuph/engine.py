@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 
 from attrs import evolve, frozen
 
@@ -32,7 +31,7 @@ from .actions import (
     WithdrawLeader,
     exchange,
 )
-from .cells import CellMap, cell_name
+from .cells import cell_name
 from .errors import IllegalActionError
 from .pieces import COLOURS, Colour
 from .regions import analyse
@@ -136,38 +135,25 @@ def _turn_actions(state: GameState) -> tuple[Action, ...]:
     player = state.active
     hand = state.hands[player]
     out: list[Action] = [END_TURN]
-    # Red, green and black tiles share one mask of legal cells: walk it once for all three.
-    land = [c for c in (Colour.RED, Colour.GREEN, Colour.BLACK) if hand[c]]
-    tiles: list[Sequence[Action]] = [(), (), (), ()]
-    if land:
-        picked = CellMap.pick_each(tile_cells(state, Colour.RED), [PLACE_TILE[c] for c in land])
-        for colour, tile_actions in zip(land, picked, strict=True):
-            tiles[colour] = tile_actions
-    if hand[Colour.BLUE]:
-        tiles[Colour.BLUE] = PLACE_TILE[Colour.BLUE].pick(tile_cells(state, Colour.BLUE))
-    for group in tiles:
-        out += group
+    land = tile_cells(state, Colour.RED)  # red, green and black tiles share one mask
+    for colour in COLOURS:
+        if hand[colour]:
+            cells = tile_cells(state, colour) if colour is Colour.BLUE else land
+            PLACE_TILE[colour].pick_into(out, cells)
     base = leader_base(state)
-    leaders: list[Sequence[Action]] = [(), (), (), ()]
-    in_supply = []
+    supply = -1
     for colour, now in zip(COLOURS, state.leaders[player], strict=True):
-        if now is None:
-            in_supply.append(colour)  # leaders in supply share one mask
+        if now is not None:
+            PLACE_LEADER[colour].pick_into(out, leader_cells_from(state, base, now))
         else:
-            leaders[colour] = PLACE_LEADER[colour].pick(leader_cells_from(state, base, now))
-    if in_supply:
-        placed = CellMap.pick_each(
-            leader_cells_from(state, base, None), [PLACE_LEADER[c] for c in in_supply]
-        )
-        for colour, moves in zip(in_supply, placed, strict=True):
-            leaders[colour] = moves
-    for group in leaders:
-        out += group
+            if supply < 0:
+                supply = leader_cells_from(state, base, None)  # one mask for the whole supply
+            PLACE_LEADER[colour].pick_into(out, supply)
     for colour in COLOURS:
         if state.leaders[player][colour] is not None:
             out.append(WITHDRAW_LEADER[colour])
     if state.catastrophe_tiles[player]:
-        out += PLACE_CATASTROPHE.pick(catastrophe_cells(state))
+        PLACE_CATASTROPHE.pick_into(out, catastrophe_cells(state))
     out += _exchanges(hand)
     return tuple(out)
 
