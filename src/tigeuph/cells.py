@@ -185,17 +185,21 @@ class CellMap(Generic[T]):
                 out += row[byte]
 
     def _build(self) -> list[list[tuple[T, ...]]]:
-        values = self._values
-        self._table = [
-            [
-                tuple(values[Cell(8 * index + i)] for i in range(8) if byte >> i & 1)
-                if all(Cell(8 * index + i) in values for i in range(8) if byte >> i & 1)
-                else ()
-                for byte in range(256)
-            ]
-            for index in range(_BYTES)
-        ]
-        return self._table
+        # A few milliseconds, once per map. Bytes holding a guard bit never occur in a mask;
+        # their tuples simply leave the guard cell out.
+        get = self._values.get
+        table = []
+        for index in range(_BYTES):
+            eight = [get(Cell(8 * index + i)) for i in range(8)]
+            row = []
+            for bits in _BYTE_BITS:
+                row.append(tuple(v for v in (eight[i] for i in bits) if v is not None))
+            table.append(row)
+        self._table = table
+        return table
+
+
+_BYTE_BITS: Final = tuple(tuple(i for i in range(8) if byte >> i & 1) for byte in range(256))
 
 
 def names(bits: Bitboard) -> list[str]:
