@@ -150,22 +150,31 @@ def cells_of(bits: Bitboard) -> list[Cell]:
 
 
 class CellMap(Generic[T]):
-    """One value per cell, able to list the values of a mask's cells fast.
+    """Values for cells, able to list the values of a mask's cells fast.
 
     :func:`tigeuph.legal_actions` builds hundreds of actions per state from masks of legal
     cells. A map keeps, for each byte of a mask and each value of that byte, the tuple of values
     of its cells (built on first use: 24 x 256 small tuples), so that listing a mask costs one
-    look-up per byte instead of one step per cell.
+    look-up per byte instead of one step per cell. A map may hold several values per cell
+    (:meth:`merge`), so that actions of several kinds sharing one mask cost one walk.
     """
 
-    __slots__ = ("_table", "_values")
+    __slots__ = ("_groups", "_table")
 
     def __init__(self, values: dict[Cell, T]) -> None:
-        self._values = values
+        self._groups: dict[Cell, tuple[T, ...]] = {c: (v,) for c, v in values.items()}
         self._table: list[list[tuple[T, ...]]] = []
 
+    @classmethod
+    def merge(cls, maps: Iterable[CellMap[T]]) -> CellMap[T]:
+        """A map listing, for each cell, the values of every map in *maps*, in that order."""
+        maps = list(maps)
+        merged: CellMap[T] = cls({})
+        merged._groups = {c: sum((m._groups[c] for m in maps), ()) for c in maps[0]._groups}
+        return merged
+
     def __getitem__(self, c: Cell) -> T:
-        return self._values[c]
+        return self._groups[c][0]
 
     def pick(self, bits: Bitboard) -> list[T]:
         """The values of the cells of *bits*, in board order."""
@@ -187,14 +196,11 @@ class CellMap(Generic[T]):
     def _build(self) -> list[list[tuple[T, ...]]]:
         # A few milliseconds, once per map. Bytes holding a guard bit never occur in a mask;
         # their tuples simply leave the guard cell out.
-        get = self._values.get
-        table = []
+        get = self._groups.get
+        table: list[list[tuple[T, ...]]] = []
         for index in range(_BYTES):
-            eight = [get(Cell(8 * index + i)) for i in range(8)]
-            row = []
-            for bits in _BYTE_BITS:
-                row.append(tuple(v for v in (eight[i] for i in bits) if v is not None))
-            table.append(row)
+            eight: list[tuple[T, ...]] = [get(Cell(8 * index + i), ()) for i in range(8)]
+            table.append([sum((eight[i] for i in bits), ()) for bits in _BYTE_BITS])
         self._table = table
         return table
 

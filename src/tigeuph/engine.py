@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from attrs import evolve, frozen
@@ -31,7 +32,7 @@ from .actions import (
     WithdrawLeader,
     exchange,
 )
-from .cells import cell_name
+from .cells import CellMap, cell_name
 from .errors import IllegalActionError
 from .pieces import COLOURS, Colour
 from .regions import analyse
@@ -131,15 +132,22 @@ def _legal(state: GameState) -> tuple[Action, ...]:
     return tuple(TAKE_TREASURE.pick(_takeable(state, pending)))
 
 
+@functools.cache
+def _land_tiles(colours: tuple[Colour, ...]) -> CellMap[PlaceTile]:
+    """Tile placements of these land colours, cell by cell."""
+    return CellMap.merge(PLACE_TILE[c] for c in colours)
+
+
 def _turn_actions(state: GameState) -> tuple[Action, ...]:
     player = state.active
     hand = state.hands[player]
     out: list[Action] = [END_TURN]
-    land = tile_cells(state, Colour.RED)  # red, green and black tiles share one mask
-    for colour in COLOURS:
-        if hand[colour]:
-            cells = tile_cells(state, colour) if colour is Colour.BLUE else land
-            PLACE_TILE[colour].pick_into(out, cells)
+    # Red, green and black tiles share one mask of legal cells: one walk lists all three.
+    held = tuple(c for c in (Colour.RED, Colour.GREEN, Colour.BLACK) if hand[c])
+    if held:
+        _land_tiles(held).pick_into(out, tile_cells(state, Colour.RED))
+    if hand[Colour.BLUE]:
+        PLACE_TILE[Colour.BLUE].pick_into(out, tile_cells(state, Colour.BLUE))
     base = leader_base(state)
     supply = -1
     for colour, now in zip(COLOURS, state.leaders[player], strict=True):
