@@ -19,6 +19,7 @@ from .state import Counts, Decision, End, GameState
 __all__ = ["Work"]
 
 _LETTER_INDEX = {"r": 0, "b": 1, "g": 2, "k": 3}
+_TURN_ORDER = {n: [tuple((a + i) % n for i in range(n)) for a in range(n)] for n in (2, 3, 4)}
 
 
 class Work:
@@ -191,15 +192,9 @@ class Work:
     def players(self) -> int:
         return len(self.hands)
 
-    def after(self, player: int) -> list[int]:
-        """The players after *player*, clockwise, ending with *player* itself."""
-        n = self.players
-        return [(player + i) % n for i in range(1, n + 1)]
-
-    def in_turn_order(self) -> list[int]:
+    def in_turn_order(self) -> tuple[int, ...]:
         """Every player, the active one first, then clockwise."""
-        n = self.players
-        return [(self.active + i) % n for i in range(n)]
+        return _TURN_ORDER[len(self.hands)][self.active]
 
     def freeze(self) -> GameState:
         """The new state (it inherits the board analysis when that is still current)."""

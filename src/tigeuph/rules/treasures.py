@@ -27,7 +27,21 @@ def takeable(kingdom: Bitboard, treasures: Bitboard, special: Bitboard) -> Bitbo
 
 def next_treasure_choice(w: Work) -> TreasureChoice | None:
     """The next trader's owner who must take a treasure, clockwise from the active player."""
-    if w.treasures & (w.treasures - 1) == 0:
+    treasures = w.treasures
+    if treasures & (treasures - 1) == 0:
+        return None
+    traders = 0
+    for row in w.leaders:
+        c = row[Colour.GREEN]
+        if c is not None:
+            traders |= 1 << c
+    # Most of the time no kingdom with a trader holds two treasures: one pass finds out.
+    for kingdom in w.analysis().kingdoms:
+        if kingdom & traders:
+            here = kingdom & treasures
+            if here & (here - 1):
+                break
+    else:
         return None
     a = w.analysis()
     special = w.rules.board.special
