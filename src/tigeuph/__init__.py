@@ -25,12 +25,31 @@ from .actions import (
 from .boards import ADVANCED, STANDARD, Board
 from .cells import CELLS, Bitboard, Cell, cell, cell_name, mask, names, parse_cell
 from .checks import check_state
+from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
 from .engine import Outcome, apply, legal_actions, outcome
-from .errors import BoardError, IllegalActionError, NotationError, PositionError, TigeuphError
+from .errors import (
+    BoardError,
+    IllegalActionError,
+    JsonError,
+    NotationError,
+    PositionError,
+    RecordError,
+    TigeuphError,
+)
 from .notation import from_text, to_text
 from .pieces import COLOURS, Colour, Monument
+from .records import Game
 from .rules.scoring import PlayerResult
 from .ruleset import Rules
+from .serialise import (
+    action_from_json,
+    action_to_json,
+    json_schema,
+    state_from_json,
+    state_to_json,
+    view_from_json,
+    view_to_json,
+)
 from .state import (
     Decision,
     End,
@@ -43,10 +62,12 @@ from .state import (
     WarChoice,
     new_game,
 )
+from .views import PlayerView, PublicAction, Score, sample_state, view
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "ACTION_COUNT",
     "ADVANCED",
     "CELLS",
     "COLOURS",
@@ -65,8 +86,10 @@ __all__ = [
     "End",
     "EndTurn",
     "ExchangeTiles",
+    "Game",
     "GameState",
     "IllegalActionError",
+    "JsonError",
     "Monument",
     "MonumentChoice",
     "MonumentSite",
@@ -76,26 +99,42 @@ __all__ = [
     "PlaceLeader",
     "PlaceTile",
     "PlayerResult",
+    "PlayerView",
     "PositionError",
+    "PublicAction",
+    "RecordError",
     "Revolt",
     "Rules",
+    "Score",
     "TakeTreasure",
     "TigeuphError",
     "TreasureChoice",
     "War",
     "WarChoice",
     "WithdrawLeader",
+    "action_from_json",
+    "action_to_id",
+    "action_to_json",
     "apply",
     "cell",
     "cell_name",
     "check_state",
     "from_text",
+    "id_to_action",
+    "json_schema",
     "legal_actions",
+    "legal_mask",
     "mask",
     "names",
     "new_game",
     "outcome",
     "parse_action",
     "parse_cell",
+    "sample_state",
+    "state_from_json",
+    "state_to_json",
     "to_text",
+    "view",
+    "view_from_json",
+    "view_to_json",
 ]

@@ -138,6 +138,12 @@ def _land_tiles(colours: tuple[Colour, ...]) -> CellMap[PlaceTile]:
     return CellMap.merge(PLACE_TILE[c] for c in colours)
 
 
+@functools.cache
+def _leader_moves(colours: tuple[Colour, ...]) -> CellMap[PlaceLeader]:
+    """Leader placements of these colours, cell by cell."""
+    return CellMap.merge(PLACE_LEADER[c] for c in colours)
+
+
 def _turn_actions(state: GameState) -> tuple[Action, ...]:
     player = state.active
     hand = state.hands[player]
@@ -148,15 +154,21 @@ def _turn_actions(state: GameState) -> tuple[Action, ...]:
         _land_tiles(held).pick_into(out, tile_cells(state, Colour.RED))
     if hand[Colour.BLUE]:
         PLACE_TILE[Colour.BLUE].pick_into(out, tile_cells(state, Colour.BLUE))
+    # Leaders whose moves share a mask (every leader in supply, and often those on the board)
+    # are listed by one walk of that mask.
     base = leader_base(state)
     supply = -1
+    groups: dict[int, tuple[Colour, ...]] = {}
     for colour, now in zip(COLOURS, state.leaders[player], strict=True):
         if now is not None:
-            PLACE_LEADER[colour].pick_into(out, leader_cells_from(state, base, now))
+            cells = leader_cells_from(state, base, now)
         else:
             if supply < 0:
-                supply = leader_cells_from(state, base, None)  # one mask for the whole supply
-            PLACE_LEADER[colour].pick_into(out, supply)
+                supply = leader_cells_from(state, base, None)
+            cells = supply
+        groups[cells] = (*groups.get(cells, ()), colour)
+    for cells, colours in groups.items():
+        _leader_moves(colours).pick_into(out, cells)
     for colour in COLOURS:
         if state.leaders[player][colour] is not None:
             out.append(WITHDRAW_LEADER[colour])

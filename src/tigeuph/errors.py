@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-__all__ = ["BoardError", "IllegalActionError", "NotationError", "PositionError", "TigeuphError"]
+__all__ = [
+    "BoardError",
+    "IllegalActionError",
+    "JsonError",
+    "NotationError",
+    "PositionError",
+    "RecordError",
+    "TigeuphError",
+]
 
 
 class TigeuphError(Exception):
@@ -15,6 +23,32 @@ class NotationError(TigeuphError, ValueError):
 
 class PositionError(NotationError):
     """Well-formed position text that describes an impossible position."""
+
+
+class JsonError(NotationError):
+    """JSON that is not a tigeuph document of the expected kind; ``path`` names the first bad
+    field the way JSONPath does, so that a client can point at it.
+
+    >>> str(JsonError("$.hands[0].r", "expected an integer, not '3'"))
+    "$.hands[0].r: expected an integer, not '3'"
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class RecordError(NotationError):
+    """A game record whose action cannot be read or played: ``move`` is the move number written
+    in the record (one per turn) and ``ply`` the action's index from 1, so the spot is easy to find.
+    """
+
+    def __init__(self, move: int, ply: int, reason: str) -> None:
+        super().__init__(f"move {move} (action {ply}): {reason}")
+        self.move = move
+        self.ply = ply
+        self.reason = reason
 
 
 class BoardError(TigeuphError, ValueError):

@@ -1,4 +1,4 @@
-"""Rules: which board and how many players (the variants issue adds its switches here)."""
+"""Rules: which board, how many players and the variant switches."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ __all__ = ["Rules"]
 class Rules:
     """The rules a game is played under: a plain, hashable value stored in every state.
 
-    >>> Rules().players, Rules().board.name
-    (4, 'standard')
+    >>> Rules().players, Rules().board.name, Rules().open_scoring
+    (4, 'standard', False)
     """
 
     players: int = field(default=4, validator=in_((2, 3, 4)))
     board: Board = field(default=STANDARD, validator=instance_of(Board))
+    open_scoring: bool = field(default=False, validator=instance_of(bool), kw_only=True)
+    """Every player's points are public (variant, spec R32); only what views show changes."""

@@ -22,7 +22,8 @@ the lines about the supply, in this order::
     declined: E5 F7
     unification: none
 
-- ``rules``: the player count (2 to 4) and the board, ``standard`` or ``advanced`` (spec R29).
+- ``rules``: the player count (2 to 4), the board, ``standard`` or ``advanced`` (spec R29), then
+  the word ``open-scoring`` when every player's points are public (variant, spec R32).
 - ``turn``: the active seat and the actions he may still start this turn.
 - ``pending``: the decision play waits for (see below).
 - ``end``: ``none`` while the game goes on, else why it ended: ``treasures`` or ``bag`` (R26).
@@ -143,7 +144,7 @@ from ..state import (
     WarChoice,
 )
 
-__all__ = ["from_text", "to_text"]
+__all__ = ["from_text", "parse_rules", "rules_text", "to_text"]
 
 T = TypeVar("T")
 
@@ -164,6 +165,7 @@ _KEYS: Final = (
 _PLAYER_KEYS: Final = ("hand", "catastrophes", "points", "treasures", "discarded")
 _DIGITS: Final = "0123456789"
 _NONE: Final = "none"
+_OPEN_SCORING: Final = "open-scoring"
 
 
 # --- to_text -----------------------------------------------------------------------------------
@@ -181,7 +183,7 @@ def to_text(state: GameState) -> str:
     """
     lines = [
         TITLE,
-        f"rules: players={state.rules.players} board={_board_name(state.rules)}",
+        f"rules: {rules_text(state.rules)}",
         f"turn: player={state.active} actions={state.actions_left}",
         f"pending: {_pending_text(state.pending)}",
         f"end: {_NONE if state.ended is None else state.ended.value}",
@@ -209,10 +211,17 @@ def to_text(state: GameState) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _board_name(rules: Rules) -> str:
+def rules_text(rules: Rules) -> str:
+    """*rules* as the value of the ``rules:`` line, e.g. ``players=2 board=standard``.
+
+    Raises:
+        NotationError: the rules hold something the notation cannot name.
+    """
     for name, board in _BOARDS.items():
-        if rules == Rules(players=rules.players, board=board):
-            return name
+        if rules == Rules(players=rules.players, board=board, open_scoring=rules.open_scoring):
+            return f"players={rules.players} board={name}" + (
+                f" {_OPEN_SCORING}" if rules.open_scoring else ""
+            )
     raise NotationError(
         f"position notation names only the standard and advanced boards: not {rules!r}"
     )
@@ -391,7 +400,7 @@ def _split(text: str) -> _Lines:
 
 def _build(lines: _Lines, problems: list[str]) -> GameState:
     """The state *lines* describe; problems that a state cannot hold go to *problems*."""
-    rules = _field(lines, "rules", _rules, Rules())  # _split made sure it is there
+    rules = _field(lines, "rules", parse_rules, Rules())  # _split made sure it is there
     players = rules.players
     board = _Board(players)
     for n, tokens in lines.rows:
@@ -535,15 +544,29 @@ class _Board:
         self.leaders[seat][colour] = c
 
 
-def _rules(value: str) -> Rules:
-    pairs = _pairs(value, required=("players", "board"), optional=())
+def parse_rules(value: str) -> Rules:
+    """The :class:`Rules` written as the value of a ``rules:`` line (see :func:`rules_text`).
+
+    Raises:
+        ValueError: *value* names no rules.
+    """
+    words = value.split()
+    flags = [word for word in words if "=" not in word]
+    for flag in flags:
+        if flag != _OPEN_SCORING:
+            raise ValueError(f"unknown rule {flag[:20]!r} (the only switch is {_OPEN_SCORING})")
+    if len(flags) > 1:
+        raise ValueError(f"{_OPEN_SCORING!r} given twice")
+    pairs = _pairs(
+        " ".join(word for word in words if "=" in word), required=("players", "board"), optional=()
+    )
     players = _number(pairs["players"], "players")
     if players not in (2, 3, 4):
         raise ValueError(f"players must be 2, 3 or 4, not {players}")
     board: Board | None = _BOARDS.get(pairs["board"])
     if board is None:
         raise ValueError(f"board must be {' or '.join(_BOARDS)}, not {pairs['board'][:20]!r}")
-    return Rules(players=players, board=board)
+    return Rules(players=players, board=board, open_scoring=bool(flags))
 
 
 def _pairs(value: str, *, required: tuple[str, ...], optional: tuple[str, ...]) -> dict[str, str]:
