@@ -153,8 +153,7 @@ class Analysis:
         i = next(i for i, k in enumerate(found) if k & here)
         home = found.pop(i)
         counter = _sub(self.counter, rims.pop(i))
-        for piece in self._pieces(home, c):
-            rim = neighbours(piece)
+        for piece, rim in _split(home, home & self.leaders, c):
             found.append(piece)
             rims.append(rim)
             counter = _add(counter, rim)
@@ -180,29 +179,49 @@ class Analysis:
             for i, k in enumerate(self.kingdoms):  # noqa: B007 (i is the home kingdom's)
                 if k & here:
                     break
+            home = self.kingdoms[i]
             counter = _sub(self.counter, self.rims[i])
-            for piece in self._pieces(self.kingdoms[i], c):
-                counter = _add(counter, neighbours(piece))
+            for _, rim in _split(home, home & self.leaders, c):
+                counter = _add(counter, rim)
             found = self._lifted[c] = counter[1] | counter[2]
         return found
 
     def lifted(self, c: Cell) -> list[Bitboard]:
         """The kingdoms once the leader on *c* is lifted off the board (spec R8)."""
         home = self.kingdom_at(c)
-        return [k for k in self.kingdoms if k != home] + self._pieces(home, c)
+        return [k for k in self.kingdoms if k != home] + _pieces(home, home & self.leaders, c)
 
-    def _pieces(self, home: Bitboard, c: Cell) -> list[Bitboard]:
-        """The kingdoms that *home* falls into without the leader on *c*."""
-        others = home & self.leaders & ~(1 << c)
-        if not others:
-            return []  # what is left holds no leader: no kingdom at all
-        rest = home & ~(1 << c)
-        ends = neighbours(1 << c) & rest
-        # Most lifts split nothing: a single occupied neighbour, or neighbours joined through
-        # the diagonal cells around the leader. Otherwise flood from each remaining leader.
-        if ends & (ends - 1) == 0 or _JOINED_AROUND[_around(rest, c)]:
-            return [rest]
-        return kingdoms(rest, others)
+
+def _pieces(home: Bitboard, leaders: Bitboard, c: Cell) -> list[Bitboard]:
+    """The kingdoms the kingdom *home*, whose leaders stand on *leaders*, falls into once the
+    leader on *c* is lifted."""
+    others = leaders & ~(1 << c)
+    if not others:
+        return []  # what is left holds no leader: no kingdom at all
+    rest = home & ~(1 << c)
+    ends = neighbours(1 << c) & rest
+    # Most lifts split nothing: a single occupied neighbour, or neighbours joined through the
+    # diagonal cells around the leader. Otherwise flood from each remaining leader.
+    if ends & (ends - 1) == 0 or _JOINED_AROUND[_around(rest, c)]:
+        return [rest]
+    return kingdoms(rest, others)
+
+
+# A kingdom usually outlives many states (actions elsewhere leave it alone), and every state
+# asks what lifting each of the active player's leaders leaves: remember the answer by kingdom.
+_SPLITS: dict[tuple[Bitboard, Bitboard, Cell], tuple[tuple[Bitboard, Bitboard], ...]] = {}
+_SPLITS_LIMIT: Final = 1 << 16
+
+
+def _split(home: Bitboard, leaders: Bitboard, c: Cell) -> tuple[tuple[Bitboard, Bitboard], ...]:
+    """:func:`_pieces` with their rims, cached (the cache is emptied when it grows large)."""
+    key = (home, leaders, c)
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) >= _SPLITS_LIMIT:
+            _SPLITS.clear()
+        found = _SPLITS[key] = tuple((p, neighbours(p)) for p in _pieces(home, leaders, c))
+    return found
 
 
 def _around(cells: Bitboard, c: Cell) -> int:
