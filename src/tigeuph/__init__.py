@@ -62,7 +62,7 @@ from .state import (
     WarChoice,
     new_game,
 )
-from .views import PlayerView, PublicAction, Score, sample_state, view
+from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
 
 __version__ = "0.1.0"
 
@@ -105,7 +105,7 @@ __all__ = [
     "RecordError",
     "Revolt",
     "Rules",
-    "Score",
+    "ScoringEvent",
     "TakeTreasure",
     "TigeuphError",
     "TreasureChoice",

@@ -1,0 +1,132 @@
+"""Action ids for learning: every possible action has a fixed integer in ``range(ACTION_COUNT)``.
+
+Policy networks want a fixed output layer; these ids give one, stable across versions of the
+format (a change would be a new major version). Cells are numbered densely, ``i`` for
+``tigeuph.CELLS[i]`` (row by row from A1: A1 is 0, P1 is 15, A2 is 16, P11 is 175), colours by
+:class:`~tigeuph.Colour` (r 0, b 1, g 2, k 3), monuments by :class:`~tigeuph.Monument`
+(rb 0, rg 1, rk 2, bg 3, bk 4, gk 5).
+
+===========================  ===========  =====  ==============================================
+action                       first id     count  id
+===========================  ===========  =====  ==============================================
+:class:`PlaceTile`           0            704    ``colour * 176 + cell``
+:class:`PlaceLeader`         704          704    ``704 + colour * 176 + cell``
+:class:`WithdrawLeader`      1408         4      ``1408 + colour``
+:class:`PlaceCatastrophe`    1412         176    ``1412 + cell``
+:class:`ExchangeTiles`       1588         209    ``1588 + index`` of the counts (r, b, g, k)
+                                                 among all 209 count vectors with 1 to 6
+                                                 tiles, in increasing order: (0, 0, 0, 1) is 0,
+                                                 (6, 0, 0, 0) is 208
+:class:`EndTurn`             1797         1      ``1797``
+:class:`CommitSupport`       1798         7      ``1798 + count`` (0 to 6: a hand holds 6)
+:class:`ChooseWar`           1805         4      ``1805 + colour``
+:class:`BuildMonument`       1809         1056   ``1809 + monument * 176 + corner``
+:class:`DeclineMonument`     2865         1      ``2865``
+:class:`TakeTreasure`        2866         176    ``2866 + cell``
+===========================  ===========  =====  ==============================================
+
+:data:`ACTION_COUNT` is 3042. Some ids never name a legal action (a leader on a river, a
+monument whose square runs off the board); :func:`legal_mask` says which ones are legal now.
+
+>>> import tigeuph
+>>> tigeuph.action_to_id(tigeuph.parse_action("kA2")), tigeuph.id_to_action(1797)
+(544, parse_action('pass'))
+>>> mask = tigeuph.legal_mask(tigeuph.new_game(2, seed=1))
+>>> len(mask) == tigeuph.ACTION_COUNT, mask[1797], mask[2865]
+(True, 1, 0)
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final
+
+from .actions import (
+    BUILD_MONUMENT,
+    CHOOSE_WAR,
+    COMMIT_SUPPORT,
+    DECLINE_MONUMENT,
+    END_TURN,
+    PLACE_CATASTROPHE,
+    PLACE_LEADER,
+    PLACE_TILE,
+    TAKE_TREASURE,
+    WITHDRAW_LEADER,
+    Action,
+    exchange,
+)
+from .cells import CELLS
+from .engine import legal_actions
+from .pieces import COLOURS, MONUMENTS
+from .state import GameState
+from .views import PlayerView
+
+__all__ = ["ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask"]
+
+_EXCHANGE_COUNTS: Final = tuple(
+    counts for counts in itertools.product(range(7), repeat=4) if 1 <= sum(counts) <= 6
+)
+
+
+def _all_actions() -> tuple[Action, ...]:
+    """Every action in id order: the table above, built from the shared action values."""
+    out: list[Action] = []
+    for colour in COLOURS:
+        out += [PLACE_TILE[colour][c] for c in CELLS]
+    for colour in COLOURS:
+        out += [PLACE_LEADER[colour][c] for c in CELLS]
+    out += WITHDRAW_LEADER
+    out += [PLACE_CATASTROPHE[c] for c in CELLS]
+    out += [exchange((r, b, g, k)) for r, b, g, k in _EXCHANGE_COUNTS]
+    out.append(END_TURN)
+    out += COMMIT_SUPPORT
+    out += CHOOSE_WAR
+    for monument in MONUMENTS:
+        out += [BUILD_MONUMENT[monument][c] for c in CELLS]
+    out.append(DECLINE_MONUMENT)
+    out += [TAKE_TREASURE[c] for c in CELLS]
+    return tuple(out)
+
+
+_ACTIONS: Final = _all_actions()
+_IDS: Final = {action: i for i, action in enumerate(_ACTIONS)}
+
+ACTION_COUNT: Final = len(_ACTIONS)
+"""How many action ids there are: ids run from 0 to ``ACTION_COUNT - 1``."""
+
+
+def action_to_id(action: Action) -> int:
+    """The fixed id of *action* (see the table above).
+
+    Raises:
+        ValueError: *action* has no id: support of more than 6 tiles, which no hand holds.
+    """
+    found = _IDS.get(action)
+    if found is None:
+        raise ValueError(f"{action}: no action id (support is 0 to 6 tiles)")
+    return found
+
+
+def id_to_action(action_id: int) -> Action:
+    """The action whose id is *action_id*.
+
+    Raises:
+        ValueError: *action_id* is not in ``range(ACTION_COUNT)``.
+    """
+    if not 0 <= action_id < ACTION_COUNT:
+        raise ValueError(f"{action_id} is not an action id (0 to {ACTION_COUNT - 1})")
+    return _ACTIONS[action_id]
+
+
+def legal_mask(position: GameState | PlayerView) -> bytes:
+    """One byte per action id, 1 where the action is legal for the player to move, else 0.
+
+    A :class:`~tigeuph.PlayerView` gives its viewer's mask (all zero unless he is to move),
+    so an agent playing under hidden information needs no full state. ``bytes`` so that
+    ``numpy.frombuffer(mask, dtype=bool)`` can read it without a copy.
+    """
+    legal = position.legal if isinstance(position, PlayerView) else legal_actions(position)
+    out = bytearray(ACTION_COUNT)
+    for action in legal:
+        out[_IDS[action]] = 1
+    return bytes(out)

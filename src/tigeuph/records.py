@@ -1,0 +1,448 @@
+"""Games and game records: the history of a game, undo and replay, as text or JSON.
+
+:class:`Game` keeps every state of a game. States are immutable, so keeping them all costs
+only what changed; undo drops the last one. A game record stores what is needed to replay it:
+a header, the first position (a seed, or a position when the game did not start from one), and
+the actions. Reading a record replays it through the engine, so every state comes back, and an
+action the rules refuse is reported with its move number (:class:`~tigeuph.errors.RecordError`).
+
+The text format follows chess's PGN: tag pairs, then the moves, one numbered line per turn (a
+turn runs from the active player's first action to the next player's turn, so other players'
+support and treasure decisions belong to it), each action in action notation, each followed by
+an optional ``{comment}``::
+
+    [Date "2025.01.31"]
+    [Player0 "Ann"]
+    [Player1 "Bob"]
+    [Rules "players=2 board=standard"]
+    [Seed "7"]
+    [Result "*"]
+
+    1. rH6 KH5 {Ann founds a kingdom}
+    2. pass
+
+Tags are free (``Event``, ``Site``, ``Date``, ``Player0`` to ``Player3`` are the usual ones),
+except four that the game writes itself: ``Rules`` (as in position notation), ``Seed``,
+``Result`` (``*`` while the game goes on, else the winners' seats, as in ``0`` or ``0,2``) and
+``Termination`` (why it ended: ``treasures`` or ``bag``); reading checks them. A game that did
+not start from a seed has no ``Seed`` tag: its first position follows the tags instead, in
+position notation without blank lines, ending at the first blank line. Move numbers may be left
+out; a number given must be the turn's.
+
+>>> import tigeuph
+>>> game = tigeuph.Game.new(2, seed=7, tags={"Player0": "Ann", "Player1": "Bob"})
+>>> _ = game.play("rH6"), game.play("KH5", comment="Ann founds a kingdom"), game.play("pass")
+>>> print(game.to_record(), end="")
+[Player0 "Ann"]
+[Player1 "Bob"]
+[Rules "players=2 board=standard"]
+[Seed "7"]
+[Result "*"]
+<BLANKLINE>
+1. rH6 KH5 {Ann founds a kingdom}
+2. pass
+>>> again = tigeuph.Game.from_record(game.to_record())
+>>> again.states == game.states, again.move
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from typing import Final
+
+from attrs import evolve, frozen
+
+from .actions import Action, parse_action
+from .engine import apply, outcome
+from .errors import IllegalActionError, JsonError, NotationError, RecordError
+from .notation.position import TITLE, from_text, parse_rules, rules_text, to_text
+from .ruleset import Rules
+from .serialise import checked, dump_document, load_document
+from .state import End, GameState, new_game
+from .views import PlayerView, history, view
+
+__all__ = ["Game"]
+
+RECORD: Final = "tigeuph-record"
+_DEFAULT_RULES: Final = Rules()
+_WRITTEN: Final = ("Rules", "Seed", "Result", "Termination")
+_TAG_NAME: Final = re.compile(r"[A-Za-z0-9_]+\Z")
+_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\Z')
+_TOKEN: Final = re.compile(r"\{[^}]*\}|[^\s{}]+|[{}]")
+_MOVE_NUMBER: Final = re.compile(r"([0-9]+)\.\Z")
+_SEED: Final = re.compile(r"-?[0-9]+\Z")
+
+
+class Game:
+    """A game's history: its first state, the actions played, every state since.
+
+    Build one with :meth:`new` (from a seed, so that records stay short) or from any state;
+    :meth:`play` an action, :meth:`undo` the last one. ``tags`` are the record's free header
+    (``Date``, ``Player0``...). Unlike a state, a game changes as it is played.
+    """
+
+    __slots__ = ("_actions", "_comments", "_moves", "_states", "seed", "tags")
+
+    def __init__(
+        self,
+        start: GameState,
+        *,
+        seed: int | None = None,
+        tags: Mapping[str, str] | None = None,
+    ) -> None:
+        """A game from *start*; *seed*, when given, must be the seed that dealt *start*.
+
+        Raises:
+            ValueError: *seed* does not deal *start*, or a tag is not a free header tag.
+        """
+        if seed is not None and new_game(start.players, seed=seed, rules=start.rules) != start:
+            raise ValueError(f"seed {seed} does not deal this state")
+        self.seed = seed
+        """The seed that dealt the first state, or ``None`` for a game from a position."""
+        self.tags = {name: _check_tag(name, value) for name, value in (tags or {}).items()}
+        self._states = [start]
+        self._actions: list[Action] = []
+        self._comments: list[str | None] = [None]
+        self._moves = [1]
+
+    @classmethod
+    def new(
+        cls,
+        players: int = 4,
+        *,
+        seed: int | None = None,
+        rules: Rules = _DEFAULT_RULES,
+        tags: Mapping[str, str] | None = None,
+    ) -> Game:
+        """A new game, as :func:`~tigeuph.new_game` deals it; without a seed one is drawn and
+        kept, so that the record can replay the game."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        return cls(new_game(players, seed=seed, rules=rules), seed=seed, tags=tags)
+
+    def __repr__(self) -> str:
+        seed = "" if self.seed is None else f", seed {self.seed}"
+        return f"<Game: {self.start.players} players{seed}, {len(self._actions)} actions>"
+
+    @property
+    def start(self) -> GameState:
+        """The first state."""
+        return self._states[0]
+
+    @property
+    def state(self) -> GameState:
+        """The state now."""
+        return self._states[-1]
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """Every state from the first; ``states[i + 1]`` follows ``actions[i]``."""
+        return tuple(self._states)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions played, in order."""
+        return tuple(self._actions)
+
+    @property
+    def comments(self) -> tuple[str | None, ...]:
+        """``comments[i]`` follows the *i*-th action; ``comments[0]`` comes before the first."""
+        return tuple(self._comments)
+
+    @property
+    def move(self) -> int:
+        """The number of the turn going on now (the record's move number), from 1."""
+        return self._moves[-1]
+
+    def play(self, action: Action | str, comment: str | None = None) -> GameState:
+        """Play *action* (or its notation) for the player to move; the new state.
+
+        Raises:
+            NotationError: *action* is a string but not action notation.
+            IllegalActionError: the rules forbid *action* now; the game is unchanged.
+            ValueError: *comment* holds a ``}``, which would end it early in a record.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        _check_comment(comment)
+        before = self._states[-1]
+        after = apply(before, action)
+        self._states.append(after)
+        self._actions.append(action)
+        self._comments.append(comment)
+        self._moves.append(self._moves[-1] + (after.active != before.active))
+        return after
+
+    def annotate(self, comment: str | None) -> None:
+        """Set the comment after the last action, or before the first when none is played.
+
+        Raises:
+            ValueError: *comment* holds a ``}``.
+        """
+        _check_comment(comment)
+        self._comments[-1] = comment
+
+    def undo(self) -> Action:
+        """Take back the last action and return it.
+
+        Raises:
+            IndexError: no action has been played.
+        """
+        if not self._actions:
+            raise IndexError("no action to undo")
+        self._states.pop()
+        self._comments.pop()
+        self._moves.pop()
+        return self._actions.pop()
+
+    def view(self, player: int) -> PlayerView:
+        """What *player* may know now, with the public history (spec R4, R32)."""
+        return evolve(
+            view(self.state, player), history=history(self._states, self._actions, player)
+        )
+
+    # --- text records ------------------------------------------------------------------------
+
+    def to_record(self) -> str:
+        """The game as a record (see the module docstring), ending with a newline.
+
+        Raises:
+            NotationError: the rules hold something the notation cannot name.
+            ValueError: a tag is not a free header tag.
+        """
+        for name, value in self.tags.items():  # tags may have changed since the game was made
+            _check_tag(name, value)
+        tags = {**self.tags, **self._written()}
+        lines = [f'[{name} "{_escape(value)}"]' for name, value in tags.items()]
+        lines.append("")
+        if self.seed is None:
+            lines += [line for line in to_text(self.start).split("\n") if line]
+            lines.append("")
+        if self._comments[0] is not None:
+            lines.append(f"{{{self._comments[0]}}}")
+        words: list[str] = []
+        for i, action in enumerate(self._actions):
+            if i == 0 or self._moves[i] != self._moves[i - 1]:
+                if words:
+                    lines.append(" ".join(words))
+                words = [f"{self._moves[i]}."]
+            words.append(str(action))
+            comment = self._comments[i + 1]
+            if comment is not None:
+                words.append(f"{{{comment}}}")
+        if words:
+            lines.append(" ".join(words))
+        return "\n".join(lines) + "\n"
+
+    def _written(self) -> dict[str, str]:
+        """The tags the game writes itself, from what it is."""
+        tags = {"Rules": rules_text(self.start.rules)}
+        if self.seed is not None:
+            tags["Seed"] = str(self.seed)
+        result = outcome(self.state)
+        tags["Result"] = "*" if result is None else ",".join(map(str, result.winners))
+        if result is not None:
+            tags["Termination"] = result.end.value
+        return tags
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """The game a record describes, replayed through the engine.
+
+        Raises:
+            NotationError: the header or the first position cannot be read, or a tag the game
+                writes itself disagrees with the game.
+            RecordError: an action cannot be read or is illegal; ``move`` says where.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a record must be a string, not {type(text).__name__}")
+        lines = text.split("\n")
+        tags: dict[str, str] = {}
+        n = 0
+        while n < len(lines) and (lines[n].strip()[:1] == "[" or not lines[n].strip()):
+            line = lines[n].strip()
+            n += 1
+            if line:
+                match = _TAG_LINE.match(line)
+                if match is None:
+                    raise NotationError(f'line {n}: expected a tag like [Date "2025.01.31"]')
+                name = match.group(1)
+                if name in tags:
+                    raise NotationError(f"line {n}: a second {name} tag")
+                tags[name] = _unescape(match.group(2))
+        position: list[str] = []
+        if n < len(lines) and lines[n].strip() == TITLE:
+            while n < len(lines) and lines[n].strip():
+                position.append(lines[n])
+                n += 1
+        game = cls._begin(tags, "\n".join(position) if position else None)
+        game._replay("\n".join(lines[n:]))
+        written = game._written()
+        for name in ("Result", "Termination"):
+            if name in tags and tags[name] != written.get(name):
+                found = written.get(name, "no such tag")
+                raise NotationError(f"the {name} tag says {tags[name]!r}, the game {found!r}")
+        return game
+
+    @classmethod
+    def _begin(cls, tags: dict[str, str], position: str | None) -> Game:
+        """The game before any action, from the Seed and Rules tags or from *position*."""
+        free = {name: value for name, value in tags.items() if name not in _WRITTEN}
+        try:
+            rules = parse_rules(tags["Rules"]) if "Rules" in tags else None
+            seed = None
+            if "Seed" in tags:
+                if not _SEED.match(tags["Seed"]):
+                    raise ValueError(f"Seed must be a whole number, not {tags['Seed'][:20]!r}")
+                seed = int(tags["Seed"])
+            for name, value in free.items():
+                _check_tag(name, value)
+        except ValueError as err:
+            raise NotationError(f"header: {err}") from None
+        if position is not None:
+            if seed is not None:
+                raise NotationError("a record gives a Seed or a first position, not both")
+            start = from_text(position)
+            if rules is not None and rules != start.rules:
+                raise NotationError("the Rules tag disagrees with the first position")
+            return cls(start, tags=free)
+        if seed is None or rules is None:
+            raise NotationError("a record needs a Seed and a Rules tag, or a first position")
+        return cls.new(rules.players, seed=seed, rules=rules, tags=free)
+
+    def _replay(self, text: str) -> None:
+        """Play the moves of a record: move numbers, actions and comments."""
+        ply = len(self._actions)
+        for token in _TOKEN.findall(text):
+            number = _MOVE_NUMBER.match(token)
+            if token.startswith("{") and token.endswith("}") and len(token) > 1:
+                if self._comments[-1] is not None:
+                    raise RecordError(self.move, ply, "two comments in a row")
+                self._comments[-1] = token[1:-1]
+            elif token in "{}":
+                raise RecordError(self.move, ply, f"a lone {token!r}: comments are {{text}}")
+            elif number is not None:
+                if int(number.group(1)) != self.move:
+                    raise RecordError(self.move, ply + 1, f"{token} where move {self.move} begins")
+            else:
+                ply += 1
+                try:
+                    self.play(token)
+                except (NotationError, IllegalActionError) as err:
+                    raise RecordError(self.move, ply, str(err)) from None
+
+    # --- JSON records ------------------------------------------------------------------------
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The game as a ``tigeuph-record`` JSON document: tags, seed or first state, moves.
+
+        Raises:
+            JsonError: the rules' board has no name.
+            ValueError: a tag is not a free header tag.
+        """
+        for name, value in self.tags.items():
+            _check_tag(name, value)
+        result = outcome(self.state)
+        document = _Record(
+            tags=dict(self.tags),
+            rules=self.start.rules,
+            seed=self.seed,
+            start=None if self.seed is not None else self.start,
+            comment=self._comments[0],
+            moves=tuple(
+                _Move(action, comment)
+                for action, comment in zip(self._actions, self._comments[1:], strict=True)
+            ),
+            winners=None if result is None else result.winners,
+            end=None if result is None else result.end,
+        )
+        return dump_document(RECORD, document, _Record, indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """The game in a ``tigeuph-record`` JSON document, replayed through the engine.
+
+        Raises:
+            JsonError: *text* is not such a document, or its result disagrees with the game.
+            PositionError: the first state cannot happen.
+            RecordError: an action is illegal; ``move`` says where.
+        """
+        document = load_document(RECORD, text, _Record)
+        for name, value in document.tags.items():
+            if not _TAG_NAME.match(name) or name in _WRITTEN or "\n" in value:
+                raise JsonError(f"$.tags[{name!r}]", "not a free tag on one line")
+        for i, move in enumerate(document.moves):
+            if move.comment is not None and "}" in move.comment:
+                raise JsonError(f"$.moves[{i}].comment", "a comment may not hold '}'")
+        if document.comment is not None and "}" in document.comment:
+            raise JsonError("$.comment", "a comment may not hold '}'")
+        if document.start is not None:
+            if document.seed is not None:
+                raise JsonError("$.seed", "a record gives a seed or a first state, not both")
+            if document.start.rules != document.rules:
+                raise JsonError("$.rules", "the rules disagree with the first state's")
+            game = cls(checked(document.start), tags=document.tags)
+        elif document.seed is None:
+            raise JsonError("$.seed", "a record needs a seed or a first state (start)")
+        else:
+            rules = document.rules
+            game = cls.new(rules.players, seed=document.seed, rules=rules, tags=document.tags)
+        game._comments[0] = document.comment
+        for ply, move in enumerate(document.moves, start=1):
+            try:
+                game.play(move.action, move.comment)
+            except IllegalActionError as err:
+                raise RecordError(game.move, ply, str(err)) from None
+        result = outcome(game.state)
+        winners, end = (None, None) if result is None else (result.winners, result.end)
+        if document.winners != winners:
+            raise JsonError("$.winners", f"the game gives {winners}")
+        if document.end != end:
+            raise JsonError("$.end", f"the game gives {None if end is None else end.value}")
+        return game
+
+
+@frozen
+class _Move:
+    """The JSON shape of one move: the action and the comment after it."""
+
+    action: Action
+    comment: str | None = None
+
+
+@frozen
+class _Record:
+    """The JSON shape of a record."""
+
+    tags: dict[str, str]
+    rules: Rules
+    seed: int | None
+    start: GameState | None
+    comment: str | None
+    moves: tuple[_Move, ...]
+    winners: tuple[int, ...] | None
+    end: End | None
+
+
+def _check_tag(name: str, value: str) -> str:
+    if not _TAG_NAME.match(name) or name in _WRITTEN:
+        raise ValueError(f"{name!r} is not a free tag (letters, digits and _, not {_WRITTEN})")
+    if not isinstance(value, str) or "\n" in value:
+        raise ValueError(f"tag {name}: the value must be a string on one line")
+    return value
+
+
+def _check_comment(comment: str | None) -> None:
+    if comment is not None and "}" in comment:
+        raise ValueError(f"a comment may not hold '}}': {comment!r}")
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)

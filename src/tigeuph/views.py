@@ -1,0 +1,276 @@
+"""Player views: what one player may know of a position (spec R4, R32), and determinisation.
+
+A :class:`PlayerView` is all a game server should send a player, and all a bot playing under
+hidden information may look at. What it holds and what it leaves out:
+
+=============================  =================================================================
+shown to the viewer            the board (tiles, leaders, monuments, catastrophes, treasures);
+                               his own hand and his own exchanged tiles; every player's number
+                               of tiles in hand, of exchanged tiles and of catastrophe tiles;
+                               the bag's size; tiles removed in the open (destroyed or committed
+                               as support); treasures taken; the turn; the pending decision; his
+                               own legal actions when he is to move
+points                         his own; everyone's under open scoring (``rules.open_scoring``,
+                               R32) and once the game is over (the final count is public)
+never shown                    the colours of other hands and of other players' exchanged tiles;
+                               the bag's order and contents; other players' points under hidden
+                               scoring while the game goes on
+=============================  =================================================================
+
+:meth:`tigeuph.Game.view` adds the public history: every action in order (another player's
+exchange as its size only) and the points it scored, since scoring happens in the open (R32).
+
+:func:`sample_state` goes back the other way for search under hidden information: a full state
+drawn at random among those the viewer cannot tell apart.
+
+>>> import random, tigeuph
+>>> state = tigeuph.new_game(2, seed=3)
+>>> mine, theirs = tigeuph.view(state, 0), tigeuph.view(state, 1)
+>>> mine.hand == state.hands[0], mine.hand_sizes, mine.bag_size, mine.points[1]
+(True, (6, 6), 131, None)
+>>> guess = tigeuph.sample_state(mine, random.Random(1))
+>>> tigeuph.view(guess, 0) == mine, tigeuph.check_state(guess)
+(True, [])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from .actions import Action, ExchangeTiles
+from .cells import Bitboard, Cell
+from .engine import legal_actions
+from .errors import PositionError
+from .pieces import COLOURS, Colour
+from .ruleset import Rules
+from .state import TILE_COUNTS, Counts, Decision, End, GameState, MonumentSite
+
+__all__ = ["PlayerView", "PublicAction", "ScoringEvent", "history", "sample_state", "view"]
+
+
+@frozen
+class ScoringEvent:
+    """Points one player scored in one colour: public even under hidden scoring (spec R32)."""
+
+    player: int
+    colour: Colour
+    points: int
+
+
+@frozen
+class PublicAction:
+    """One action of the public history, as the viewer may know it (spec R4).
+
+    ``action`` is ``None`` for another player's exchange, whose colours are hidden; its size,
+    ``exchanged``, is public, as are the points the action scored.
+    """
+
+    player: int
+    action: Action | None
+    exchanged: int = 0
+    scored: tuple[ScoringEvent, ...] = ()
+
+
+@frozen
+class PlayerView:
+    """What ``player`` may know of a position (spec R4, R32): see the module's table.
+
+    The board fields mean what they mean in :class:`~tigeuph.GameState`. Per-player tuples are
+    indexed by seat; ``points[seat]`` is ``None`` where the viewer may not see them. ``legal``
+    lists the viewer's legal actions when he is to move, else nothing: they depend only on what
+    he may see. Two states that differ only in what the viewer may not see give equal views.
+    """
+
+    player: int
+    rules: Rules
+    tiles: tuple[Bitboard, Bitboard, Bitboard, Bitboard]
+    flipped: Bitboard
+    catastrophes: Bitboard
+    treasures: Bitboard
+    leaders: tuple[tuple[Cell | None, ...], ...]
+    monuments: tuple[MonumentSite, ...]
+    declined: Bitboard
+    unification: Cell | None
+    hand: Counts
+    """The viewer's own hand, per colour."""
+    hand_sizes: tuple[int, ...]
+    catastrophe_tiles: tuple[int, ...]
+    points: tuple[Counts | None, ...]
+    treasures_taken: tuple[int, ...]
+    bag_size: int
+    removed: Counts
+    discarded: Counts
+    """The tiles the viewer himself exchanged, per colour."""
+    discard_sizes: tuple[int, ...]
+    """How many tiles each player has exchanged; their colours stay hidden."""
+    active: int
+    actions_left: int
+    pending: Decision | None
+    ended: End | None
+    legal: tuple[Action, ...]
+    history: tuple[PublicAction, ...] = ()
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return len(self.hand_sizes)
+
+    @property
+    def to_move(self) -> int | None:
+        """Who must decide now (see :attr:`~tigeuph.GameState.to_move`); ``None`` at the end."""
+        if self.ended is not None:
+            return None
+        return self.active if self.pending is None else self.pending.player
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.ended is not None
+
+
+def _points_shown(state: GameState, viewer: int, seat: int) -> bool:
+    return seat == viewer or state.rules.open_scoring or state.ended is not None
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """What *player* may know of *state* (spec R4, R32), without the history.
+
+    Raises:
+        ValueError: *player* is not a seat of the game.
+    """
+    if not 0 <= player < state.players:
+        raise ValueError(f"player {player} is not a seat of this {state.players}-player game")
+    return PlayerView(
+        player=player,
+        rules=state.rules,
+        tiles=state.tiles,
+        flipped=state.flipped,
+        catastrophes=state.catastrophes,
+        treasures=state.treasures,
+        leaders=state.leaders,
+        monuments=state.monuments,
+        declined=state.declined,
+        unification=state.unification,
+        hand=state.hands[player],
+        hand_sizes=tuple(sum(hand) for hand in state.hands),
+        catastrophe_tiles=state.catastrophe_tiles,
+        points=tuple(
+            points if _points_shown(state, player, seat) else None
+            for seat, points in enumerate(state.points)
+        ),
+        treasures_taken=state.treasures_taken,
+        bag_size=len(state.bag),
+        removed=state.removed,
+        discarded=state.discarded[player],
+        discard_sizes=tuple(sum(d) for d in state.discarded),
+        active=state.active,
+        actions_left=state.actions_left,
+        pending=state.pending,
+        ended=state.ended,
+        legal=legal_actions(state) if state.to_move == player else (),
+    )
+
+
+def history(
+    states: Sequence[GameState], actions: Sequence[Action], player: int
+) -> tuple[PublicAction, ...]:
+    """The public history of a game as *player* may know it: ``actions[i]`` led from
+    ``states[i]`` to ``states[i + 1]``."""
+    out = []
+    for before, action, after in zip(states, actions, states[1:], strict=False):
+        mover = before.to_move
+        assert mover is not None  # no action follows the end of the game
+        scored = tuple(
+            ScoringEvent(seat, colour, new[colour] - old[colour])
+            for seat, (old, new) in enumerate(zip(before.points, after.points, strict=True))
+            for colour in COLOURS
+            if new[colour] != old[colour]
+        )
+        if isinstance(action, ExchangeTiles):
+            shown = action if mover == player else None
+            out.append(PublicAction(mover, shown, sum(action.counts), scored))
+        else:
+            out.append(PublicAction(mover, action, 0, scored))
+    return tuple(out)
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+    """A full state that *view*'s player cannot tell from the real one, drawn with *rng*.
+
+    The tiles the viewer cannot see (the box less the board, the tiles removed in the open, his
+    hand and his exchanged tiles) are shuffled and dealt to the other hands, the other players'
+    exchanged tiles and the bag, in the sizes the view gives: every deal consistent with the
+    view is equally likely, whatever the other players' past choices might suggest. Points the
+    view hides become zero: a bot that wants them must count the scoring events of the public
+    history. ``view(sample_state(v, rng), v.player)`` equals ``v`` without its history.
+
+    Raises:
+        PositionError: the view's counts do not add up (a view read from foreign data).
+    """
+    unseen = list(TILE_COUNTS)
+    for colour in COLOURS:
+        unseen[colour] -= (
+            view.tiles[colour].bit_count()
+            + 4 * sum(1 for site in view.monuments if site.colour is colour)
+            + view.hand[colour]
+            + view.discarded[colour]
+            + view.removed[colour]
+        )
+    others = [seat for seat in range(view.players) if seat != view.player]
+    wanted = (
+        sum(view.hand_sizes[seat] + view.discard_sizes[seat] for seat in others) + view.bag_size
+    )
+    if min(unseen) < 0 or sum(unseen) != wanted:
+        raise PositionError(
+            f"the view does not add up: {sum(unseen)} unseen tiles ({_four(unseen)}) for "
+            f"{wanted} places in other hands, exchanges and the bag"
+        )
+    pool = [colour.letter for colour in COLOURS for _ in range(unseen[colour])]
+    rng.shuffle(pool)
+    hands = list(_rows(view.players))
+    discarded = list(_rows(view.players))
+    hands[view.player], discarded[view.player] = view.hand, view.discarded
+    for seat in others:
+        hands[seat] = _take(pool, view.hand_sizes[seat])
+        discarded[seat] = _take(pool, view.discard_sizes[seat])
+    return GameState(
+        rules=view.rules,
+        tiles=view.tiles,
+        flipped=view.flipped,
+        catastrophes=view.catastrophes,
+        treasures=view.treasures,
+        leaders=view.leaders,
+        monuments=view.monuments,
+        declined=view.declined,
+        unification=view.unification,
+        hands=tuple(hands),
+        catastrophe_tiles=view.catastrophe_tiles,
+        points=tuple((0, 0, 0, 0) if p is None else p for p in view.points),
+        treasures_taken=view.treasures_taken,
+        bag="".join(pool),
+        removed=view.removed,
+        discarded=tuple(discarded),
+        active=view.active,
+        actions_left=view.actions_left,
+        pending=view.pending,
+        ended=view.ended,
+    )
+
+
+def _rows(players: int) -> list[Counts]:
+    return [(0, 0, 0, 0)] * players
+
+
+def _take(pool: list[str], n: int) -> Counts:
+    """Counts of the last *n* letters of *pool*, removed from it."""
+    taken = pool[len(pool) - n :]
+    del pool[len(pool) - n :]
+    r, b, g, k = (taken.count(colour.letter) for colour in COLOURS)
+    return r, b, g, k
+
+
+def _four(counts: Sequence[int]) -> str:
+    return ",".join(f"{colour.letter}{n}" for colour, n in zip(COLOURS, counts, strict=True))

@@ -1,0 +1,19 @@
+"""The example server (examples/server.py) runs a whole game end to end, so it cannot rot."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+import pytest
+
+SERVER = Path(__file__).resolve().parent.parent / "examples" / "server.py"
+
+
+def test_the_example_server_serves_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every request loads JSON, serves a view, stores JSON; the record replays the game."""
+    main = runpy.run_path(str(SERVER), run_name="example")["main"]
+    assert main(["--players", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "actions served to 2 players" in out and "the game is over" in out
+    assert '[Seed "3"]' in out and "player 1: rank" in out

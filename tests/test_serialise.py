@@ -1,0 +1,312 @@
+"""JSON documents: exact round trips for states, actions, views and records, the shipped JSON
+Schema agrees with what is written, and foreign or invalid JSON only ever raises a
+``NotationError`` naming the field (issue 6)."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from typing import Any
+
+import jsonschema
+import pytest
+import scenario
+from hypothesis import given
+from hypothesis import strategies as st
+from scenario import SCENARIOS
+
+from tigeuph import (
+    ACTION_COUNT,
+    ADVANCED,
+    Board,
+    Game,
+    GameState,
+    JsonError,
+    MonumentChoice,
+    NotationError,
+    PositionError,
+    Revolt,
+    Rules,
+    TreasureChoice,
+    War,
+    WarChoice,
+    action_from_json,
+    action_to_json,
+    apply,
+    from_text,
+    id_to_action,
+    json_schema,
+    legal_actions,
+    mask,
+    new_game,
+    parse_action,
+    state_from_json,
+    state_to_json,
+    view,
+    view_from_json,
+    view_to_json,
+)
+
+GAMES = [(2, 0, "standard"), (3, 1, "standard"), (4, 2, "advanced"), (2, 3, "open")]
+
+
+@cache
+def states(players: int, seed: int, rules: str = "standard") -> tuple[GameState, ...]:
+    """Every state of one random game."""
+    chosen = {
+        "standard": Rules(),
+        "advanced": Rules(board=ADVANCED),
+        "open": Rules(open_scoring=True),
+    }[rules]
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed, rules=chosen)
+    out = [state]
+    while not state.is_over:
+        state = apply(state, rng.choice(legal_actions(state)))
+        out.append(state)
+    return tuple(out)
+
+
+@cache
+def validator() -> jsonschema.Draft202012Validator:
+    schema = json_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+@pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
+def test_states_round_trip_through_json(players: int, seed: int, rules: str) -> None:
+    """Every state of a random game reads back equal from its JSON, compact or indented."""
+    for i, state in enumerate(states(players, seed, rules)):
+        text = state_to_json(state)
+        again = state_from_json(text)
+        assert again == state and state_to_json(again) == text
+        if i % 10 == 0:
+            assert state_from_json(text.encode()) == state
+            assert state_from_json(state_to_json(state, indent=2)) == state
+
+
+@cache
+def scenario_states() -> tuple[GameState, ...]:
+    """Every state the scenario files (tests/scenarios) reach: each rule question's position."""
+    out = []
+    for path in sorted(SCENARIOS.glob("**/*.txt")):
+        found = scenario.read(path)
+        state = from_text(found.position)
+        out.append(state)
+        moves = found.play[:-1] if found.error is not None else found.play
+        for text in moves:
+            state = apply(state, parse_action(text))
+            out.append(state)
+    return tuple(out)
+
+
+def test_scenario_states_round_trip_with_every_pending_decision() -> None:
+    """The scenarios' states, every kind of pending decision among them, read back from their
+    JSON, and so do every player's views of them."""
+    kinds = set()
+    for state in scenario_states():
+        kinds.add(type(state.pending))
+        assert state_from_json(state_to_json(state)) == state
+        for player in range(state.players):
+            seen = view(state, player)
+            assert view_from_json(view_to_json(seen)) == seen
+    assert kinds == {type(None), Revolt, War, WarChoice, MonumentChoice, TreasureChoice}
+    choice = next(s for s in scenario_states() if isinstance(s.pending, WarChoice))
+    assert json.loads(state_to_json(choice))["pending"]["kind"] == "war-choice"
+
+
+def test_every_action_round_trips_through_json() -> None:
+    """Each of the ACTION_COUNT actions reads back equal from its JSON document."""
+    for i in range(ACTION_COUNT):
+        action = id_to_action(i)
+        text = action_to_json(action)
+        assert action_from_json(text) == action
+        assert json.loads(text) == {"format": "tigeuph-action", "version": 1, "action": str(action)}
+
+
+def test_documents_follow_the_shipped_schema() -> None:
+    """States, actions, views and records as written all validate against the JSON Schema."""
+    check = validator()
+    game = Game.new(3, seed=4, tags={"Event": "test"})
+    rng = random.Random(4)
+    while not game.state.is_over:
+        comment = "x" if rng.random() < 0.1 else None
+        game.play(rng.choice(legal_actions(game.state)), comment=comment)
+    for state in game.states[::25]:
+        check.validate(json.loads(state_to_json(state)))
+        for player in range(3):
+            check.validate(json.loads(view_to_json(view(state, player))))
+    check.validate(json.loads(view_to_json(game.view(1))))
+    check.validate(json.loads(game.to_json()))
+    for i in range(0, ACTION_COUNT, 11):
+        check.validate(json.loads(action_to_json(id_to_action(i))))
+    from_position = Game(game.states[30])
+    from_position.play(legal_actions(from_position.state)[0])
+    check.validate(json.loads(from_position.to_json()))
+
+
+def test_the_schema_refuses_what_the_reader_refuses() -> None:
+    """A few documents the reader refuses fail the schema too, so clients can check first."""
+    check = validator()
+    good = json.loads(state_to_json(new_game(2, seed=5)))
+    for change in (
+        {"version": 2},
+        {"format": "tigeuph-view"},
+        {"active": "0"},
+        {"bag": "rrx"},
+        {"extra": 1},
+        {"tiles": {"r": ["Z9"], "b": [], "g": [], "k": []}},
+    ):
+        bad = {**good, **change}
+        assert not check.is_valid(bad), change
+        with pytest.raises(JsonError):
+            state_from_json(json.dumps(bad))
+
+
+def mutate(document: Any, path: list[Any], value: Any) -> Any:
+    """A copy of *document* with the value at *path* replaced (or a key removed if ...)."""
+    copy = json.loads(json.dumps(document))
+    target = copy
+    for key in path[:-1]:
+        target = target[key]
+    if value is ...:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "where", "says"),
+    [
+        (["active"], "0", "$.active", "expected an integer, not '0'"),
+        (["active"], 1.0, "$.active", "expected an integer, not 1.0"),
+        (["active"], True, "$.active", "expected an integer, not true"),
+        (["hands", 0, "r"], "3", "$.hands[0].r", "expected an integer"),
+        (["hands", 0, "r"], -1, "$.hands[0]", "'r' must be >= 0"),
+        (["hands", 0, "r"], ..., "$.hands[0].r", "required field missing"),
+        (["hands", 0, "x"], 1, "$.hands[0]", "unknown field x"),
+        (["hands", 0], [1, 2, 3, 4], "$.hands[0]", "expected an object of counts"),
+        (["bag"], ..., "$.bag", "required field missing"),
+        (["bag"], "rrx", "$.bag", "'x' is not a colour letter"),
+        (["tiles", "r", 0], "Z9", "$.tiles.r[0]", "'Z9' is not a cell"),
+        (["tiles", "r", 0], "k1", "$.tiles.r[0]", "'k1' is not a cell"),
+        (["tiles", "k"], ["K1"], "$.tiles", "K1 holds two tiles"),
+        (["treasures", 1], "K1", "$.treasures", "K1 is listed twice"),
+        (["leaders", 0, "r"], 5, "$.leaders[0].r", "expected a cell"),
+        (["leaders", 0], "x", "$.leaders[0]", "expected an object"),
+        (["pending"], {"kind": "nope"}, "$.pending", "kind must be one of"),
+        (["pending"], {"kind": "war", "colour": "k", "attacker": 1}, "$.pending.defender", ""),
+        (["ended"], "won", "$.ended", "'won'"),
+        (["rules", "players"], 5, "$.rules", "'players' must be in (2, 3, 4)"),
+        (["rules", "board"], "huge", "$.rules.board", "'huge' is not a board"),
+        (["rules", "open_scoring"], 1, "$.rules.open_scoring", "expected true or false"),
+        (["catastrophe_tiles"], "22", "$.catastrophe_tiles", "expected a list, not '22'"),
+        (["monuments"], [{"monument": "kr"}], "$.monuments[0].monument", "'kr' is not a monu"),
+        (["extra"], 1, "$", "unknown field extra"),
+        (["version"], 2, "$.version", "version 2 is not supported"),
+        (["version"], "1", "$.version", "version '1' is not supported"),
+        (["format"], "chess", "$.format", 'expected "tigeuph-state", not \'chess\''),
+        (["format"], ..., "$.format", "not nothing"),
+    ],
+)
+def test_wrong_fields_are_named(path: list[Any], value: Any, where: str, says: str) -> None:
+    """Each kind of mistake raises JsonError whose path names the field (issue 6)."""
+    good = json.loads(state_to_json(new_game(2, seed=6)))
+    with pytest.raises(JsonError) as caught:
+        state_from_json(json.dumps(mutate(good, path, value)))
+    assert caught.value.path == where
+    assert says in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "{", "[]", "null", "3", '"state"', b"\xff\xfe", "[" * 100_000]
+)
+def test_text_that_is_not_a_json_object_is_refused(text: str | bytes) -> None:
+    """Text that is not a JSON object is refused at the root."""
+    with pytest.raises(JsonError) as caught:
+        state_from_json(text)
+    assert caught.value.path == "$"
+
+
+def test_impossible_states_raise_position_errors() -> None:
+    """JSON that reads but describes an impossible state fails check_state (PositionError)."""
+    good = json.loads(state_to_json(new_game(2, seed=7)))
+    for path, value in (
+        (["hands"], [{"r": 0, "b": 0, "g": 0, "k": 0}]),
+        (["bag"], "r"),
+        (["active"], 7),
+        (["catastrophes"], ["A1"]),
+    ):
+        with pytest.raises(PositionError, match="impossible position"):
+            state_from_json(json.dumps(mutate(good, path, value)))
+
+
+def test_a_board_without_a_name_cannot_be_written() -> None:
+    """Only the standard and advanced boards have names in JSON."""
+    board = Board("home-made", river=0, temples=mask("A1"), special=0)
+    state = new_game(2, seed=8, rules=Rules(board=board))
+    with pytest.raises(JsonError, match="have names"):
+        state_to_json(state)
+
+
+def test_actions_refuse_bad_documents() -> None:
+    """A bad action document names the field."""
+    for document, where in (
+        ({"format": "tigeuph-action", "version": 1, "action": "zz"}, "$.action"),
+        ({"format": "tigeuph-action", "version": 1, "action": 5}, "$.action"),
+        ({"format": "tigeuph-action", "version": 1}, "$.action"),
+        ({"format": "tigeuph-state", "version": 1, "action": "pass"}, "$.format"),
+    ):
+        with pytest.raises(JsonError) as caught:
+            action_from_json(json.dumps(document))
+        assert caught.value.path == where
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 200) | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+def paths(document: Any, prefix: list[Any]) -> list[list[Any]]:
+    """Every path to a value inside *document*."""
+    out = [prefix] if prefix else []
+    if isinstance(document, dict):
+        for key, value in document.items():
+            out += paths(value, [*prefix, key])
+    elif isinstance(document, list):
+        for i, value in enumerate(document):
+            out += paths(value, [*prefix, i])
+    return out
+
+
+@cache
+def sample_documents() -> tuple[Any, ...]:
+    found = states(3, 1)
+    return tuple(json.loads(state_to_json(s)) for s in found[:: max(1, len(found) // 8)])
+
+
+@given(data=st.data(), value=JSON)
+def test_damaged_documents_only_raise_notation_errors(data: st.DataObject, value: Any) -> None:
+    """Any one value of a good document replaced by any JSON reads back or raises a
+    NotationError (JsonError or PositionError), never anything else."""
+    document = data.draw(st.sampled_from(sample_documents()))
+    path = data.draw(st.sampled_from(paths(document, [])))
+    damaged = mutate(document, path, value)
+    try:
+        state = state_from_json(json.dumps(damaged))
+    except NotationError:
+        return
+    assert state_from_json(state_to_json(state)) == state
+
+
+@given(value=JSON)
+def test_any_json_only_raises_notation_errors(value: Any) -> None:
+    """Arbitrary JSON is refused with a NotationError, never another exception."""
+    for read in (state_from_json, action_from_json, Game.from_json):
+        with pytest.raises(NotationError):
+            read(json.dumps(value))

@@ -1,0 +1,274 @@
+"""Player views and determinisation: a view shows a player what he may know and nothing else
+(spec R4, R32), and ``sample_state`` builds full states he cannot tell apart (issue 6)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tigeuph
+from tigeuph import (
+    COLOURS,
+    ExchangeTiles,
+    Game,
+    GameState,
+    JsonError,
+    PlayerView,
+    PositionError,
+    Rules,
+    apply,
+    check_state,
+    legal_actions,
+    new_game,
+    sample_state,
+    view,
+    view_from_json,
+    view_to_json,
+)
+
+Counts = tuple[int, int, int, int]
+
+
+def letters(counts: Counts) -> list[str]:
+    return [colour.letter for colour in COLOURS for _ in range(counts[colour])]
+
+
+def counts(tiles: list[str]) -> Counts:
+    r, b, g, k = (tiles.count(colour.letter) for colour in COLOURS)
+    return r, b, g, k
+
+
+def reach(players: int, seed: int, steps: int, open_scoring: bool = False) -> GameState:
+    """The state after up to *steps* random legal actions from a seeded deal."""
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed, rules=Rules(open_scoring=open_scoring))
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = apply(state, rng.choice(legal_actions(state)))
+    return state
+
+
+def shuffle_hidden(state: GameState, player: int, rng: random.Random) -> GameState:
+    """*state* with everything *player* may not see dealt again: the other hands' colours, the
+    other players' exchanged tiles, the bag's order and contents, and, under hidden scoring
+    while the game goes on, the other players' points. Sizes stay as they are."""
+    others = [seat for seat in range(state.players) if seat != player]
+    pool = list(state.bag)
+    for seat in others:
+        pool += letters(state.hands[seat]) + letters(state.discarded[seat])
+    rng.shuffle(pool)
+    hands, discarded, points = list(state.hands), list(state.discarded), list(state.points)
+    for seat in others:
+        n, m = sum(state.hands[seat]), sum(state.discarded[seat])
+        hands[seat], discarded[seat] = counts(pool[:n]), counts(pool[n : n + m])
+        pool = pool[n + m :]
+        if not state.rules.open_scoring and not state.is_over:
+            r, b, g, k = (rng.randrange(30) for _ in COLOURS)
+            points[seat] = (r, b, g, k)
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        discarded=tuple(discarded),
+        points=tuple(points),
+        bag="".join(pool),
+    )
+
+
+@given(
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 300),
+    open_scoring=st.booleans(),
+    viewer=st.integers(0, 3),
+    shuffle=st.integers(0, 2**32),
+)
+def test_what_a_player_may_not_see_never_changes_his_view(
+    players: int, seed: int, steps: int, open_scoring: bool, viewer: int, shuffle: int
+) -> None:
+    """Two states that differ only in what a player may not see give him equal views, legal
+    actions included: nothing hidden leaks into a view (R4, R32)."""
+    state = reach(players, seed, steps, open_scoring)
+    player = viewer % players
+    other = shuffle_hidden(state, player, random.Random(shuffle))
+    assert check_state(other) == []
+    assert view(other, player) == view(state, player)
+
+
+@cache
+def states(players: int, seed: int, open_scoring: bool = False) -> tuple[GameState, ...]:
+    rules = Rules(open_scoring=open_scoring)
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed, rules=rules)
+    out = [state]
+    while not state.is_over:
+        state = apply(state, rng.choice(legal_actions(state)))
+        out.append(state)
+    return tuple(out)
+
+
+def test_a_view_shows_what_the_player_may_know() -> None:
+    """The board, his own hand and exchanges, everyone's sizes and the bag's size (R4)."""
+    for state in states(3, 4)[::7]:
+        for player in range(3):
+            seen = view(state, player)
+            assert seen.player == player and seen.rules == state.rules
+            assert seen.tiles == state.tiles and seen.leaders == state.leaders
+            assert seen.hand == state.hands[player]
+            assert seen.discarded == state.discarded[player]
+            assert seen.hand_sizes == tuple(sum(h) for h in state.hands)
+            assert seen.discard_sizes == tuple(sum(d) for d in state.discarded)
+            assert seen.bag_size == len(state.bag)
+            assert seen.removed == state.removed
+            assert seen.pending == state.pending and seen.to_move == state.to_move
+            assert seen.legal == (legal_actions(state) if state.to_move == player else ())
+            shown = [p for p in seen.points if p is not None]
+            assert seen.points[player] == state.points[player]
+            assert len(shown) == (3 if state.is_over else 1)
+            # The hidden parts are simply not there to be read back.
+            assert not hasattr(seen, "bag") and not hasattr(seen, "hands")
+
+
+def test_open_scoring_shows_every_players_points() -> None:
+    """Under open scoring every view shows all points (R32)."""
+    for state in states(2, 5, open_scoring=True)[::11]:
+        assert view(state, 1).points == state.points
+
+
+def test_the_end_of_the_game_shows_every_players_points() -> None:
+    """The final count is public, so a finished game's views show all points."""
+    final = states(4, 6)[-1]
+    assert final.is_over
+    assert all(view(final, p).points == final.points for p in range(4))
+
+
+def test_a_view_needs_a_seat() -> None:
+    """Asking for a seat the game does not have is an error."""
+    with pytest.raises(ValueError, match="not a seat"):
+        view(new_game(2, seed=1), 2)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 7), (3, 8), (4, 9)])
+def test_sampled_states_are_legal_positions_with_the_same_view(players: int, seed: int) -> None:
+    """A state drawn from a view passes check_state, keeps every public field and shows the
+    same view; the viewer's legal actions are unchanged."""
+    rng = random.Random(seed)
+    for state in states(players, seed)[::5]:
+        for player in range(players):
+            seen = view(state, player)
+            guess = sample_state(seen, rng)
+            assert check_state(guess) == []
+            assert view(guess, player) == seen
+            hidden = {"hands", "discarded", "points", "bag"}
+            for name in attrs.fields_dict(GameState):
+                if name not in hidden and not name.startswith("_"):
+                    assert getattr(guess, name) == getattr(state, name), name
+            assert guess.hands[player] == state.hands[player]
+            if state.to_move == player:
+                assert legal_actions(guess) == legal_actions(state)
+
+
+def test_a_view_cannot_be_turned_back_into_the_hidden_data() -> None:
+    """Many different hidden deals give one view, so no function of the view recovers them."""
+    state = states(3, 10)[40]
+    seen = view(state, 0)
+    guesses = {sample_state(seen, random.Random(i)) for i in range(20)}
+    assert len({g.bag for g in guesses}) == 20
+    assert len({g.hands[1] for g in guesses}) > 1
+    assert all(view(g, 0) == seen for g in guesses)
+
+
+def test_sampling_keeps_hidden_points_at_zero() -> None:
+    """Points a view hides are sampled as zero: the board does not tell them (documented)."""
+    state = next(s for s in states(2, 11) if any(s.points[1]))
+    guess = sample_state(view(state, 0), random.Random(0))
+    assert guess.points == (state.points[0], (0, 0, 0, 0))
+
+
+def test_views_round_trip_through_json() -> None:
+    """Every view of a game, history included, reads back equal from its JSON."""
+    game = Game.new(3, seed=12)
+    rng = random.Random(12)
+    while not game.state.is_over:
+        if len(game.actions) % 17 == 0:
+            for player in range(3):
+                seen = game.view(player)
+                assert view_from_json(view_to_json(seen)) == seen
+        game.play(rng.choice(legal_actions(game.state)))
+    final = game.view(2)
+    assert view_from_json(view_to_json(final, indent=2)) == final
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"player": 3}, JsonError),
+        ({"bag_size": 5}, PositionError),
+        ({"hand": {"r": 6, "b": 0, "g": 0, "k": 0}}, PositionError),
+        ({"legal": ["pass"]}, PositionError),
+        ({"points": [None, None]}, PositionError),
+        ({"hand_sizes": [6, 6, 6]}, JsonError),
+        ({"history": [{"player": 0, "action": "zz"}]}, JsonError),
+    ],
+)
+def test_impossible_views_are_refused(change: dict[str, object], error: type[Exception]) -> None:
+    """A view no position shows is refused when read, with the field named where it can be."""
+    import json
+
+    document = json.loads(view_to_json(view(new_game(2, seed=13), 0)))
+    document.update(change)
+    with pytest.raises(error):
+        view_from_json(json.dumps(document))
+
+
+def test_the_public_history_hides_other_players_exchanges() -> None:
+    """The history shows every action, another player's exchange as its size only, and every
+    scoring event, which add up to the points (R4, R32)."""
+    game = Game.new(2, seed=14)
+    rng = random.Random(14)
+    while not game.state.is_over:
+        game.play(rng.choice(legal_actions(game.state)))
+    for player in range(2):
+        history = game.view(player).history
+        assert len(history) == len(game.actions)
+        exchanges = 0
+        for entry, action, before in zip(history, game.actions, game.states, strict=False):
+            assert entry.player == before.to_move
+            if isinstance(action, ExchangeTiles):
+                exchanges += 1
+                assert entry.exchanged == sum(action.counts)
+                assert entry.action == (action if entry.player == player else None)
+            else:
+                assert entry.action == action and entry.exchanged == 0
+        assert exchanges > 0
+        totals = [[0, 0, 0, 0] for _ in range(2)]
+        for entry in history:
+            for score in entry.scored:
+                totals[score.player][score.colour] += score.points
+        assert [tuple(t) for t in totals] == list(game.state.points)
+
+
+def test_a_view_of_a_game_without_history_has_none() -> None:
+    """``view`` on a bare state gives an empty history; ``Game.view`` fills it."""
+    game = Game.new(2, seed=15)
+    game.play("pass")
+    assert view(game.state, 0).history == ()
+    assert len(game.view(0).history) == 1
+    assert isinstance(game.view(0), PlayerView)
+
+
+def test_open_scoring_round_trips_in_position_notation() -> None:
+    """The position notation writes the variant as a word and reads it back (R32)."""
+    state = new_game(3, seed=16, rules=Rules(open_scoring=True))
+    text = tigeuph.to_text(state)
+    assert "rules: players=3 board=standard open-scoring\n" in text
+    assert tigeuph.from_text(text) == state
+    for bad in ("open-scoring open-scoring", "closed-scoring"):
+        with pytest.raises(tigeuph.NotationError):
+            tigeuph.from_text(text.replace("open-scoring", bad))
+
