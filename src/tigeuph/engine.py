@@ -41,10 +41,9 @@ from .rules.monuments import available, build, square_colour
 from .rules.placement import (
     catastrophe_cells,
     catastrophe_problem,
-    leader_base,
     leader_cells,
-    leader_cells_from,
     leader_problem,
+    masks,
     tile_cells,
     tile_problem,
 )
@@ -133,44 +132,42 @@ def _legal(state: GameState) -> tuple[Action, ...]:
 
 
 @functools.cache
-def _land_tiles(colours: tuple[Colour, ...]) -> CellMap[PlaceTile]:
-    """Tile placements of these land colours, cell by cell."""
-    return CellMap.merge(PLACE_TILE[c] for c in colours)
+def _land_tiles(held: int) -> CellMap[PlaceTile]:
+    """Tile placements of red (bit 0), green (bit 1) and black (bit 2) as *held* says, cell by
+    cell."""
+    land = (Colour.RED, Colour.GREEN, Colour.BLACK)
+    return CellMap.merge(PLACE_TILE[c] for i, c in enumerate(land) if held >> i & 1)
 
 
 @functools.cache
-def _leader_moves(colours: tuple[Colour, ...]) -> CellMap[PlaceLeader]:
-    """Leader placements of these colours, cell by cell."""
-    return CellMap.merge(PLACE_LEADER[c] for c in colours)
+def _leader_moves(colours: int) -> CellMap[PlaceLeader]:
+    """Leader placements of the colours whose bits are set in *colours*, cell by cell."""
+    return CellMap.merge(PLACE_LEADER[c] for c in COLOURS if colours >> c & 1)
 
 
 def _turn_actions(state: GameState) -> tuple[Action, ...]:
     player = state.active
     hand = state.hands[player]
+    leaders = state.leaders[player]
+    m = masks(state)
     out: list[Action] = [END_TURN]
     # Red, green and black tiles share one mask of legal cells: one walk lists all three.
-    held = tuple(c for c in (Colour.RED, Colour.GREEN, Colour.BLACK) if hand[c])
+    held = (hand[Colour.RED] > 0) | (hand[Colour.GREEN] > 0) << 1 | (hand[Colour.BLACK] > 0) << 2
     if held:
-        _land_tiles(held).pick_into(out, tile_cells(state, Colour.RED))
+        _land_tiles(held).pick_into(out, m.land_tiles)
     if hand[Colour.BLUE]:
-        PLACE_TILE[Colour.BLUE].pick_into(out, tile_cells(state, Colour.BLUE))
+        PLACE_TILE[Colour.BLUE].pick_into(out, m.river_tiles)
     # Leaders whose moves share a mask (every leader in supply, and often those on the board)
     # are listed by one walk of that mask.
-    base = leader_base(state)
-    supply = -1
-    groups: dict[int, tuple[Colour, ...]] = {}
-    for colour, now in zip(COLOURS, state.leaders[player], strict=True):
-        if now is not None:
-            cells = leader_cells_from(state, base, now)
-        else:
-            if supply < 0:
-                supply = leader_cells_from(state, base, None)
-            cells = supply
-        groups[cells] = (*groups.get(cells, ()), colour)
+    groups: dict[int, int] = {}
+    a = analyse(state)
+    for colour, now in enumerate(leaders):
+        cells = m.supply_leaders if now is None else m.leader_base & ~a.lifted_touch2(now)
+        groups[cells] = groups.get(cells, 0) | 1 << colour
     for cells, colours in groups.items():
         _leader_moves(colours).pick_into(out, cells)
     for colour in COLOURS:
-        if state.leaders[player][colour] is not None:
+        if leaders[colour] is not None:
             out.append(WITHDRAW_LEADER[colour])
     if state.catastrophe_tiles[player]:
         PLACE_CATASTROPHE.pick_into(out, catastrophe_cells(state))

@@ -178,6 +178,7 @@ class GameState:
     # immutable: a pure function of the fields above, never part of equality or hashing.
     _cache: object = field(default=None, init=False, eq=False, hash=False, repr=False)
     _legal: object = field(default=None, init=False, eq=False, hash=False, repr=False)
+    _masks: object = field(default=None, init=False, eq=False, hash=False, repr=False)
 
     @property
     def players(self) -> int:

@@ -7,34 +7,63 @@ why a cell is not in it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cells import BOARD, Bitboard, Cell, cell_name, neighbours
 from ..pieces import Colour
 from ..regions import analyse
 from ..state import GameState
 
 __all__ = [
+    "Masks",
     "catastrophe_cells",
     "catastrophe_problem",
     "empty_cells",
-    "leader_base",
     "leader_cells",
-    "leader_cells_from",
     "leader_problem",
+    "masks",
     "tile_cells",
     "tile_problem",
 ]
 
 
+class Masks:
+    """The masks of legal cells that depend on the state only, computed once per state (it
+    serves :func:`tigeuph.legal_actions` and the check in :func:`tigeuph.apply` alike)."""
+
+    __slots__ = ("empty", "land_tiles", "leader_base", "river_tiles", "supply_leaders")
+
+    def __init__(self, state: GameState) -> None:
+        a = analyse(state)
+        river = state.rules.board.river
+        self.empty: Final = BOARD & ~a.occupied & ~state.catastrophes
+        fits = self.empty & ~a.touch3  # R12: never joining three kingdoms
+        self.land_tiles: Final = fits & ~river  # R11: red, green, black
+        self.river_tiles: Final = fits & river  # R11: blue
+        # R8: empty land beside a face-up temple, where any leader could go, kingdoms aside
+        self.leader_base: Final = neighbours(state.tiles[Colour.RED]) & self.empty & ~river
+        self.supply_leaders: Final = self.leader_base & ~a.touch2  # R9
+
+
+def masks(state: GameState) -> Masks:
+    """The cached :class:`Masks` of *state*."""
+    found = state._masks
+    if found is None:
+        found = Masks(state)
+        object.__setattr__(state, "_masks", found)
+    assert isinstance(found, Masks)
+    return found
+
+
 def empty_cells(state: GameState) -> Bitboard:
     """Cells with no tile, leader or catastrophe."""
-    return BOARD & ~analyse(state).occupied & ~state.catastrophes
+    return masks(state).empty
 
 
 def tile_cells(state: GameState, colour: Colour) -> Bitboard:
     """Where a *colour* tile may go: empty, blue on rivers only, joining at most two kingdoms."""
-    river = state.rules.board.river
-    terrain = river if colour is Colour.BLUE else BOARD & ~river  # R11
-    return empty_cells(state) & terrain & ~analyse(state).touch3  # R12
+    m = masks(state)
+    return m.river_tiles if colour is Colour.BLUE else m.land_tiles
 
 
 def tile_problem(state: GameState, colour: Colour, c: Cell) -> tuple[str, str]:
@@ -52,23 +81,13 @@ def tile_problem(state: GameState, colour: Colour, c: Cell) -> tuple[str, str]:
 
 def leader_cells(state: GameState, player: int, colour: Colour) -> Bitboard:
     """Where *player*'s *colour* leader may be placed, or moved to from its cell (R8, R9)."""
-    return leader_cells_from(state, leader_base(state), state.leaders[player][colour])
-
-
-def leader_base(state: GameState) -> Bitboard:
-    """Empty land cells beside a face-up temple: where any leader could go, kingdoms aside."""
-    return neighbours(state.tiles[Colour.RED]) & empty_cells(state) & state.rules.board.land
-
-
-def leader_cells_from(state: GameState, base: Bitboard, now: Cell | None) -> Bitboard:
-    """:func:`leader_cells` for a leader now on *now* (``None``: in supply), given
-    :func:`leader_base`."""
-    a = analyse(state)
+    now = state.leaders[player][colour]
+    m = masks(state)
     if now is None:
-        return base & ~a.touch2
+        return m.supply_leaders
     # R8: the leader is lifted first, so the kingdoms are those left once it is gone.
     # Its own cell is not empty, so moving it there stays illegal.
-    return base & ~a.lifted_touch2(now)
+    return m.leader_base & ~analyse(state).lifted_touch2(now)
 
 
 def leader_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tuple[str, str]:
