@@ -153,7 +153,7 @@ class Analysis:
         i = next(i for i, k in enumerate(found) if k & here)
         home = found.pop(i)
         counter = _sub(self.counter, rims.pop(i))
-        for piece, rim in _split(home, home & self.leaders, c):
+        for piece, rim in _split(home, home & self.leaders & ~here, c):
             found.append(piece)
             rims.append(rim)
             counter = _add(counter, rim)
@@ -181,21 +181,23 @@ class Analysis:
                     break
             home = self.kingdoms[i]
             counter = _sub(self.counter, self.rims[i])
-            for _, rim in _split(home, home & self.leaders, c):
-                counter = _add(counter, rim)
+            others = home & self.leaders & ~here
+            if others:  # else the whole kingdom is gone with its only leader
+                for _, rim in _split(home, others, c):
+                    counter = _add(counter, rim)
             found = self._lifted[c] = counter[1] | counter[2]
         return found
 
     def lifted(self, c: Cell) -> list[Bitboard]:
         """The kingdoms once the leader on *c* is lifted off the board (spec R8)."""
         home = self.kingdom_at(c)
-        return [k for k in self.kingdoms if k != home] + _pieces(home, home & self.leaders, c)
+        others = home & self.leaders & ~(1 << c)
+        return [k for k in self.kingdoms if k != home] + _pieces(home, others, c)
 
 
-def _pieces(home: Bitboard, leaders: Bitboard, c: Cell) -> list[Bitboard]:
-    """The kingdoms the kingdom *home*, whose leaders stand on *leaders*, falls into once the
-    leader on *c* is lifted."""
-    others = leaders & ~(1 << c)
+def _pieces(home: Bitboard, others: Bitboard, c: Cell) -> list[Bitboard]:
+    """The kingdoms the kingdom *home* falls into once the leader on *c* is lifted; *others*
+    are the cells of its other leaders."""
     if not others:
         return []  # what is left holds no leader: no kingdom at all
     rest = home & ~(1 << c)
@@ -213,14 +215,14 @@ _SPLITS: dict[tuple[Bitboard, Bitboard, Cell], tuple[tuple[Bitboard, Bitboard], 
 _SPLITS_LIMIT: Final = 1 << 16
 
 
-def _split(home: Bitboard, leaders: Bitboard, c: Cell) -> tuple[tuple[Bitboard, Bitboard], ...]:
+def _split(home: Bitboard, others: Bitboard, c: Cell) -> tuple[tuple[Bitboard, Bitboard], ...]:
     """:func:`_pieces` with their rims, cached (the cache is emptied when it grows large)."""
-    key = (home, leaders, c)
+    key = (home, others, c)
     found = _SPLITS.get(key)
     if found is None:
         if len(_SPLITS) >= _SPLITS_LIMIT:
             _SPLITS.clear()
-        found = _SPLITS[key] = tuple((p, neighbours(p)) for p in _pieces(home, leaders, c))
+        found = _SPLITS[key] = tuple((p, neighbours(p)) for p in _pieces(home, others, c))
     return found
 
 
