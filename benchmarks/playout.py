@@ -25,7 +25,7 @@ def playout(players: int, seed: int) -> tuple[int, int]:
     state = tigeuph.new_game(players, seed=seed)
     actions = listed = 0
     while not state.is_over:
-        legal = list(tigeuph.legal_actions(state))
+        legal = tigeuph.legal_actions(state)  # the full tuple of legal actions
         listed += len(legal)
         state = tigeuph.apply(state, rng.choice(legal))
         actions += 1

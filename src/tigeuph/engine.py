@@ -236,7 +236,7 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
         touching = analyse(state).touching(c)
         w = Work(state)
         w.take_from_hand(player, _ONE[colour])
-        w.place_tile(colour, c)
+        w.place_tile(colour, c, len(touching))
         w.actions_left -= 1
         if len(touching) == 2:  # R12, R16: a unification
             w.unification = c

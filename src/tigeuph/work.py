@@ -117,11 +117,12 @@ class Work:
     def occupied(self) -> Bitboard:
         return self.face_up | self.flipped | self.leader_bits
 
-    def place_tile(self, colour: Colour, c: Cell) -> None:
-        """Put a *colour* tile on the empty cell *c*, keeping the board analysis current."""
+    def place_tile(self, colour: Colour, c: Cell, joins: int) -> None:
+        """Put a *colour* tile on the empty cell *c*, next to *joins* kingdoms, keeping the
+        board analysis current."""
         a = self._analysis
         self.tiles[colour] |= 1 << c
-        if a is not None and len([1 for rim in a.rims if rim >> c & 1]) <= 1:
+        if a is not None and joins <= 1:
             self._analysis = a.joined(c, a.leaders)
         else:
             self._analysis = None  # a unification: recompute once the wars are over
