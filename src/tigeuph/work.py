@@ -156,10 +156,7 @@ class Work:
         if c is not None:
             self.leader_bits |= 1 << c
             if a is not None:
-                if len([1 for rim in a.rims if rim >> c & 1]) <= 1:
-                    a = a.joined(c, self.leader_bits)
-                else:
-                    a = None
+                a = None if a.touch2 >> c & 1 else a.joined(c, self.leader_bits)
         self._analysis = a
 
     def _current(self) -> Analysis | None:
