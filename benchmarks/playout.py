@@ -4,7 +4,7 @@ Each game enumerates every legal action at every step, picks one uniformly with 
 generator, and applies it, until the game ends. Prints, per player count: actions per second,
 games per second, mean actions per game and mean number of legal actions per decision. CPU time
 of this process is measured (``time.process_time``), so other load on the machine disturbs the
-figures less; one untimed warm-up game comes first.
+figures less; a few untimed warm-up games come first.
 
     python benchmarks/playout.py                 # 2, 3 and 4 players, 100 games each
     python benchmarks/playout.py --games 20 --players 2
@@ -38,9 +38,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     args = parser.parse_args(argv)
-    # One untimed game first: the engine builds its action tables on first use (a one-time
-    # cost of a few tenths of a second), which is not what a playout costs.
-    playout(2, -1)
+    # Untimed games first: the engine builds its action tables on first use (a one-time cost
+    # of a few tenths of a second), which is not what a playout costs.
+    for warm_up in range(-1, -6, -1):
+        playout(2, warm_up)
     print(f"tigeuph {tigeuph.__version__}: {args.games} random games per player count")
     print(
         f"{'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>13} {'legal/step':>11}"
