@@ -51,6 +51,7 @@ from .serialise import (
     view_to_json,
 )
 from .state import (
+    Conflict,
     Decision,
     End,
     GameState,
@@ -79,6 +80,7 @@ __all__ = [
     "BuildMonument",
     "Cell",
     "ChooseWar",
+    "Conflict",
     "Colour",
     "CommitSupport",
     "Decision",

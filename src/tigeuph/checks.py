@@ -21,6 +21,7 @@ from .state import (
     CATASTROPHES,
     HAND_SIZE,
     TILE_COUNTS,
+    Conflict,
     GameState,
     MonumentChoice,
     Revolt,
@@ -268,13 +269,13 @@ def _pending(state: GameState, sane: bool) -> list[str]:
         out.append(f"the game is over, yet {type(pending).__name__} is pending")
     seats = (
         [pending.attacker, pending.defender]
-        if isinstance(pending, Revolt | War)
+        if isinstance(pending, Conflict)
         else [pending.player]
     )
     bad = [seat for seat in seats if not 0 <= seat < n]
     if bad:
         return [*out, f"pending {type(pending).__name__} names seat {bad[0]}, not 0 to {n - 1}"]
-    if isinstance(pending, Revolt | War):
+    if isinstance(pending, Conflict):
         kind = type(pending).__name__.lower()
         if pending.attacker == pending.defender:
             out.append(f"{kind}: seat {pending.attacker} attacks itself")

@@ -50,6 +50,7 @@ from .rules.placement import (
 from .rules.scoring import PlayerResult, rank, scorer
 from .rules.treasures import takeable
 from .state import (
+    Conflict,
     End,
     GameState,
     MonumentChoice,
@@ -189,7 +190,7 @@ def apply(state: GameState, action: Action) -> GameState:
     pending = state.pending
     if pending is None:
         return _apply_turn_action(state, action)
-    if isinstance(pending, Revolt | War):
+    if isinstance(pending, Conflict):
         if not isinstance(action, CommitSupport):
             raise _waiting(action, pending, "support to be committed (+n)")
         colour = Colour.RED if isinstance(pending, Revolt) else pending.colour

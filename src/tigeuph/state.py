@@ -14,6 +14,7 @@ from .ruleset import Rules
 
 __all__ = [
     "TILE_COUNTS",
+    "Conflict",
     "Decision",
     "End",
     "GameState",
@@ -58,8 +59,8 @@ class MonumentSite:
 
 
 @frozen
-class Revolt:
-    """A revolt (spec R15) waiting for support: the attacker commits first, then the defender.
+class Conflict:
+    """A conflict waiting for support: the attacker commits first, then the defender.
 
     Both leaders of ``colour`` stand on the board; ``attacker_support`` is ``None`` until the
     attacker has committed.
@@ -77,18 +78,14 @@ class Revolt:
 
 
 @frozen
-class War:
-    """A war (spec R16-R20) in ``colour`` waiting for support, attacker first, then defender."""
+class Revolt(Conflict):
+    """A revolt (spec R15): a leader placed in a kingdom holding a leader of its colour;
+    support is red, whatever the leaders' colour."""
 
-    colour: Colour
-    attacker: int
-    defender: int
-    attacker_support: int | None = None
 
-    @property
-    def player(self) -> int:
-        """Who must commit support now."""
-        return self.attacker if self.attacker_support is None else self.defender
+@frozen
+class War(Conflict):
+    """A war (spec R16-R20) in ``colour``, after a unification; support is of that colour."""
 
 
 @frozen
