@@ -12,23 +12,17 @@ from tigeuph import COLOURS, Colour, GameState
 from tigeuph.cells import BOARD, neighbours
 from tigeuph.regions import Analysis, analyse, kingdoms
 from tigeuph.rules.monuments import square
-from tigeuph.state import TILE_COUNTS
+from tigeuph.state import TILE_COUNTS, tiles_outside_bag
 
 SEEDS = range(6)
 
 
 def tiles_by_colour(state: GameState) -> list[int]:
     """Tiles of each colour anywhere: board (face up or under a monument), hands, bag, out."""
-    counts = [layer.bit_count() for layer in state.tiles]
-    for site in state.monuments:
-        counts[site.colour] += 4
-    for hand in state.hands:
-        for colour in COLOURS:
-            counts[colour] += hand[colour]
-    for colour in COLOURS:
-        counts[colour] += state.bag.count(colour.letter) + state.removed[colour]
-        counts[colour] += sum(d[colour] for d in state.discarded)
-    return counts
+    outside = tiles_outside_bag(
+        state.tiles, state.monuments, state.hands, state.removed, state.discarded
+    )
+    return [outside[c] + state.bag.count(c.letter) for c in COLOURS]
 
 
 def check_invariants(state: GameState) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Sequence
 from typing import Final, TypeAlias
 
 from attrs import evolve, field, frozen
@@ -291,6 +292,24 @@ def new_game(
         active=0,
         actions_left=ACTIONS_PER_TURN,
     )
+
+
+def tiles_outside_bag(
+    face_up: Sequence[Bitboard],
+    monuments: Sequence[MonumentSite],
+    hands: Sequence[Counts],
+    removed: Counts,
+    discarded: Sequence[Counts],
+) -> Counts:
+    """Tiles of each colour found outside the bag: face up, under monuments, in hands, removed
+    in the open and discarded by exchanges (spec R1: with the bag they make the box)."""
+    out = [layer.bit_count() for layer in face_up]
+    for site in monuments:
+        out[site.colour] += 4
+    for counts in (*hands, removed, *discarded):
+        for i, n in enumerate(counts):
+            out[i] += n
+    return out[0], out[1], out[2], out[3]
 
 
 def count_letters(letters: str) -> Counts:

@@ -142,6 +142,7 @@ from ..state import (
     TreasureChoice,
     War,
     WarChoice,
+    tiles_outside_bag,
 )
 
 __all__ = ["from_text", "parse_rules", "rules_text", "to_text"]
@@ -444,16 +445,10 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
     if "bag" in lines.fields:
         bag = _field(lines, "bag", _bag, "")
     else:  # R1: the bag holds every tile found nowhere else
-        bag = ""
-        for colour in COLOURS:
-            found = (
-                board.tiles[colour].bit_count()
-                + 4 * sum(1 for site in monuments if site.colour is colour)
-                + sum(hand[colour] for hand in hands)
-                + removed[colour]
-                + sum(d[colour] for d in discarded)
-            )
-            bag += colour.letter * max(0, TILE_COUNTS[colour] - found)
+        found = tiles_outside_bag(board.tiles, monuments, hands, removed, discarded)
+        bag = "".join(
+            colour.letter * max(0, TILE_COUNTS[colour] - found[colour]) for colour in COLOURS
+        )
 
     r, b, g, k = board.tiles
     return GameState(
