@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import cast
 
 from attrs import evolve, frozen
 
@@ -71,13 +72,14 @@ from .work import Work
 
 __all__ = ["Outcome", "apply", "legal_actions", "outcome"]
 
-_ONE = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
-
-
 def _count_of(colour: Colour, n: int) -> tuple[int, int, int, int]:
+    """*n* tiles of *colour*, as counts per colour."""
     counts = [0, 0, 0, 0]
     counts[colour] = n
     return counts[0], counts[1], counts[2], counts[3]
+
+
+_ONE = tuple(_count_of(colour, 1) for colour in COLOURS)
 
 
 _EXCHANGES: dict[tuple[int, int, int, int], tuple[ExchangeTiles, ...]] = {}
@@ -96,7 +98,9 @@ def _exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action :func:`apply` accepts from ``state.to_move``; empty once the game is over.
 
-    Between actions: end the turn, then tiles, leaders, withdrawals, catastrophes, exchanges.
+    Between actions they come as: end the turn; tiles (red, green and black cell by cell, then
+    blue); leaders (those sharing the same cells together, cell by cell); withdrawals;
+    catastrophes; exchanges, fewest tiles first. The tuple is computed once per state.
 
     >>> from tigeuph import new_game
     >>> actions = legal_actions(new_game(2, seed=1))
@@ -107,7 +111,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if found is None:
         found = _legal(state)
         object.__setattr__(state, "_legal", found)
-    return found  # type: ignore[return-value]
+    return cast(tuple[Action, ...], found)
 
 
 def _legal(state: GameState) -> tuple[Action, ...]:
