@@ -1,11 +1,13 @@
 """A minimal game server loop, in one process: JSON in a store, a view for each player.
 
 The server never keeps a game in memory between requests: each request loads the state from
-the store (a dict standing in for a database), and each accepted action stores the new state.
-A player only ever receives his own view (``tigeuph.view``), so a client cannot see other hands
-or the bag, and answers with an action as JSON. The players here are random bots that pick
-among the legal actions their view lists. At the end the server writes the game record, replays
-it and checks that it gives the stored state back.
+the store (a dict standing in for a database), and each accepted action stores the new state
+and appends the action. A player only ever receives his own view, with the public history
+(``Game.view``, from the game rebuilt from the stored seed and actions), so a client cannot see
+other hands or the bag, and answers with an action as JSON. The players here are random bots
+that pick among the legal actions their view lists. At the end the server writes the game
+record, replays it and checks that it gives the stored state back. The record (like the seed)
+fixes the bag and every hand: it stays on the server.
 
     python examples/server.py                 # 3 players, seed 1
     python examples/server.py --players 2 --seed 7
@@ -40,9 +42,17 @@ class Server:
         """Who the server waits for, or ``None`` once the game is over."""
         return self.state(game).to_move
 
+    def game(self, game: str) -> tigeuph.Game:
+        """The game rebuilt from the stored seed and actions: every state, for the history."""
+        header = json.loads(self.store[f"{game}/seed"])
+        played = tigeuph.Game.new(header["players"], seed=header["seed"])
+        for action in json.loads(self.store[f"{game}/actions"]):
+            played.play(action)
+        return played
+
     def view(self, game: str, player: int) -> str:
-        """What *player* may see, as the JSON the server would send him."""
-        return tigeuph.view_to_json(tigeuph.view(self.state(game), player))
+        """What *player* may see, with the public history, as the JSON sent to him."""
+        return tigeuph.view_to_json(self.game(game).view(player))
 
     def act(self, game: str, player: int, request: str) -> str:
         """Apply *player*'s action (an action JSON document); the answer to send back."""
@@ -62,12 +72,8 @@ class Server:
         return json.dumps({"ok": True})
 
     def record(self, game: str) -> str:
-        """The game record, rebuilt from the stored seed and actions."""
-        header = json.loads(self.store[f"{game}/seed"])
-        played = tigeuph.Game.new(header["players"], seed=header["seed"])
-        for action in json.loads(self.store[f"{game}/actions"]):
-            played.play(action)
-        return played.to_record()
+        """The game record: full information, for the server side only."""
+        return self.game(game).to_record()
 
 
 def bot(view_json: str, rng: random.Random) -> str:

@@ -4,6 +4,7 @@ state, and illegal actions reported with their move number (issue 6)."""
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 import random
 import re
@@ -43,7 +44,7 @@ def play_out(game: Game, seed: int, limit: int | None = None) -> Game:
 @cache
 def finished(players: int, seed: int, board: str = "standard") -> Game:
     rules = Rules(board=ADVANCED) if board == "advanced" else Rules()
-    tags = {"Date": "2025.01.31", **{f"Player{p}": f"Bot \"{p}\"" for p in range(players)}}
+    tags = {"Date": "2025.01.31", **{f"Player{p}": f'Bot "{p}"' for p in range(players)}}
     return play_out(Game.new(players, seed=seed, rules=rules, tags=tags), seed)
 
 
@@ -221,6 +222,19 @@ def test_games_check_their_inputs() -> None:
     assert Game.new(2).seed is not None  # a drawn seed is kept for the record
 
 
+def test_new_games_are_dated_today() -> None:
+    """``Game.new`` writes today's date in ISO format unless given one; a record read back
+    keeps the tags it has and gains no date."""
+    today = datetime.date.today().isoformat()
+    game = Game.new(2, seed=1, tags={"Event": "e"})
+    assert game.tags == {"Date": today, "Event": "e"}
+    assert f'[Date "{today}"]\n[Event "e"]\n' in game.to_record()
+    assert Game.new(2, seed=1, tags={"Date": "1990-01-01"}).tags == {"Date": "1990-01-01"}
+    undated = '[Rules "players=2 board=standard"]\n[Seed "1"]\n[Result "*"]\n\n1. pass\n'
+    assert Game.from_record(undated).to_record() == undated
+    assert "Date" not in Game.from_json(Game.from_record(undated).to_json()).tags
+
+
 def test_json_records_report_problems() -> None:
     """JSON records name the field, or the move of an illegal action."""
     document = json.loads(finished(2, 1).to_json())
@@ -238,6 +252,8 @@ def test_json_records_report_problems() -> None:
         ({"start": json.loads(json.dumps(document))}, "$.start"),
         ({"tags": {"Seed": "1"}}, "$.tags['Seed']"),
         ({"comment": "a}"}, "$.comment"),
+        ({"moves": [{"action": "pass", "comment": "}"}]}, "$.moves[0].comment"),
+        ({"tags": {"Event": "a\nb"}}, "$.tags['Event']"),
         ({"moves": "pass"}, "$.moves"),
     ):
         with pytest.raises(JsonError) as error:

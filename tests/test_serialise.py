@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -25,6 +26,7 @@ from tigeuph import (
     JsonError,
     MonumentChoice,
     NotationError,
+    PlayerView,
     PositionError,
     Revolt,
     Rules,
@@ -208,7 +210,7 @@ def mutate(document: Any, path: list[Any], value: Any) -> Any:
         (["extra"], 1, "$", "unknown field extra"),
         (["version"], 2, "$.version", "version 2 is not supported"),
         (["version"], "1", "$.version", "version '1' is not supported"),
-        (["format"], "chess", "$.format", 'expected "tigeuph-state", not \'chess\''),
+        (["format"], "chess", "$.format", "expected \"tigeuph-state\", not 'chess'"),
         (["format"], ..., "$.format", "not nothing"),
     ],
 )
@@ -284,29 +286,60 @@ def paths(document: Any, prefix: list[Any]) -> list[list[Any]]:
     return out
 
 
+# Each kind of document and its reader.
+READERS: dict[str, Callable[[str], object]] = {
+    "tigeuph-state": state_from_json,
+    "tigeuph-view": view_from_json,
+    "tigeuph-record": Game.from_json,
+    "tigeuph-action": action_from_json,
+}
+
+
+def write(found: object) -> str:
+    if isinstance(found, GameState):
+        return state_to_json(found)
+    if isinstance(found, PlayerView):
+        return view_to_json(found)
+    assert isinstance(found, Game)
+    return found.to_json()
+
+
 @cache
 def sample_documents() -> tuple[Any, ...]:
+    """States, views with their history and a short record of one game, as parsed JSON."""
     found = states(3, 1)
-    return tuple(json.loads(state_to_json(s)) for s in found[:: max(1, len(found) // 8)])
+    game = Game.new(3, seed=1, tags={"Event": "fuzz"})
+    rng = random.Random(1)
+    for i in range(40):
+        game.play(rng.choice(legal_actions(game.state)), comment="x" if i % 9 == 0 else None)
+    texts = [state_to_json(s) for s in found[:: max(1, len(found) // 8)]]
+    texts += [view_to_json(game.view(player)) for player in range(3)]
+    texts.append(game.to_json())
+    return tuple(json.loads(text) for text in texts)
 
 
 @given(data=st.data(), value=JSON)
 def test_damaged_documents_only_raise_notation_errors(data: st.DataObject, value: Any) -> None:
-    """Any one value of a good document replaced by any JSON reads back or raises a
-    NotationError (JsonError or PositionError), never anything else."""
+    """Any one value of a good state, view or record document replaced by any JSON reads back
+    or raises a NotationError (JsonError, PositionError, RecordError), never anything else."""
     document = data.draw(st.sampled_from(sample_documents()))
     path = data.draw(st.sampled_from(paths(document, [])))
     damaged = mutate(document, path, value)
+    read = READERS[document["format"]]
     try:
-        state = state_from_json(json.dumps(damaged))
+        found = read(json.dumps(damaged))
     except NotationError:
         return
-    assert state_from_json(state_to_json(state)) == state
+    assert write(read(write(found))) == write(found)
 
 
-@given(value=JSON)
-def test_any_json_only_raises_notation_errors(value: Any) -> None:
-    """Arbitrary JSON is refused with a NotationError, never another exception."""
-    for read in (state_from_json, action_from_json, Game.from_json):
+@given(value=JSON, kind=st.sampled_from(sorted(READERS)))
+def test_any_json_only_raises_notation_errors(value: Any, kind: str) -> None:
+    """Arbitrary JSON, alone or as the body of a document of the right format and version, is
+    refused with a NotationError, never another exception."""
+    bodies = [value]
+    if isinstance(value, dict):
+        bodies.append({**value, "format": kind, "version": 1})
+    for body in bodies:
         with pytest.raises(NotationError):
-            read(json.dumps(value))
+            READERS[kind](json.dumps(body))

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
+from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tigeuph
@@ -30,6 +32,7 @@ from tigeuph import (
     view_from_json,
     view_to_json,
 )
+from tigeuph.views import history
 
 Counts = tuple[int, int, int, int]
 
@@ -130,8 +133,6 @@ def test_a_view_shows_what_the_player_may_know() -> None:
             shown = [p for p in seen.points if p is not None]
             assert seen.points[player] == state.points[player]
             assert len(shown) == (3 if state.is_over else 1)
-            # The hidden parts are simply not there to be read back.
-            assert not hasattr(seen, "bag") and not hasattr(seen, "hands")
 
 
 def test_open_scoring_shows_every_players_points() -> None:
@@ -173,8 +174,9 @@ def test_sampled_states_are_legal_positions_with_the_same_view(players: int, see
                 assert legal_actions(guess) == legal_actions(state)
 
 
-def test_a_view_cannot_be_turned_back_into_the_hidden_data() -> None:
-    """Many different hidden deals give one view, so no function of the view recovers them."""
+def test_one_view_is_shown_by_many_hidden_deals() -> None:
+    """Twenty states sampled from one view have twenty different bags and more than one hand
+    for another player, and every one of them shows that same view (R4)."""
     state = states(3, 10)[40]
     seen = view(state, 0)
     guesses = {sample_state(seen, random.Random(i)) for i in range(20)}
@@ -184,10 +186,31 @@ def test_a_view_cannot_be_turned_back_into_the_hidden_data() -> None:
 
 
 def test_sampling_keeps_hidden_points_at_zero() -> None:
-    """Points a view hides are sampled as zero: the board does not tell them (documented)."""
+    """A view without a public history (``view`` of a bare state) samples the points it hides
+    as zero: the board does not tell them (R32)."""
     state = next(s for s in states(2, 11) if any(s.points[1]))
     guess = sample_state(view(state, 0), random.Random(0))
     assert guess.points == (state.points[0], (0, 0, 0, 0))
+
+
+def test_sampling_from_a_game_view_gives_the_true_points() -> None:
+    """A state sampled from ``Game.view`` of a game dealt from a seed has every player's true
+    points, hidden ones included: they are the sums of the public scoring events (R32)."""
+    game = Game.new(3, seed=11)
+    rng = random.Random(11)
+    hidden_and_scored = 0
+    while not game.state.is_over:
+        if len(game.actions) % 10 == 0:
+            for player in range(3):
+                seen = game.view(player)
+                assert sample_state(seen, rng).points == game.state.points
+                hidden_and_scored += sum(
+                    1
+                    for p, true in zip(seen.points, game.state.points, strict=True)
+                    if p is None and any(true)
+                )
+        game.play(rng.choice(legal_actions(game.state)))
+    assert hidden_and_scored > 0
 
 
 def test_views_round_trip_through_json() -> None:
@@ -218,39 +241,102 @@ def test_views_round_trip_through_json() -> None:
 )
 def test_impossible_views_are_refused(change: dict[str, object], error: type[Exception]) -> None:
     """A view no position shows is refused when read, with the field named where it can be."""
-    import json
-
     document = json.loads(view_to_json(view(new_game(2, seed=13), 0)))
     document.update(change)
     with pytest.raises(error):
         view_from_json(json.dumps(document))
 
 
-def test_the_public_history_hides_other_players_exchanges() -> None:
+# A whole game per example: a few examples, more under the ci and soak profiles.
+FEW = settings(max_examples=max(5, settings().max_examples // 6))
+
+
+@FEW
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_the_public_history_hides_other_players_exchanges(
+    players: int, seed: int, steps: int
+) -> None:
     """The history shows every action, another player's exchange as its size only, and every
-    scoring event, which add up to the points (R4, R32)."""
-    game = Game.new(2, seed=14)
-    rng = random.Random(14)
-    while not game.state.is_over:
+    scoring event; the events add up to the points, so a sampled state has them all (R4, R32)."""
+    game = Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    while not game.state.is_over and len(game.actions) < steps:
         game.play(rng.choice(legal_actions(game.state)))
-    for player in range(2):
-        history = game.view(player).history
-        assert len(history) == len(game.actions)
-        exchanges = 0
-        for entry, action, before in zip(history, game.actions, game.states, strict=False):
+    for player in range(players):
+        seen = game.view(player)
+        public = seen.history
+        assert len(public) == len(game.actions)
+        for entry, action, before in zip(public, game.actions, game.states[:-1], strict=True):
             assert entry.player == before.to_move
             if isinstance(action, ExchangeTiles):
-                exchanges += 1
                 assert entry.exchanged == sum(action.counts)
                 assert entry.action == (action if entry.player == player else None)
             else:
                 assert entry.action == action and entry.exchanged == 0
-        assert exchanges > 0
-        totals = [[0, 0, 0, 0] for _ in range(2)]
-        for entry in history:
+        totals = [[0, 0, 0, 0] for _ in range(players)]
+        for entry in public:
             for score in entry.scored:
+                assert score.points > 0
                 totals[score.player][score.colour] += score.points
         assert [tuple(t) for t in totals] == list(game.state.points)
+        assert sample_state(seen, rng).points == game.state.points
+        assert view_from_json(view_to_json(seen)) == seen
+
+
+@cache
+def exchanging_game() -> Game:
+    """A two-player game with exchanges by both players and some points scored."""
+    game = Game.new(2, seed=14)
+    rng = random.Random(14)
+    while not game.state.is_over:
+        game.play(rng.choice(legal_actions(game.state)))
+    return game
+
+
+def entry_at(document: dict[str, Any], player: int, kind: str) -> int:
+    """The index of the first history entry by *player* of *kind*: exchange, scoring, other."""
+    for i, entry in enumerate(document["history"]):
+        exchange = entry["exchanged"] > 0
+        found = {"exchange": exchange, "scoring": bool(entry["scored"]), "other": not exchange}
+        if entry["player"] == player and found[kind]:
+            return i
+    raise AssertionError(f"no {kind} by player {player}")
+
+
+@pytest.mark.parametrize(
+    ("player", "kind", "field", "value", "says"),
+    [
+        (0, "other", "player", 2, "2 is not a seat"),
+        (0, "other", "player", -1, "-1 is not a seat"),
+        (0, "other", "exchanged", 1, "exchanges 0 tiles"),
+        (0, "exchange", "exchanged", 7, "exchanges"),
+        (1, "exchange", "exchanged", 0, "1 to 6 tiles"),
+        (1, "exchange", "exchanged", 7, "1 to 6 tiles"),
+        (1, "exchange", "action", "~r", "another player's exchange shows its colours"),
+        (0, "exchange", "action", None, "own exchange must show its colours"),
+        (0, "scoring", "scored", [{"player": 2, "colour": "r", "points": 1}], "not a seat"),
+        (0, "scoring", "scored", [{"player": 0, "colour": "r", "points": -1}], "below zero"),
+    ],
+)
+def test_damaged_histories_are_refused(
+    player: int, kind: str, field: str, value: object, says: str
+) -> None:
+    """A history entry that cannot be in the viewer's view is refused, the field named (R4)."""
+    document = json.loads(view_to_json(exchanging_game().view(0)))
+    at = entry_at(document, player, kind)
+    document["history"][at][field] = value
+    with pytest.raises(JsonError, match=says) as caught:
+        view_from_json(json.dumps(document))
+    assert caught.value.path.startswith(f"$.history[{at}].{field}")
+
+
+def test_history_needs_one_state_more_than_actions() -> None:
+    """``history`` refuses states and actions that do not pair up."""
+    game = exchanging_game()
+    with pytest.raises(ValueError, match="expected one more"):
+        history(game.states, game.actions[:-1], 0)
+    with pytest.raises(ValueError, match="follows the end"):
+        history([*game.states, game.state], [*game.actions, game.actions[-1]], 0)
 
 
 def test_a_view_of_a_game_without_history_has_none() -> None:
@@ -271,4 +357,3 @@ def test_open_scoring_round_trips_in_position_notation() -> None:
     for bad in ("open-scoring open-scoring", "closed-scoring"):
         with pytest.raises(tigeuph.NotationError):
             tigeuph.from_text(text.replace("open-scoring", bad))
-

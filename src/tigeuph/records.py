@@ -6,12 +6,17 @@ a header, the first position (a seed, or a position when the game did not start 
 the actions. Reading a record replays it through the engine, so every state comes back, and an
 action the rules refuse is reported with its move number (:class:`~tigeuph.errors.RecordError`).
 
+A record is full information: its Seed, or its first position, fixes the bag's order and every
+hand, so whoever reads it knows every tile to come. Keep records on the server side. What a
+player may see of the game is :meth:`Game.view`, whose ``history`` is the public record: every
+action as he may know it and the points it scored.
+
 The text format follows chess's PGN: tag pairs, then the moves, one numbered line per turn (a
 turn runs from the active player's first action to the next player's turn, so other players'
 support and treasure decisions belong to it), each action in action notation, each followed by
 an optional ``{comment}``::
 
-    [Date "2025.01.31"]
+    [Date "2025-01-31"]
     [Player0 "Ann"]
     [Player1 "Bob"]
     [Rules "players=2 board=standard"]
@@ -21,7 +26,8 @@ an optional ``{comment}``::
     1. rH6 KH5 {Ann founds a kingdom}
     2. pass
 
-Tags are free (``Event``, ``Site``, ``Date``, ``Player0`` to ``Player3`` are the usual ones),
+Tags are free (``Event``, ``Site``, ``Date``, ``Player0`` to ``Player3`` are the usual ones;
+:meth:`Game.new` writes today's ``Date`` unless given one),
 except four that the game writes itself: ``Rules`` (as in position notation), ``Seed``,
 ``Result`` (``*`` while the game goes on, else the winners' seats, as in ``0`` or ``0,2``) and
 ``Termination`` (why it ended: ``treasures`` or ``bag``); reading checks them. A game that did
@@ -30,9 +36,11 @@ position notation without blank lines, ending at the first blank line. Move numb
 out; a number given must be the turn's.
 
 >>> import tigeuph
->>> game = tigeuph.Game.new(2, seed=7, tags={"Player0": "Ann", "Player1": "Bob"})
+>>> tags = {"Date": "2025-01-31", "Player0": "Ann", "Player1": "Bob"}
+>>> game = tigeuph.Game.new(2, seed=7, tags=tags)
 >>> _ = game.play("rH6"), game.play("KH5", comment="Ann founds a kingdom"), game.play("pass")
 >>> print(game.to_record(), end="")
+[Date "2025-01-31"]
 [Player0 "Ann"]
 [Player1 "Bob"]
 [Rules "players=2 board=standard"]
@@ -48,9 +56,11 @@ out; a number given must be the turn's.
 
 from __future__ import annotations
 
+import contextlib
+import datetime
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 from attrs import evolve, frozen
@@ -118,10 +128,12 @@ class Game:
         tags: Mapping[str, str] | None = None,
     ) -> Game:
         """A new game, as :func:`~tigeuph.new_game` deals it; without a seed one is drawn and
-        kept, so that the record can replay the game."""
+        kept, so that the record can replay the game. The tags start with ``Date``, today's
+        date in ISO format (``2025-01-31``), unless *tags* give one."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        return cls(new_game(players, seed=seed, rules=rules), seed=seed, tags=tags)
+        dated = {"Date": datetime.date.today().isoformat(), **(tags or {})}
+        return cls(new_game(players, seed=seed, rules=rules), seed=seed, tags=dated)
 
     def __repr__(self) -> str:
         seed = "" if self.seed is None else f", seed {self.seed}"
@@ -208,6 +220,10 @@ class Game:
 
     def to_record(self) -> str:
         """The game as a record (see the module docstring), ending with a newline.
+
+        The record is full information: with its Seed or first position it fixes the bag and
+        every hand, so it is for the server side only. Send a player ``view(player)``, whose
+        ``history`` is the public record.
 
         Raises:
             NotationError: the rules hold something the notation cannot name.
@@ -311,7 +327,7 @@ class Game:
             return cls(start, tags=free)
         if seed is None or rules is None:
             raise NotationError("a record needs a Seed and a Rules tag, or a first position")
-        return cls.new(rules.players, seed=seed, rules=rules, tags=free)
+        return cls(new_game(rules.players, seed=seed, rules=rules), seed=seed, tags=free)
 
     def _replay(self, text: str) -> None:
         """Play the moves of a record: move numbers, actions and comments."""
@@ -338,6 +354,10 @@ class Game:
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The game as a ``tigeuph-record`` JSON document: tags, seed or first state, moves.
+
+        Like :meth:`to_record`, the document is full information (the seed or first state fixes
+        the bag and every hand): it is for the server side only. A player's public record is
+        ``view(player).history``, which :func:`~tigeuph.view_to_json` writes.
 
         Raises:
             JsonError: the rules' board has no name.
@@ -372,13 +392,13 @@ class Game:
         """
         document = load_document(RECORD, text, _Record)
         for name, value in document.tags.items():
-            if not _TAG_NAME.match(name) or name in _WRITTEN or "\n" in value:
-                raise JsonError(f"$.tags[{name!r}]", "not a free tag on one line")
+            with _at(f"$.tags[{name!r}]"):
+                _check_tag(name, value)
+        with _at("$.comment"):
+            _check_comment(document.comment)
         for i, move in enumerate(document.moves):
-            if move.comment is not None and "}" in move.comment:
-                raise JsonError(f"$.moves[{i}].comment", "a comment may not hold '}'")
-        if document.comment is not None and "}" in document.comment:
-            raise JsonError("$.comment", "a comment may not hold '}'")
+            with _at(f"$.moves[{i}].comment"):
+                _check_comment(move.comment)
         if document.start is not None:
             if document.seed is not None:
                 raise JsonError("$.seed", "a record gives a seed or a first state, not both")
@@ -389,7 +409,8 @@ class Game:
             raise JsonError("$.seed", "a record needs a seed or a first state (start)")
         else:
             rules = document.rules
-            game = cls.new(rules.players, seed=document.seed, rules=rules, tags=document.tags)
+            start = new_game(rules.players, seed=document.seed, rules=rules)
+            game = cls(start, seed=document.seed, tags=document.tags)
         game._comments[0] = document.comment
         for ply, move in enumerate(document.moves, start=1):
             try:
@@ -438,6 +459,15 @@ def _check_tag(name: str, value: str) -> str:
 def _check_comment(comment: str | None) -> None:
     if comment is not None and "}" in comment:
         raise ValueError(f"a comment may not hold '}}': {comment!r}")
+
+
+@contextlib.contextmanager
+def _at(path: str) -> Iterator[None]:
+    """Turn the ValueError of a check into a :class:`JsonError` naming the field at *path*."""
+    try:
+        yield
+    except ValueError as err:
+        raise JsonError(path, str(err)) from None
 
 
 def _escape(value: str) -> str:

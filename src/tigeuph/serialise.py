@@ -41,13 +41,14 @@ from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.errors import ForbiddenExtraKeysError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from .actions import Action, parse_action
+from .actions import Action, ExchangeTiles, parse_action
 from .boards import ADVANCED, STANDARD, Board
 from .cells import Bitboard, Cell, cell_name, names, parse_cell
 from .checks import check_state
 from .errors import JsonError, PositionError
 from .pieces import COLOURS, Colour, Monument
 from .state import (
+    HAND_SIZE,
     Counts,
     Decision,
     GameState,
@@ -57,7 +58,7 @@ from .state import (
     War,
     WarChoice,
 )
-from .views import PlayerView, sample_state, view
+from .views import PlayerView, PublicAction, sample_state, view
 
 __all__ = [
     "VERSION",
@@ -230,7 +231,7 @@ def _object(value: Any, what: str) -> None:
 
 
 def _read_counts(value: Any, _: Any) -> Counts:
-    _object(value, "an object of counts like {\"r\": 1, \"b\": 0, \"g\": 2, \"k\": 0}")
+    _object(value, 'an object of counts like {"r": 1, "b": 0, "g": 2, "k": 0}')
     c = _conv.structure(value, _Counts)
     return c.r, c.b, c.g, c.k
 
@@ -482,8 +483,13 @@ def view_to_json(player_view: PlayerView, *, indent: int | None = None) -> str:
 def view_from_json(text: str | bytes) -> PlayerView:
     """The view in a ``tigeuph-view`` JSON document, for a client or a bot on the other side.
 
-    The view is checked in full: a state drawn from it (:func:`~tigeuph.sample_state`) must
-    pass :func:`~tigeuph.check_state` and show the same view, legal actions included.
+    The position is checked in full: a state drawn from it (:func:`~tigeuph.sample_state`)
+    must pass :func:`~tigeuph.check_state` and show the same view, legal actions included. Each
+    entry of the history is checked on its own: its seats are the game's, ``exchanged`` is the
+    size of its exchange (0 for any other action), another player's exchange has a null
+    ``action`` and the viewer's own shows its colours, and no event scores below zero. Whether
+    the history leads to the position is not checked: only a replay from the first state could
+    tell, and the view does not hold it.
 
     Raises:
         JsonError: *text* is not such a document; the message names the field.
@@ -502,6 +508,8 @@ def view_from_json(text: str | bytes) -> PlayerView:
     for name, size in sizes.items():
         if size != found.players:
             raise JsonError(f"$.{name}", f"{size} entries for {found.players} players")
+    for i, entry in enumerate(found.history):
+        _check_entry(f"$.history[{i}]", entry, found)
     guess = checked(sample_state(found, random.Random(0)))
     shown = view(guess, found.player)
     for name in attrs.fields_dict(PlayerView):
@@ -510,9 +518,32 @@ def view_from_json(text: str | bytes) -> PlayerView:
     return found
 
 
+def _check_entry(path: str, entry: PublicAction, seen: PlayerView) -> None:
+    """Raise :class:`JsonError` at *path* if the history entry cannot be in *seen* (spec R4)."""
+    seats = f"(0 to {seen.players - 1})"
+    if not 0 <= entry.player < seen.players:
+        raise JsonError(f"{path}.player", f"{entry.player} is not a seat {seats}")
+    own = entry.player == seen.player
+    if isinstance(entry.action, ExchangeTiles) and not own:
+        raise JsonError(f"{path}.action", "another player's exchange shows its colours")
+    if entry.action is None and own:
+        raise JsonError(f"{path}.action", "the viewer's own exchange must show its colours")
+    if entry.action is None:  # another player's exchange: its size only
+        if not 1 <= entry.exchanged <= HAND_SIZE:
+            raise JsonError(f"{path}.exchanged", f"an exchange is of 1 to {HAND_SIZE} tiles")
+    else:
+        size = sum(entry.action.counts) if isinstance(entry.action, ExchangeTiles) else 0
+        if entry.exchanged != size:
+            raise JsonError(f"{path}.exchanged", f"{entry.action} exchanges {size} tiles")
+    for j, event in enumerate(entry.scored):
+        if not 0 <= event.player < seen.players:
+            raise JsonError(f"{path}.scored[{j}].player", f"{event.player} is not a seat {seats}")
+        if event.points < 0:
+            raise JsonError(f"{path}.scored[{j}].points", f"{event.points} is below zero")
+
+
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every document, shipped as ``data/schema.json``."""
     text = resources.files(__package__).joinpath("data/schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
-

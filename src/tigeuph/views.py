@@ -13,15 +13,20 @@ shown to the viewer            the board (tiles, leaders, monuments, catastrophe
 points                         his own; everyone's under open scoring (``rules.open_scoring``,
                                R32) and once the game is over (the final count is public)
 never shown                    the colours of other hands and of other players' exchanged tiles;
-                               the bag's order and contents; other players' points under hidden
-                               scoring while the game goes on
+                               the bag's order and contents; other players' point totals under
+                               hidden scoring while the game goes on (each scoring event is
+                               public, in the history)
 =============================  =================================================================
 
 :meth:`tigeuph.Game.view` adds the public history: every action in order (another player's
-exchange as its size only) and the points it scored, since scoring happens in the open (R32).
+exchange as its size only) and the points it scored, since scoring happens in the open (R32):
+a player who keeps count knows every total. The history is the record a player may keep; the
+game record itself (:meth:`tigeuph.Game.to_record`) fixes the bag and every hand, so it stays
+on the server.
 
 :func:`sample_state` goes back the other way for search under hidden information: a full state
-drawn at random among those the viewer cannot tell apart.
+drawn at random among those the viewer cannot tell apart, with the hidden points counted from
+the public history.
 
 >>> import random, tigeuph
 >>> state = tigeuph.new_game(2, seed=3)
@@ -46,7 +51,16 @@ from .engine import legal_actions
 from .errors import PositionError
 from .pieces import COLOURS, Colour
 from .ruleset import Rules
-from .state import TILE_COUNTS, Counts, Decision, End, GameState, MonumentSite
+from .state import (
+    TILE_COUNTS,
+    Counts,
+    Decision,
+    End,
+    GameState,
+    MonumentSite,
+    count_letters,
+    tiles_outside_bag,
+)
 
 __all__ = ["PlayerView", "PublicAction", "ScoringEvent", "history", "sample_state", "view"]
 
@@ -119,16 +133,17 @@ class PlayerView:
         return len(self.hand_sizes)
 
     @property
-    def to_move(self) -> int | None:
-        """Who must decide now (see :attr:`~tigeuph.GameState.to_move`); ``None`` at the end."""
-        if self.ended is not None:
-            return None
-        return self.active if self.pending is None else self.pending.player
+    def is_over(self) -> bool:
+        """Whether the game has ended, as :attr:`~tigeuph.GameState.is_over` says."""
+        return self.ended is not None
 
     @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.ended is not None
+    def to_move(self) -> int | None:
+        """Who must decide now, as :attr:`~tigeuph.GameState.to_move` says: a client waiting
+        for another player needs it, since ``legal`` is empty then."""
+        return (
+            None if self.is_over else self.active if self.pending is None else self.pending.player
+        )
 
 
 def _points_shown(state: GameState, viewer: int, seat: int) -> bool:
@@ -178,11 +193,18 @@ def history(
     states: Sequence[GameState], actions: Sequence[Action], player: int
 ) -> tuple[PublicAction, ...]:
     """The public history of a game as *player* may know it: ``actions[i]`` led from
-    ``states[i]`` to ``states[i + 1]``."""
+    ``states[i]`` to ``states[i + 1]``.
+
+    Raises:
+        ValueError: there is not one state more than actions, or an action follows the end.
+    """
+    if len(states) != len(actions) + 1:
+        raise ValueError(f"{len(states)} states for {len(actions)} actions: expected one more")
     out = []
-    for before, action, after in zip(states, actions, states[1:], strict=False):
+    for before, action, after in zip(states[:-1], actions, states[1:], strict=True):
         mover = before.to_move
-        assert mover is not None  # no action follows the end of the game
+        if mover is None:
+            raise ValueError(f"{action} follows the end of the game")
         scored = tuple(
             ScoringEvent(seat, colour, new[colour] - old[colour])
             for seat, (old, new) in enumerate(zip(before.points, after.points, strict=True))
@@ -203,39 +225,49 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     The tiles the viewer cannot see (the box less the board, the tiles removed in the open, his
     hand and his exchanged tiles) are shuffled and dealt to the other hands, the other players'
     exchanged tiles and the bag, in the sizes the view gives: every deal consistent with the
-    view is equally likely, whatever the other players' past choices might suggest. Points the
-    view hides become zero: a bot that wants them must count the scoring events of the public
-    history. ``view(sample_state(v, rng), v.player)`` equals ``v`` without its history.
+    view is equally likely, whatever the other players' past choices might suggest.
+
+    Points the view hides are the sums of that player's scoring events in the view's public
+    history (scoring is public, R32): a view from :meth:`tigeuph.Game.view` of a game dealt from
+    a seed gives every player's true points. The history counts only from the game's first
+    state, so for a game that started from a later position they are the points scored since;
+    a view without a history (:func:`view`) gives zero. ``view(sample_state(v, rng), v.player)``
+    equals ``v`` without its history.
 
     Raises:
         PositionError: the view's counts do not add up (a view read from foreign data).
     """
-    unseen = list(TILE_COUNTS)
-    for colour in COLOURS:
-        unseen[colour] -= (
-            view.tiles[colour].bit_count()
-            + 4 * sum(1 for site in view.monuments if site.colour is colour)
-            + view.hand[colour]
-            + view.discarded[colour]
-            + view.removed[colour]
-        )
+    seen = tiles_outside_bag(
+        view.tiles, view.monuments, [view.hand], view.removed, [view.discarded]
+    )
+    unseen = [total - n for total, n in zip(TILE_COUNTS, seen, strict=True)]
     others = [seat for seat in range(view.players) if seat != view.player]
     wanted = (
         sum(view.hand_sizes[seat] + view.discard_sizes[seat] for seat in others) + view.bag_size
     )
-    if min(unseen) < 0 or sum(unseen) != wanted:
+    for colour in COLOURS:
+        if unseen[colour] < 0:
+            raise PositionError(
+                f"the view does not add up: it shows {seen[colour]} {colour.name.lower()} "
+                f"tiles, but the box holds {TILE_COUNTS[colour]}"
+            )
+    if sum(unseen) != wanted:
         raise PositionError(
-            f"the view does not add up: {sum(unseen)} unseen tiles ({_four(unseen)}) for "
-            f"{wanted} places in other hands, exchanges and the bag"
+            f"the view does not add up: {sum(unseen)} unseen tiles for {wanted} places in "
+            "other hands, exchanges and the bag"
         )
     pool = [colour.letter for colour in COLOURS for _ in range(unseen[colour])]
     rng.shuffle(pool)
-    hands = list(_rows(view.players))
-    discarded = list(_rows(view.players))
-    hands[view.player], discarded[view.player] = view.hand, view.discarded
+    dealt = "".join(pool)
+    hands, discarded = [view.hand] * view.players, [view.discarded] * view.players
     for seat in others:
-        hands[seat] = _take(pool, view.hand_sizes[seat])
-        discarded[seat] = _take(pool, view.discard_sizes[seat])
+        n, m = view.hand_sizes[seat], view.discard_sizes[seat]
+        hands[seat], discarded[seat] = count_letters(dealt[:n]), count_letters(dealt[n : n + m])
+        dealt = dealt[n + m :]
+    scored = [[0, 0, 0, 0] for _ in range(view.players)]
+    for entry in view.history:
+        for event in entry.scored:
+            scored[event.player][event.colour] += event.points
     return GameState(
         rules=view.rules,
         tiles=view.tiles,
@@ -248,9 +280,12 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         unification=view.unification,
         hands=tuple(hands),
         catastrophe_tiles=view.catastrophe_tiles,
-        points=tuple((0, 0, 0, 0) if p is None else p for p in view.points),
+        points=tuple(
+            shown if shown is not None else _counts(scored[seat])
+            for seat, shown in enumerate(view.points)
+        ),
         treasures_taken=view.treasures_taken,
-        bag="".join(pool),
+        bag=dealt,
         removed=view.removed,
         discarded=tuple(discarded),
         active=view.active,
@@ -260,17 +295,6 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     )
 
 
-def _rows(players: int) -> list[Counts]:
-    return [(0, 0, 0, 0)] * players
-
-
-def _take(pool: list[str], n: int) -> Counts:
-    """Counts of the last *n* letters of *pool*, removed from it."""
-    taken = pool[len(pool) - n :]
-    del pool[len(pool) - n :]
-    r, b, g, k = (taken.count(colour.letter) for colour in COLOURS)
+def _counts(four: list[int]) -> Counts:
+    r, b, g, k = four
     return r, b, g, k
-
-
-def _four(counts: Sequence[int]) -> str:
-    return ",".join(f"{colour.letter}{n}" for colour, n in zip(COLOURS, counts, strict=True))
