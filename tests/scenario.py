@@ -29,6 +29,7 @@ the state before it is left as it was. Each ``expect`` line checks the state rea
 ``end = none`` / ``treasures`` / …     the ``end:`` line
 ``removed = r0,b0,g0,k0``              the ``removed:`` line; likewise ``declined``,
                                        ``monuments``, ``unification``
+``rank P = 1`` / ``score P = 11``       player P's final rank and score (game over)
 ``legal = +0 +1``                      exactly these legal actions, in any order
 ``legal has rE5 KF6``                  these actions are legal
 ``legal lacks rE5``                    these actions are not legal
@@ -176,6 +177,11 @@ def check(state: GameState, line: str) -> None:
     elif what == "to-move":
         got = "none" if state.to_move is None else str(state.to_move)
         assert got == want, f"{line}: got {got}"
+    elif what in ("rank", "score"):
+        result = tigeuph.outcome(state)
+        assert result is not None, f"{line}: the game is not over"
+        got_value = getattr(result.results[int(words[1])], what)
+        assert got_value == int(want), f"{line}: got {got_value}"
     elif what in ("turn", "end", "removed", "declined", "monuments", "unification"):
         got = _line(state, what)
         assert got == want, f"{line}: got {got}"
