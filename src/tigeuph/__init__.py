@@ -36,6 +36,7 @@ from .errors import (
     RecordError,
     TigeuphError,
 )
+from .explain import ConflictInfo, Explanation, explain
 from .notation import from_text, to_text
 from .pieces import COLOURS, Colour, Monument
 from .records import Game
@@ -83,11 +84,13 @@ __all__ = [
     "Colour",
     "CommitSupport",
     "Conflict",
+    "ConflictInfo",
     "Decision",
     "DeclineMonument",
     "End",
     "EndTurn",
     "ExchangeTiles",
+    "Explanation",
     "Game",
     "GameState",
     "IllegalActionError",
@@ -121,6 +124,7 @@ __all__ = [
     "cell",
     "cell_name",
     "check_state",
+    "explain",
     "from_text",
     "id_to_action",
     "json_schema",
