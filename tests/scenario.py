@@ -30,6 +30,7 @@ the state before it is left as it was. Each ``expect`` line checks the state rea
 ``removed = r0,b0,g0,k0``              the ``removed:`` line; likewise ``declined``,
                                        ``monuments``, ``unification``
 ``rank P = 1`` / ``score P = 11``       player P's final rank and score (game over)
+``visible P = 0 2``                    the seats whose points player P's view shows
 ``legal = +0 +1``                      exactly these legal actions, in any order
 ``legal has rE5 KF6``                  these actions are legal
 ``legal lacks rE5``                    these actions are not legal
@@ -176,6 +177,10 @@ def check(state: GameState, line: str) -> None:
         assert got.startswith(want), f"{line}: got {got}"
     elif what == "to-move":
         got = "none" if state.to_move is None else str(state.to_move)
+        assert got == want, f"{line}: got {got}"
+    elif what == "visible":
+        seen = tigeuph.view(state, int(words[1])).points
+        got = " ".join(str(seat) for seat, p in enumerate(seen) if p is not None)
         assert got == want, f"{line}: got {got}"
     elif what in ("rank", "score"):
         result = tigeuph.outcome(state)
