@@ -335,7 +335,9 @@ def summary(report: Report) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Check the spec; write the table unless ``--check``. Exit 1 listing every problem."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--check", action="store_true", help="only check; do not write the table")
+    parser.add_argument(
+        "--check", action="store_true", help="only check (the table must be current); write nothing"
+    )
     args = parser.parse_args(argv)
     src = str(ROOT / "src")
     if src not in sys.path:  # a checkout without tigeuph installed still works
@@ -346,8 +348,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in report.problems:
             print(f"  {problem}", file=sys.stderr)
         return 1
-    if not args.check:
-        TABLE.write_text(table(report), "utf-8")
+    written = table(report)
+    if args.check:
+        if not TABLE.exists() or TABLE.read_text("utf-8") != written:
+            name = TABLE.relative_to(ROOT)
+            print(f"spec traceability: {name} is out of date: run spec/trace.py", file=sys.stderr)
+            return 1
+    else:
+        TABLE.write_text(written, "utf-8")
     print(
         f"spec traceability: {summary(report)}"
         + ("" if args.check else f"; wrote {TABLE.relative_to(ROOT)}")
