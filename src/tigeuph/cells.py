@@ -27,7 +27,6 @@ __all__ = [
     "cell_name",
     "cell_row",
     "cells_of",
-    "dilate",
     "mask",
     "names",
     "neighbours",
@@ -227,11 +226,6 @@ def neighbours(cells: Bitboard) -> Bitboard:
     """
     # The guard column absorbs east/west overflow; BOARD trims guard bits and the far edge.
     return ((cells << 1) | (cells >> 1) | (cells << STRIDE) | (cells >> STRIDE)) & BOARD & ~cells
-
-
-def dilate(cells: Bitboard) -> Bitboard:
-    """*cells* together with every cell next to them (guard bits may appear: mask after)."""
-    return cells | (cells << 1) | (cells >> 1) | (cells << STRIDE) | (cells >> STRIDE)
 
 
 def from_cells(cells: Iterable[Cell]) -> Bitboard:

@@ -114,12 +114,12 @@ class Analysis:
     @property
     def touch2(self) -> Bitboard:
         """Cells next to two or more kingdoms."""
-        return self.counter[1] | self.counter[2]
+        return _at_least_two(self.counter)
 
     @property
     def touch3(self) -> Bitboard:
         """Cells next to three or more kingdoms."""
-        return self.counter[2] | (self.counter[1] & self.counter[0])
+        return _at_least_three(self.counter)
 
     def joined(self, c: Cell, leaders: Bitboard) -> Analysis:
         """The analysis once the empty cell *c*, next to at most one kingdom, is occupied by a
@@ -185,7 +185,7 @@ class Analysis:
             if others:  # else the whole kingdom is gone with its only leader
                 for _, rim in _split(home, others, c):
                     counter = _add(counter, rim)
-            found = self._lifted[c] = counter[1] | counter[2]
+            found = self._lifted[c] = _at_least_two(counter)
         return found
 
     def lifted(self, c: Cell) -> list[Bitboard]:

@@ -234,10 +234,6 @@ class GameState:
                 return colour
         return None
 
-    def score_vector(self, player: int) -> Counts:
-        """*player*'s points per colour (treasures not included)."""
-        return self.points[player]
-
     def treasure_cells(self) -> list[Cell]:
         """The cells still carrying a treasure."""
         return cells_of(self.treasures)

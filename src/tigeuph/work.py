@@ -14,11 +14,10 @@ from __future__ import annotations
 from .cells import Bitboard, Cell
 from .pieces import Colour
 from .regions import Analysis
-from .state import Counts, Decision, End, GameState
+from .state import Counts, Decision, End, GameState, count_letters
 
 __all__ = ["Work"]
 
-_LETTER_INDEX = {"r": 0, "b": 1, "g": 2, "k": 3}
 _TURN_ORDER = {n: [tuple((a + i) % n for i in range(n)) for a in range(n)] for n in (2, 3, 4)}
 
 
@@ -72,6 +71,9 @@ class Work:
         self.pending: Decision | None = s.pending
         self.ended: End | None = s.ended
         a = s._cache
+        # The board analysis, or None once stale: every change of the occupied cells goes
+        # through a method here that updates it or drops it (tests compare the analysis each
+        # state inherits with a fresh one).
         if isinstance(a, Analysis):
             self._analysis: Analysis | None = a
             self.leader_bits = a.leaders
@@ -100,10 +102,8 @@ class Work:
     def draw(self, player: int, n: int) -> bool:
         """*player* draws *n* tiles from the bag; ``False`` when the bag could not meet it."""
         drawn, self.bag = self.bag[:n], self.bag[n:]
-        h = list(self.hands[player])
-        for letter in drawn:
-            h[_LETTER_INDEX[letter]] += 1
-        self.hands[player] = (h[0], h[1], h[2], h[3])
+        h, d = self.hands[player], count_letters(drawn)
+        self.hands[player] = (h[0] + d[0], h[1] + d[1], h[2] + d[2], h[3] + d[3])
         return len(drawn) == n
 
     # --- the board --------------------------------------------------------------------------
@@ -144,7 +144,7 @@ class Work:
         The board analysis is kept current without a full recomputation when *c* is empty and
         touches at most one kingdom once the leader is lifted, as every legal move does.
         """
-        a = self._current()
+        a = self._analysis
         row = list(self.leaders[player])
         was = row[colour]
         row[colour] = c
@@ -159,18 +159,9 @@ class Work:
                 a = None if a.touch2 >> c & 1 else a.joined(c, self.leader_bits)
         self._analysis = a
 
-    def _current(self) -> Analysis | None:
-        """The analysis if it still describes the board, else ``None``.
-
-        Every change of the occupied cells goes through a method here that either updates the
-        analysis or drops it, so this is a field read; tests compare the analysis each state
-        inherits with a fresh one.
-        """
-        return self._analysis
-
     def analysis(self) -> Analysis:
         """The :class:`Analysis` of the board as it stands now."""
-        a = self._current()
+        a = self._analysis
         if a is None:
             a = self._analysis = Analysis(self.occupied, self.leader_bits)
         return a
@@ -219,7 +210,7 @@ class Work:
             pending=self.pending,
             ended=self.ended,
         )
-        a = self._current()
+        a = self._analysis
         if a is not None:
             object.__setattr__(state, "_cache", a)
         return state

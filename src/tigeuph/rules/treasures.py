@@ -36,14 +36,14 @@ def next_treasure_choice(w: Work) -> TreasureChoice | None:
         if c is not None:
             traders |= 1 << c
     # Most of the time no kingdom with a trader holds two treasures: one pass finds out.
-    for kingdom in w.analysis().kingdoms:
+    a = w.analysis()
+    for kingdom in a.kingdoms:
         if kingdom & traders:
             here = kingdom & treasures
             if here & (here - 1):
                 break
     else:
         return None
-    a = w.analysis()
     special = w.rules.board.special
     for player in w.in_turn_order():
         trader = w.leaders[player][Colour.GREEN]
