@@ -8,21 +8,30 @@ figures less; a few untimed warm-up games come first.
 
     python benchmarks/playout.py                 # 2, 3 and 4 players, 100 games each
     python benchmarks/playout.py --games 20 --players 2
+    python benchmarks/playout.py --board advanced --switch buildings --switch wonder
+    python benchmarks/playout.py --games 20 --every-combination   # each board x switches
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import time
+from collections.abc import Iterator
 
 import tigeuph
+from tigeuph.ruleset import SWITCHES
+
+BOARDS = {"standard": tigeuph.STANDARD, "advanced": tigeuph.ADVANCED}
+BASE = tigeuph.Rules()
 
 
-def playout(players: int, seed: int) -> tuple[int, int]:
-    """Play one random game; return (actions applied, legal actions listed in total)."""
+def playout(players: int, seed: int, rules: tigeuph.Rules = BASE) -> tuple[int, int]:
+    """Play one random game under *rules* (its board and switches; *players* sets the count);
+    return (actions applied, legal actions listed in total)."""
     rng = random.Random(seed)
-    state = tigeuph.new_game(players, seed=seed)
+    state = tigeuph.new_game(players, seed=seed, rules=rules)
     actions = listed = 0
     while not state.is_over:
         legal = tigeuph.legal_actions(state)  # the full tuple of legal actions
@@ -32,11 +41,34 @@ def playout(players: int, seed: int) -> tuple[int, int]:
     return actions, listed
 
 
+def _rule_sets(board: str, switches: list[str], every: bool) -> Iterator[tuple[str, tigeuph.Rules]]:
+    """``(label, rules)`` for each set of rules to measure."""
+    if not every:
+        chosen = {name: name in switches for name in SWITCHES}
+        label = "+".join([board, *sorted(switches)])
+        yield label, tigeuph.Rules(board=BOARDS[board], **chosen)
+        return
+    for name, layout in BOARDS.items():
+        for n in range(len(SWITCHES) + 1):
+            for on in itertools.combinations(SWITCHES, n):
+                chosen = {switch: switch in on for switch in SWITCHES}
+                yield "+".join([name, *on]), tigeuph.Rules(board=layout, **chosen)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per player count")
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--board", choices=sorted(BOARDS), default="standard")
+    parser.add_argument(
+        "--switch", action="append", default=[], choices=SWITCHES, help="a variant to turn on"
+    )
+    parser.add_argument(
+        "--every-combination",
+        action="store_true",
+        help="measure each board with each combination of switches (ignores --board, --switch)",
+    )
     args = parser.parse_args(argv)
     # Untimed games first: the engine builds its action tables on first use (a one-time cost
     # of a few tenths of a second), which is not what a playout costs.
@@ -44,20 +76,22 @@ def main(argv: list[str] | None = None) -> None:
         playout(2, warm_up)
     print(f"tigeuph {tigeuph.__version__}: {args.games} random games per player count")
     print(
-        f"{'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>13} {'legal/step':>11}"
+        f"{'rules':<48} {'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>13} "
+        f"{'legal/step':>11}"
     )
-    for players in args.players:
-        total = listed = 0
-        start = time.process_time()
-        for seed in range(args.seed, args.seed + args.games):
-            actions, seen = playout(players, seed)
-            total += actions
-            listed += seen
-        elapsed = time.process_time() - start
-        print(
-            f"{players:>7} {total / elapsed:>10,.0f} {args.games / elapsed:>8.1f} "
-            f"{total / args.games:>13.1f} {listed / total:>11.1f}"
-        )
+    for label, rules in _rule_sets(args.board, args.switch, args.every_combination):
+        for players in args.players:
+            total = listed = 0
+            start = time.process_time()
+            for seed in range(args.seed, args.seed + args.games):
+                actions, seen = playout(players, seed, rules)
+                total += actions
+                listed += seen
+            elapsed = time.process_time() - start
+            print(
+                f"{label:<48} {players:>7} {total / elapsed:>10,.0f} {args.games / elapsed:>8.1f} "
+                f"{total / args.games:>13.1f} {listed / total:>11.1f}"
+            )
 
 
 if __name__ == "__main__":

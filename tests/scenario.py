@@ -13,7 +13,8 @@ A scenario is a text file under ``tests/scenarios/``::
 
 Lines starting ``clauses:``, ``play:``, ``expect:`` and ``expect-error:`` belong to the
 scenario; every other line is the position. ``play`` lines add actions, in action notation, in
-order. ``expect-error: R11 some words`` says that the last action played must raise
+order, and each ``expect`` line is checked against the state the actions above it reach.
+``expect-error: R11 some words`` says that the last action played must raise
 :class:`~tigeuph.IllegalActionError` for that clause, its message containing the words, and that
 the state before it is left as it was. Each ``expect`` line checks the state reached:
 
@@ -22,13 +23,15 @@ the state before it is left as it was. Each ``expect`` line checks the state rea
 ``treasures P = N``                    treasures player P took
 ``hand P = rrbk``                      player P's hand (letters in any order)
 ``leader P K = E5`` / ``= supply``     where player P's king (R B G K) stands
+``building k = E5`` / ``= supply``     where the building of a colour (r b g k) stands
 ``cell E5 = r$``                       the position notation's token for a cell
 ``pending = war colour=k``             the ``pending:`` line starts with these words
 ``to-move = P`` / ``= none``           who decides next
 ``turn = player=1 actions=2``          the ``turn:`` line
 ``end = none`` / ``treasures`` / …     the ``end:`` line
 ``removed = r0,b0,g0,k0``              the ``removed:`` line; likewise ``declined``,
-                                       ``monuments``, ``unification``
+                                       ``monuments``, ``unification``, ``wonder``,
+                                       ``declined-crosses``
 ``rank P = 1`` / ``score P = 11``       player P's final rank and score (game over)
 ``visible P = 0 2``                    the seats whose points player P's view shows
 ``legal = +0 +1``                      exactly these legal actions, in any order
@@ -49,6 +52,16 @@ from tigeuph import COLOURS, Colour, GameState, IllegalActionError, parse_cell
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 _OWN = ("clauses:", "play:", "expect:", "expect-error:")
+_LINES = (
+    "turn",
+    "end",
+    "removed",
+    "declined",
+    "monuments",
+    "unification",
+    "wonder",
+    "declined-crosses",
+)
 
 
 @frozen
@@ -57,16 +70,20 @@ class Scenario:
     title: str
     clauses: tuple[str, ...]
     position: str
-    play: tuple[str, ...]
-    expect: tuple[str, ...]
+    steps: tuple[tuple[str, str], ...]
+    """``("play", action)`` and ``("expect", line)`` in file order: each expectation is checked
+    against the state the actions before it reach."""
     error: str | None
+
+    @property
+    def play(self) -> tuple[str, ...]:
+        return tuple(text for kind, text in self.steps if kind == "play")
 
 
 def read(path: Path) -> Scenario:
     """The scenario in *path*."""
     clauses: list[str] = []
-    play: list[str] = []
-    expect: list[str] = []
+    steps: list[tuple[str, str]] = []
     error = None
     position = []
     title = ""
@@ -77,28 +94,38 @@ def read(path: Path) -> Scenario:
         if stripped.startswith("clauses:"):
             clauses += stripped.removeprefix("clauses:").split()
         elif stripped.startswith("play:"):
-            play += stripped.removeprefix("play:").split()
+            if error is not None:
+                raise ValueError(f"{path}: expect-error follows the last play line")
+            steps += (("play", text) for text in stripped.removeprefix("play:").split())
         elif stripped.startswith("expect:"):
-            expect.append(stripped.removeprefix("expect:").strip())
+            steps.append(("expect", stripped.removeprefix("expect:").strip()))
         elif stripped.startswith("expect-error:"):
             error = stripped.removeprefix("expect-error:").strip()
         else:
             position.append(line)
     if not clauses:
         raise ValueError(f"{path}: a scenario names the clauses it covers (clauses: R…)")
-    if not expect and error is None:
+    if error is None and not any(kind == "expect" for kind, _ in steps):
         raise ValueError(f"{path}: a scenario expects something")
     text = "\n".join(position)
-    return Scenario(path, title, tuple(clauses), text, tuple(play), tuple(expect), error)
+    return Scenario(path, title, tuple(clauses), text, tuple(steps), error)
 
 
 def run(scenario: Scenario) -> None:
-    """Play *scenario* and check what it expects; raise AssertionError on a mismatch."""
+    """Play *scenario* and check what it expects; raise AssertionError on a mismatch.
+
+    With ``expect-error``, the last action played must be refused; expectations after it are
+    checked against the state before it, which the refusal leaves unchanged.
+    """
     state = tigeuph.from_text(scenario.position)
-    moves = [tigeuph.parse_action(text) for text in scenario.play]
-    last = len(moves) - 1
-    for i, action in enumerate(moves):
-        if scenario.error is not None and i == last:
+    last = len(scenario.play) - 1
+    played = 0
+    for kind, text in scenario.steps:
+        if kind == "expect":
+            check(state, text)
+            continue
+        action = tigeuph.parse_action(text)
+        if scenario.error is not None and played == last:
             before = tigeuph.to_text(state)
             try:
                 tigeuph.apply(state, action)
@@ -113,10 +140,9 @@ def run(scenario: Scenario) -> None:
         else:
             legal = tigeuph.legal_actions(state)
             where = tigeuph.to_text(state)
-            assert action in legal, f"move {i + 1}, {action}, is not legal in:\n{where}"
+            assert action in legal, f"move {played + 1}, {action}, is not legal in:\n{where}"
             state = tigeuph.apply(state, action)
-    for line in scenario.expect:
-        check(state, line)
+        played += 1
 
 
 def _line(state: GameState, key: str) -> str:
@@ -169,6 +195,10 @@ def check(state: GameState, line: str) -> None:
         at = state.leaders[player][colour]
         got = "supply" if at is None else tigeuph.cell_name(at)
         assert got == want, f"{line}: got {got}"
+    elif what == "building":
+        at = state.buildings[Colour.from_letter(words[1])]
+        got = "supply" if at is None else tigeuph.cell_name(at)
+        assert got == want, f"{line}: got {got}"
     elif what == "cell":
         got = _cell_token(state, words[1])
         assert got == want, f"{line}: got {got}"
@@ -187,7 +217,7 @@ def check(state: GameState, line: str) -> None:
         assert result is not None, f"{line}: the game is not over"
         got_value = getattr(result.results[int(words[1])], what)
         assert got_value == int(want), f"{line}: got {got_value}"
-    elif what in ("turn", "end", "removed", "declined", "monuments", "unification"):
+    elif what in _LINES:
         got = _line(state, what)
         assert got == want, f"{line}: got {got}"
     else:

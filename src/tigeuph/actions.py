@@ -16,6 +16,13 @@ action                    notation    meaning
                                       top-left cell is E5
 :class:`DeclineMonument`  ``m-``      build no monument
 :class:`TakeTreasure`     ``$E5``     take the treasure on E5
+:class:`PlaceBuilding`    ``@E5``     put the building of the tile's colour on E5
+                                      (variant: civilisation buildings)
+:class:`DeclineBuilding`  ``@-``      place or move no building
+:class:`BuildWonder`      ``wE5``     build the wonder on the cross centred on E5
+                                      (variant: the wonder)
+:class:`DeclineWonder`    ``w-``      build no wonder
+:class:`ScoreWonder`      ``*r``      score the wonder's point in this colour
 ========================  ==========  =====================================================
 
 >>> str(parse_action("rE5")), parse_action("~grr")
@@ -37,14 +44,19 @@ from .pieces import COLOURS, MONUMENTS, Colour, Monument
 __all__ = [
     "Action",
     "BuildMonument",
+    "BuildWonder",
     "ChooseWar",
     "CommitSupport",
+    "DeclineBuilding",
     "DeclineMonument",
+    "DeclineWonder",
     "EndTurn",
     "ExchangeTiles",
+    "PlaceBuilding",
     "PlaceCatastrophe",
     "PlaceLeader",
     "PlaceTile",
+    "ScoreWonder",
     "TakeTreasure",
     "WithdrawLeader",
     "parse_action",
@@ -182,6 +194,53 @@ class TakeTreasure(_Notation):
         return f"${cell_name(self.cell)}"
 
 
+@frozen(repr=False, cache_hash=True)
+class PlaceBuilding(_Notation):
+    """Put the building of the placed tile's colour on this cell of its run, from supply or
+    moved from its tile (variant, spec R30)."""
+
+    cell: Cell
+
+    def __str__(self) -> str:
+        return f"@{cell_name(self.cell)}"
+
+
+@frozen(repr=False, cache_hash=True)
+class DeclineBuilding(_Notation):
+    """Place or move no building (variant, spec R30)."""
+
+    def __str__(self) -> str:
+        return "@-"
+
+
+@frozen(repr=False, cache_hash=True)
+class BuildWonder(_Notation):
+    """Build the wonder on the cross of five centred on this cell (variant, spec R31)."""
+
+    centre: Cell
+
+    def __str__(self) -> str:
+        return f"w{cell_name(self.centre)}"
+
+
+@frozen(repr=False, cache_hash=True)
+class DeclineWonder(_Notation):
+    """Build no wonder on the completed cross(es); they stay unbuildable (spec R31)."""
+
+    def __str__(self) -> str:
+        return "w-"
+
+
+@frozen(repr=False, cache_hash=True)
+class ScoreWonder(_Notation):
+    """Score the wonder's end-of-turn point in this colour (variant, spec R31)."""
+
+    colour: Colour
+
+    def __str__(self) -> str:
+        return f"*{self.colour.letter}"
+
+
 Action: TypeAlias = (
     PlaceTile
     | PlaceLeader
@@ -194,6 +253,11 @@ Action: TypeAlias = (
     | BuildMonument
     | DeclineMonument
     | TakeTreasure
+    | PlaceBuilding
+    | DeclineBuilding
+    | BuildWonder
+    | DeclineWonder
+    | ScoreWonder
 )
 """Any action."""
 
@@ -210,6 +274,11 @@ BUILD_MONUMENT: Final = tuple({c: BuildMonument(c, m) for c in CELLS} for m in M
 COMMIT_SUPPORT: Final = tuple(CommitSupport(n) for n in range(7))
 END_TURN: Final = EndTurn()
 DECLINE_MONUMENT: Final = DeclineMonument()
+PLACE_BUILDING: Final = CellMap({c: PlaceBuilding(c) for c in CELLS})
+DECLINE_BUILDING: Final = DeclineBuilding()
+BUILD_WONDER: Final = CellMap({c: BuildWonder(c) for c in CELLS})
+DECLINE_WONDER: Final = DeclineWonder()
+SCORE_WONDER: Final = tuple(ScoreWonder(colour) for colour in COLOURS)
 _EXCHANGES: dict[tuple[int, int, int, int], ExchangeTiles] = {}
 
 
@@ -250,6 +319,10 @@ def _parse(t: str) -> Action:
         return END_TURN
     if t == "m-":
         return DECLINE_MONUMENT
+    if t == "@-":
+        return DECLINE_BUILDING
+    if t == "w-":
+        return DECLINE_WONDER
     head, rest = t[0], t[1:]
     if head == "-" and len(rest) == 1 and rest.isupper():
         return WITHDRAW_LEADER[Colour.from_letter(rest)]
@@ -257,6 +330,12 @@ def _parse(t: str) -> Action:
         return PLACE_CATASTROPHE[parse_cell(rest)]
     if head == "$":
         return TAKE_TREASURE[parse_cell(rest)]
+    if head == "@":
+        return PLACE_BUILDING[parse_cell(rest)]
+    if head == "w" and rest[:1].isupper():
+        return BUILD_WONDER[parse_cell(rest)]
+    if head == "*" and len(rest) == 1 and rest.islower():
+        return SCORE_WONDER[Colour.from_letter(rest)]
     if head == "+" and rest.isdigit() and rest.isascii():
         return commit(int(rest))
     if head == "!" and len(rest) == 1 and rest.islower():

@@ -16,11 +16,14 @@ from typing import Final
 from .cells import BOARD, CELLS, STRIDE, Bitboard, Cell, cell_name, cells_of, names, neighbours
 from .pieces import COLOURS, Colour, Monument
 from .regions import kingdoms
+from .rules.monuments import square
+from .rules.wonder import cross
 from .state import (
     ACTIONS_PER_TURN,
     CATASTROPHES,
     HAND_SIZE,
     TILE_COUNTS,
+    BuildingChoice,
     Conflict,
     GameState,
     MonumentChoice,
@@ -28,6 +31,8 @@ from .state import (
     TreasureChoice,
     War,
     WarChoice,
+    WonderChoice,
+    WonderPoint,
 )
 
 __all__ = ["check_state"]
@@ -48,6 +53,7 @@ def check_state(state: GameState) -> list[str]:
         return problems
     problems += _board(state)
     problems += _monuments(state)
+    problems += _buildings(state)
     problems += _conservation(state)
     # Kingdoms are computed from the masks: only once every piece is a cell of the board.
     sane = _on_board(state)
@@ -147,7 +153,12 @@ def _board(state: GameState) -> list[str]:
         layers.append((_leader(seat, colour), 1 << c))
         if river >> c & 1:
             out.append(f"{_leader(seat, colour)} stands on the river at {cell_name(c)}")
-    for what, layer in [*layers, ("treasure", state.treasures), ("declined", state.declined)]:
+    extra = [
+        ("treasure", state.treasures),
+        ("declined", state.declined),
+        ("declined cross", state.declined_crosses),
+    ]
+    for what, layer in [*layers, *extra]:
         if layer < 0 or layer & ~BOARD:
             out.append(f"a {what} lies off the board")
     seen = twice = 0
@@ -176,16 +187,22 @@ def _board(state: GameState) -> list[str]:
     return out
 
 
-def _square(corner: Cell) -> Bitboard:
-    """The 2x2 square whose top-left cell is *corner* (it may run off the board)."""
-    top = 0b11 << corner
-    return top | top << STRIDE
-
-
 def _monuments(state: GameState) -> list[str]:
-    """Face-down tiles are exactly the built monuments' squares (spec R22)."""
+    """Face-down tiles are exactly the built monuments' squares and the wonder's cross (spec
+    R22, R31)."""
     out: list[str] = []
     union = 0
+    wonder = state.wonder
+    if wonder is not None:
+        where = _name(wonder.centre)
+        if not state.rules.wonder:
+            out.append(f"a wonder stands on {where}, but the rules have no wonder")
+        if wonder.centre not in _CELLS or wonder.centre < STRIDE or cross(wonder.centre) & ~BOARD:
+            out.append(f"the wonder's cross at {where} runs off the board")
+        else:
+            union = cross(wonder.centre)
+            if state.declined_crosses >> wonder.centre & 1:
+                out.append(f"the cross at {where} is both declined and built")
     built: set[Monument] = set()
     for site in state.monuments:
         where = cell_name(site.corner) if site.corner in _CELLS else str(site.corner)
@@ -195,12 +212,12 @@ def _monuments(state: GameState) -> list[str]:
         built.add(site.monument)
         if site.colour not in site.monument.colours:
             out.append(f"monument {code} at {where} stands on a {site.colour.name.lower()} square")
-        if site.corner not in _CELLS or _square(site.corner) & ~BOARD:
+        if site.corner not in _CELLS or square(site.corner) & ~BOARD:
             out.append(f"monument {code} at {where}: its square runs off the board")
             continue
-        sq = _square(site.corner)
+        sq = square(site.corner)
         if union & sq:
-            out.append(f"monument {code} at {where} overlaps another monument")
+            out.append(f"monument {code} at {where} overlaps another monument or the wonder")
         union |= sq
         if state.declined >> site.corner & 1:
             out.append(f"the square at {where} is both declined and built")
@@ -212,8 +229,29 @@ def _monuments(state: GameState) -> list[str]:
             where = ", ".join(names(union & ~state.flipped))
             out.append(f"monument square at {where} is not face down")
     for corner in cells_of(state.declined & BOARD):
-        if _square(corner) & ~BOARD:
+        if square(corner) & ~BOARD:
             out.append(f"declined square at {cell_name(corner)} runs off the board")
+    for centre in cells_of(state.declined_crosses & BOARD):
+        if centre < STRIDE or cross(centre) & ~BOARD:
+            out.append(f"declined cross at {cell_name(centre)} runs off the board")
+    return out
+
+
+def _buildings(state: GameState) -> list[str]:
+    """Each building stands on a face-up tile of its colour (variant, spec R30)."""
+    out: list[str] = []
+    if len(state.buildings) != len(COLOURS):
+        return [f"{len(state.buildings)} buildings listed, not 4"]
+    for colour, c in zip(COLOURS, state.buildings, strict=True):
+        if c is None:
+            continue
+        if not state.rules.buildings:
+            out.append(f"the {colour.building} stands on {_name(c)}, but the rules have none")
+        if c not in _CELLS or not state.tiles[colour] >> c & 1:
+            out.append(
+                f"the {colour.building} on {_name(c)} is not on a face-up "
+                f"{colour.name.lower()} tile"
+            )
     return out
 
 
@@ -238,6 +276,8 @@ def _conservation(state: GameState) -> list[str]:
     for colour in COLOURS:
         on_board = (state.tiles[colour] & BOARD).bit_count()
         under = 4 * sum(1 for site in state.monuments if site.colour is colour)
+        if state.wonder is not None and state.wonder.colour is colour:
+            under += 5
         hands = sum(hand[colour] for hand in state.hands)
         bag = state.bag.count(colour.letter)
         removed = state.removed[colour]
@@ -301,14 +341,42 @@ def _pending(state: GameState, sane: bool) -> list[str]:
             out.append("war choice pending without a unification marker")
     elif isinstance(pending, MonumentChoice):
         for corner in pending.corners:
-            if corner not in _CELLS or _square(corner) & ~BOARD:
+            if corner not in _CELLS or square(corner) & ~BOARD:
                 out.append(f"monument choice: the square at {_name(corner)} is off the board")
                 continue
-            sq = _square(corner)
+            sq = square(corner)
             if not any(layer & sq == sq for layer in state.tiles):
                 out.append(f"monument choice: the square at {_name(corner)} is not one colour")
             if state.declined >> corner & 1:
                 out.append(f"monument choice: the square at {_name(corner)} was declined")
+    elif isinstance(pending, BuildingChoice):
+        layer = state.tiles[pending.colour]
+        if not state.rules.buildings:
+            out.append("building choice pending, but the rules have no buildings")
+        for c in (pending.placed, *pending.cells):
+            if c not in _CELLS or not layer >> c & 1:
+                out.append(
+                    f"building choice: {_name(c)} holds no face-up "
+                    f"{pending.colour.name.lower()} tile"
+                )
+    elif isinstance(pending, WonderChoice):
+        if not state.rules.wonder or state.wonder is not None:
+            out.append("wonder choice pending, but no wonder may be built")
+        for centre in pending.centres:
+            shape = cross(centre) if centre in _CELLS and centre >= STRIDE else -1
+            if not any(layer & shape == shape for layer in state.tiles if shape > 0):
+                out.append(f"wonder choice: the cross at {_name(centre)} is not one colour")
+            elif state.declined_crosses >> centre & 1:
+                out.append(f"wonder choice: the cross at {_name(centre)} was declined")
+    elif isinstance(pending, WonderPoint):
+        king = state.leaders[pending.player][Colour.BLACK]
+        if state.wonder is None:
+            out.append("wonder point pending, but no wonder is built")
+        elif king is None or (sane and not _kingdom_at(state, state.wonder.centre) >> king & 1):
+            king_name = _leader(pending.player, Colour.BLACK)
+            out.append(f"wonder point: {king_name} is not in the wonder's kingdom")
+        if pending.player != state.active:
+            out.append(f"wonder point for seat {pending.player}, whose turn it is not")
     elif isinstance(pending, TreasureChoice):
         trader = state.leaders[pending.player][Colour.GREEN]
         if trader != pending.trader:

@@ -10,25 +10,35 @@ from attrs import evolve, frozen
 
 from .actions import (
     BUILD_MONUMENT,
+    BUILD_WONDER,
     CHOOSE_WAR,
     COMMIT_SUPPORT,
+    DECLINE_BUILDING,
     DECLINE_MONUMENT,
+    DECLINE_WONDER,
     END_TURN,
+    PLACE_BUILDING,
     PLACE_CATASTROPHE,
     PLACE_LEADER,
     PLACE_TILE,
+    SCORE_WONDER,
     TAKE_TREASURE,
     WITHDRAW_LEADER,
     Action,
     BuildMonument,
+    BuildWonder,
     ChooseWar,
     CommitSupport,
+    DeclineBuilding,
     DeclineMonument,
+    DeclineWonder,
     EndTurn,
     ExchangeTiles,
+    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
+    ScoreWonder,
     TakeTreasure,
     WithdrawLeader,
     exchange,
@@ -37,7 +47,15 @@ from .cells import CellMap, cell_name
 from .errors import IllegalActionError
 from .pieces import COLOURS, Colour
 from .regions import analyse
-from .rules.conflicts import finish_revolt, finish_war, revolt_for, start_war
+from .rules.buildings import doubled, place_building
+from .rules.conflicts import (
+    board_strengths,
+    finish_revolt,
+    finish_war,
+    revolt_for,
+    start_war,
+    support_counts,
+)
 from .rules.monuments import available, build, square_colour
 from .rules.placement import (
     catastrophe_cells,
@@ -50,7 +68,9 @@ from .rules.placement import (
 )
 from .rules.scoring import PlayerResult, rank, scorer
 from .rules.treasures import takeable
+from .rules.wonder import build_wonder
 from .state import (
+    BuildingChoice,
     Conflict,
     End,
     GameState,
@@ -59,14 +79,19 @@ from .state import (
     TreasureChoice,
     War,
     WarChoice,
+    WonderChoice,
+    WonderPoint,
 )
 from .turn import (
+    after_building,
     after_conflicts,
     after_monument,
     after_treasures,
     after_wars,
+    after_wonder,
     end_turn,
     finish_action,
+    finish_turn,
 )
 from .work import Work
 
@@ -121,10 +146,12 @@ def _legal(state: GameState) -> tuple[Action, ...]:
     if pending is None:
         return _turn_actions(state)
     player = pending.player
-    if isinstance(pending, Revolt):
-        return COMMIT_SUPPORT[: state.hands[player][Colour.RED] + 1]
-    if isinstance(pending, War):
-        return COMMIT_SUPPORT[: state.hands[player][pending.colour] + 1]
+    if isinstance(pending, Conflict):
+        colour = Colour.RED if isinstance(pending, Revolt) else pending.colour
+        held = state.hands[player][colour]
+        if not state.rules.english_reinforcement:
+            return COMMIT_SUPPORT[: held + 1]
+        return tuple(COMMIT_SUPPORT[n] for n in support_counts(state, pending, held))
     if isinstance(pending, WarChoice):
         return tuple(CHOOSE_WAR[c] for c in pending.colours)
     if isinstance(pending, MonumentChoice):
@@ -133,6 +160,12 @@ def _legal(state: GameState) -> tuple[Action, ...]:
             for m in available(state, square_colour(state, corner)):
                 builds.append(BUILD_MONUMENT[m][corner])
         return tuple(builds)
+    if isinstance(pending, BuildingChoice):
+        return (DECLINE_BUILDING, *(PLACE_BUILDING[c] for c in pending.cells))
+    if isinstance(pending, WonderChoice):
+        return (DECLINE_WONDER, *(BUILD_WONDER[c] for c in pending.centres))
+    if isinstance(pending, WonderPoint):
+        return SCORE_WONDER
     return tuple(TAKE_TREASURE.pick(_takeable(state, pending)))
 
 
@@ -204,6 +237,8 @@ def apply(state: GameState, action: Action) -> GameState:
             raise IllegalActionError(
                 clause, f"{action}: player {pending.player} holds only {have} {colour.name.lower()}"
             )
+        if action.count not in support_counts(state, pending, have):
+            raise IllegalActionError("R28", f"{action}: {_english_problem(state, pending)}")
         return _commit(state, pending, colour, action.count)
     if isinstance(pending, WarChoice):
         if not isinstance(action, ChooseWar):
@@ -217,7 +252,34 @@ def apply(state: GameState, action: Action) -> GameState:
         return w.freeze()
     if isinstance(pending, MonumentChoice):
         return _monument(state, pending, action)
+    if isinstance(pending, BuildingChoice):
+        return _building(state, pending, action)
+    if isinstance(pending, WonderChoice):
+        return _wonder(state, pending, action)
+    if isinstance(pending, WonderPoint):
+        if not isinstance(action, ScoreWonder):
+            raise _waiting(action, pending, "the colour of the wonder's point (*colour)")
+        w = Work(state)
+        w.score(pending.player, action.colour, 1)
+        w.pending = None
+        finish_turn(w)
+        return w.freeze()
     return _treasure(state, pending, action)
+
+
+def _english_problem(state: GameState, pending: Conflict) -> str:
+    """Why a support count breaks English reinforcement (spec R28), in words."""
+    attack, defence = board_strengths(state, pending)
+    if pending.attacker_support is None:
+        return (
+            f"under English reinforcement the attacker commits nothing or enough to exceed the "
+            f"defender's {defence} on the board (he has {attack})"
+        )
+    total = attack + pending.attacker_support
+    return (
+        f"under English reinforcement the defender commits nothing or exactly enough to tie "
+        f"the attacker's {total} (he has {defence} on the board)"
+    )
 
 
 def _waiting(action: Action, pending: object, what: str) -> IllegalActionError:
@@ -250,7 +312,11 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
             if touching:  # R13
                 who = scorer(w.leaders, colour, touching[0])
                 if who is not None:
-                    w.score(who, colour, 1)
+                    # R30: the kingdom the tile is now part of may hold the colour's building.
+                    double = state.rules.buildings and doubled(
+                        w, colour, w.analysis().kingdom_at(c)
+                    )
+                    w.score(who, colour, 2 if double else 1)
             after_conflicts(w, c)
         return w.freeze()
     if isinstance(action, PlaceLeader):
@@ -347,6 +413,41 @@ def _monument(state: GameState, pending: MonumentChoice, action: Action) -> Game
         raise _waiting(action, pending, "a monument to be built (m..) or declined (m-)")
     w.pending = None
     after_monument(w)
+    return w.freeze()
+
+
+def _building(state: GameState, pending: BuildingChoice, action: Action) -> GameState:
+    w = Work(state)
+    if isinstance(action, PlaceBuilding):
+        if action.cell not in pending.cells:
+            raise IllegalActionError(
+                "R30",
+                f"{action}: the {pending.colour.building} may go only on a run of three or more "
+                f"through {cell_name(pending.placed)}, longer than the longest through its tile",
+            )
+        place_building(w, pending.colour, action.cell)
+    elif not isinstance(action, DeclineBuilding):
+        raise _waiting(action, pending, "a building to be placed (@cell) or declined (@-)")
+    w.pending = None
+    after_building(w, pending.placed)
+    return w.freeze()
+
+
+def _wonder(state: GameState, pending: WonderChoice, action: Action) -> GameState:
+    w = Work(state)
+    if isinstance(action, BuildWonder):
+        if action.centre not in pending.centres:
+            raise IllegalActionError(
+                "R31", f"{action}: no buildable cross is centred on {cell_name(action.centre)}"
+            )
+        build_wonder(w, action.centre)
+    elif isinstance(action, DeclineWonder):
+        for centre in pending.centres:
+            w.declined_crosses |= 1 << centre
+    else:
+        raise _waiting(action, pending, "the wonder to be built (w..) or declined (w-)")
+    w.pending = None
+    after_wonder(w, pending.placed)
     return w.freeze()
 
 

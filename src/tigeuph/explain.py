@@ -26,14 +26,19 @@ from attrs import evolve, frozen
 from .actions import (
     Action,
     BuildMonument,
+    BuildWonder,
     ChooseWar,
     CommitSupport,
+    DeclineBuilding,
     DeclineMonument,
+    DeclineWonder,
     EndTurn,
     ExchangeTiles,
+    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
+    ScoreWonder,
     TakeTreasure,
     WithdrawLeader,
 )
@@ -45,6 +50,7 @@ from .regions import analyse
 from .rules.conflicts import contested_colours, temple_strength, war_strength
 from .rules.monuments import monument_points
 from .state import (
+    BuildingChoice,
     Conflict,
     Decision,
     GameState,
@@ -53,6 +59,8 @@ from .state import (
     TreasureChoice,
     War,
     WarChoice,
+    WonderChoice,
+    WonderPoint,
 )
 from .work import Work
 
@@ -146,6 +154,8 @@ def explain(state: GameState, action: Action) -> Explanation:
     treasures = _treasures(state, after)
 
     clauses = _action_clauses(state, action)
+    if isinstance(action, PlaceTile) and any(n == 2 for _, _, n in _points(state, after)):
+        clauses.append("R30")  # the kingdom holds the colour's building: double points
     if isinstance(after.pending, Revolt) and after.pending.attacker_support is None:
         clauses.append("R15")
     if isinstance(after.pending, WarChoice):
@@ -156,6 +166,10 @@ def explain(state: GameState, action: Action) -> Explanation:
         clauses.append("R10")
     if treasures or isinstance(after.pending, TreasureChoice):
         clauses.append("R25")
+    if isinstance(after.pending, BuildingChoice):
+        clauses.append("R30")
+    if isinstance(after.pending, WonderChoice | WonderPoint):
+        clauses.append("R31")
     if isinstance(after.pending, MonumentChoice):
         clauses.append("R22")
     if turn_ends:
@@ -202,13 +216,14 @@ def _action_clauses(state: GameState, action: Action) -> list[str]:
             # D4: a short exchange ends the game at once (R26 comes with the game's end).
             return ["R5", "D4"] if len(state.bag) < sum(action.counts) else ["R5"]
         case CommitSupport():
+            english = ["R28"] if state.rules.english_reinforcement else []
             if isinstance(state.pending, Revolt):
-                return ["R15"]
+                return ["R15", *english]
             assert isinstance(state.pending, War)
             if state.pending.attacker_support is None:
-                return ["R19"]
+                return ["R19", *english]
             more = len(contested_colours(Work(state))) > 1
-            return ["R19", "R20", "R21"] if more else ["R19", "R20"]
+            return ["R19", *english, "R20", "R21"] if more else ["R19", *english, "R20"]
         case ChooseWar():
             return ["R17"]
         case BuildMonument():
@@ -218,6 +233,12 @@ def _action_clauses(state: GameState, action: Action) -> list[str]:
             return ["R22", "D3"] if len(state.pending.corners) > 1 else ["R22"]
         case TakeTreasure():
             return ["R25"]
+        case PlaceBuilding() | DeclineBuilding():
+            return ["R30"]
+        case BuildWonder() | DeclineWonder():
+            return ["R31"]
+        case ScoreWonder():
+            return ["R31"]
 
 
 # --- consequences, read off the two states -----------------------------------------------------
@@ -373,6 +394,17 @@ def _decision_text(pending: Decision | None) -> str | None:
                 f"seat {pending.player} takes a treasure from the kingdom of the trader on "
                 f"{cell_name(pending.trader)}"
             )
+        case BuildingChoice():
+            cells = ", ".join(cell_name(c) for c in pending.cells)
+            return (
+                f"seat {pending.player} puts the {pending.colour.building} on one of {cells} "
+                "or declines"
+            )
+        case WonderChoice():
+            centres = ", ".join(cell_name(c) for c in pending.centres)
+            return f"seat {pending.player} builds the wonder on the cross at {centres} or declines"
+        case WonderPoint():
+            return f"seat {pending.player} chooses the colour of the wonder's point"
 
 
 def _plural(n: int, word: str) -> str:

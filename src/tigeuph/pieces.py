@@ -1,4 +1,4 @@
-"""The pieces: four colours, the leaders that wear them, and the six monuments."""
+"""The pieces: four colours, the leaders and buildings that wear them, and the six monuments."""
 
 from __future__ import annotations
 
@@ -31,6 +31,12 @@ class Colour(enum.IntEnum):
         """The leader of this colour: ``"priest"``, ``"farmer"``, ``"trader"`` or ``"king"``."""
         return _LEADERS[self]
 
+    @property
+    def building(self) -> str:
+        """This colour's civilisation building (variant, spec R30): ``"library"``,
+        ``"granary"``, ``"market hall"`` or ``"palace"``."""
+        return _BUILDINGS[self]
+
     @classmethod
     def from_letter(cls, letter: str) -> Colour:
         """The colour whose letter is *letter* (either case).
@@ -46,6 +52,7 @@ class Colour(enum.IntEnum):
 
 _LETTERS: Final = ("r", "b", "g", "k")
 _LEADERS: Final = ("priest", "farmer", "trader", "king")
+_BUILDINGS: Final = ("library", "granary", "market hall", "palace")
 _BY_LETTER: Final = {letter: Colour(i) for i, letter in enumerate(_LETTERS)}
 
 COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)

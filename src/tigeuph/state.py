@@ -15,6 +15,7 @@ from .ruleset import Rules
 
 __all__ = [
     "TILE_COUNTS",
+    "BuildingChoice",
     "Conflict",
     "Decision",
     "End",
@@ -25,6 +26,9 @@ __all__ = [
     "TreasureChoice",
     "War",
     "WarChoice",
+    "WonderChoice",
+    "WonderPoint",
+    "WonderSite",
     "new_game",
 ]
 
@@ -54,6 +58,17 @@ class MonumentSite:
     monument: Monument
     corner: Cell
     colour: Colour
+
+
+@frozen
+class WonderSite:
+    """The built wonder (variant, spec R31): the centre of its cross and the cross's colour."""
+
+    centre: Cell
+    colour: Colour
+
+
+NO_BUILDINGS: Final[tuple[Cell | None, Cell | None, Cell | None, Cell | None]] = (None,) * 4
 
 
 # --- Pending decisions: who must decide what before play goes on ------------------------------
@@ -116,7 +131,49 @@ class TreasureChoice:
     trader: Cell
 
 
-Decision: TypeAlias = Revolt | War | WarChoice | MonumentChoice | TreasureChoice
+@frozen
+class BuildingChoice:
+    """The placed tile lies on a run of three or more of its colour: the active player may put
+    that colour's building on one of ``cells``, or decline (variant, spec R30).
+
+    ``placed`` is the tile that made the run; the wonder and the monument it may complete are
+    decided next.
+    """
+
+    player: int
+    colour: Colour
+    cells: tuple[Cell, ...]
+    placed: Cell
+
+
+@frozen
+class WonderChoice:
+    """The placed tile completed crosses of five that may hold the wonder (variant, spec R31):
+    the active player builds it on one of ``centres`` or declines; ``placed`` is that tile."""
+
+    player: int
+    centres: tuple[Cell, ...]
+    placed: Cell
+
+
+@frozen
+class WonderPoint:
+    """At the end of his turn, the active player's king stands in the wonder's kingdom: he
+    picks the colour of his point (variant, spec R31)."""
+
+    player: int
+
+
+Decision: TypeAlias = (
+    Revolt
+    | War
+    | WarChoice
+    | BuildingChoice
+    | WonderChoice
+    | MonumentChoice
+    | TreasureChoice
+    | WonderPoint
+)
 """A decision the rules ask of a player in the middle of an action."""
 
 
@@ -172,6 +229,13 @@ class GameState:
     """The decision play waits for, or ``None`` between actions."""
     ended: End | None = None
     """Why the game ended, or ``None`` while it goes on."""
+    buildings: tuple[Cell | None, Cell | None, Cell | None, Cell | None] = NO_BUILDINGS
+    """``buildings[colour]``: the cell of that colour's building, or ``None`` in supply
+    (variant, spec R30)."""
+    wonder: WonderSite | None = None
+    """The wonder, once built (variant, spec R31)."""
+    declined_crosses: Bitboard = 0
+    """Centres of crosses declined for the wonder: never buildable again (spec R31)."""
     # Derived data, filled on first use (regions.analyse, engine.legal_actions). Logically
     # immutable: a pure function of the fields above, never part of equality or hashing.
     _cache: object = field(default=None, init=False, eq=False, hash=False, repr=False)
@@ -296,12 +360,16 @@ def tiles_outside_bag(
     hands: Sequence[Counts],
     removed: Counts,
     discarded: Sequence[Counts],
+    wonder: WonderSite | None = None,
 ) -> Counts:
-    """Tiles of each colour found outside the bag: face up, under monuments, in hands, removed
-    in the open and discarded by exchanges (spec R1: with the bag they make the box)."""
+    """Tiles of each colour found outside the bag: face up, under monuments and the wonder, in
+    hands, removed in the open and discarded by exchanges (spec R1: with the bag they make the
+    box)."""
     out = [layer.bit_count() for layer in face_up]
     for site in monuments:
         out[site.colour] += 4
+    if wonder is not None:
+        out[wonder.colour] += 5
     for counts in (*hands, removed, *discarded):
         for i, n in enumerate(counts):
             out[i] += n

@@ -1,21 +1,32 @@
 """Turn flow: what follows each action (spec R6) and each turn (spec R7).
 
 Each action's consequences run as a pipeline that stops whenever a player must decide (support,
-war order, monument, treasure), leaving the decision in ``pending``; the decision's action
-resumes the pipeline where it stopped.
+war order, building, wonder, monument, treasure, the wonder's colour), leaving the decision in
+``pending``; the decision's action resumes the pipeline where it stopped.
 """
 
 from __future__ import annotations
 
 from .cells import Cell, neighbours
 from .pieces import Colour
+from .rules.buildings import building_choice
 from .rules.conflicts import next_war
 from .rules.monuments import buildable_corners, monument_points
 from .rules.treasures import next_treasure_choice
+from .rules.wonder import wonder_choice, wonder_point
 from .state import ACTIONS_PER_TURN, HAND_SIZE, End, MonumentChoice
 from .work import Work
 
-__all__ = ["after_conflicts", "after_monument", "after_wars", "end_turn", "finish_action"]
+__all__ = [
+    "after_building",
+    "after_conflicts",
+    "after_monument",
+    "after_wars",
+    "after_wonder",
+    "end_turn",
+    "finish_action",
+    "finish_turn",
+]
 
 
 def after_wars(w: Work) -> None:
@@ -28,15 +39,36 @@ def after_wars(w: Work) -> None:
 
 
 def after_conflicts(w: Work, placed: Cell | None) -> None:
-    """Monument, withdrawals and treasures after the conflicts of an action (spec R6).
+    """Building, wonder, monument, withdrawals and treasures after the conflicts of an action
+    (spec R6).
 
     *placed* is the tile the action placed (the unification tile after its wars), if any.
     """
-    if placed is not None:
-        corners = buildable_corners(w, placed)
-        if corners:
-            w.pending = MonumentChoice(w.active, corners)
+    if placed is None:
+        after_monument(w)
+        return
+    if w.rules.buildings:
+        w.pending = building_choice(w, placed)  # R30
+        if w.pending is not None:
             return
+    after_building(w, placed)
+
+
+def after_building(w: Work, placed: Cell) -> None:
+    """The wonder (spec R31), then the rest, once the building is decided."""
+    if w.rules.wonder:
+        w.pending = wonder_choice(w, placed)
+        if w.pending is not None:
+            return
+    after_wonder(w, placed)
+
+
+def after_wonder(w: Work, placed: Cell) -> None:
+    """The monument (spec R22), then the rest, once the wonder is decided."""
+    corners = buildable_corners(w, placed)
+    if corners:
+        w.pending = MonumentChoice(w.active, corners)
+        return
     after_monument(w)
 
 
@@ -63,7 +95,17 @@ def finish_action(w: Work) -> None:
 
 
 def end_turn(w: Work) -> None:
-    """Monument points, refills, end of game, next player (spec R7, R26)."""
+    """The wonder's point, which waits for its colour to be chosen (spec R31), then the rest of
+    the turn's end."""
+    if w.rules.wonder:
+        w.pending = wonder_point(w)
+        if w.pending is not None:
+            return
+    finish_turn(w)
+
+
+def finish_turn(w: Work) -> None:
+    """Monument points, refills, end of game, next player (spec R7, R24, R26)."""
     monument_points(w, w.active)
     complete = True
     for player in w.in_turn_order():

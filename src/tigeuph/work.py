@@ -29,9 +29,11 @@ class Work:
         "actions_left",
         "active",
         "bag",
+        "buildings",
         "catastrophe_tiles",
         "catastrophes",
         "declined",
+        "declined_crosses",
         "discarded",
         "ended",
         "flipped",
@@ -47,6 +49,7 @@ class Work:
         "treasures",
         "treasures_taken",
         "unification",
+        "wonder",
     )
 
     def __init__(self, s: GameState) -> None:
@@ -70,6 +73,9 @@ class Work:
         self.actions_left = s.actions_left
         self.pending: Decision | None = s.pending
         self.ended: End | None = s.ended
+        self.buildings = s.buildings
+        self.wonder = s.wonder
+        self.declined_crosses = s.declined_crosses
         a = s._cache
         # The board analysis, or None once stale: every change of the occupied cells goes
         # through a method here that updates it or drops it (tests compare the analysis each
@@ -209,6 +215,9 @@ class Work:
             actions_left=self.actions_left,
             pending=self.pending,
             ended=self.ended,
+            buildings=self.buildings,
+            wonder=self.wonder,
+            declined_crosses=self.declined_crosses,
         )
         a = self._analysis
         if a is not None:

@@ -23,14 +23,16 @@ the lines about the supply, in this order::
     unification: none
 
 - ``rules``: the player count (2 to 4), the board, ``standard`` or ``advanced`` (spec R29), then
-  the word ``open-scoring`` when every player's points are public (variant, spec R32).
+  a word for each variant switched on, in this order: ``english-reinforcement`` (R28),
+  ``buildings`` (R30), ``wonder`` (R31), ``open-scoring`` (R32).
 - ``turn``: the active seat and the actions he may still start this turn.
 - ``pending``: the decision play waits for (see below).
 - ``end``: ``none`` while the game goes on, else why it ended: ``treasures`` or ``bag`` (R26).
 - Cell tokens: ``.`` empty land, ``~`` empty river, ``r`` ``b`` ``g`` ``k`` a face-up tile,
   ``#`` a face-down monument tile, ``x`` a catastrophe; ``$`` after a tile or ``#`` marks a
   treasure (``r$``, ``#$``); ``*`` after a tile marks the unification marker (``k*``), which
-  the ``unification`` line must name too. A leader is its colour letter in upper case and its
+  the ``unification`` line must name too; ``@`` last marks the building of the tile's colour
+  (``k@``, ``r$@``; variant R30). A leader is its colour letter in upper case and its
   owner's seat: ``K0`` the king of seat 0, ``R1`` a priest, ``B2`` a farmer, ``G3`` a trader.
   ``.`` and ``~`` must match the board's terrain.
 - ``player N``: the hand as colour letters (``none`` when empty), catastrophe tiles still held,
@@ -42,6 +44,9 @@ the lines about the supply, in this order::
 - ``monuments``: in the order built, monument code ``@`` top-left corner ``/`` colour letter of
   the square it covers; ``declined``: the top-left corners of declined squares (spec R22);
   ``unification``: the cell carrying the marker (R16). Each is ``none`` when empty.
+- With the wonder variant (R31) two more lines follow: ``wonder``, the centre of the built
+  wonder's cross ``/`` the colour it covered (``E5/r``), and ``declined-crosses``, the centres
+  of crosses declined for it; each ``none`` when empty. Its five tiles are drawn ``#``.
 
 The ``pending`` forms, one per decision (``support`` is the attacker's committed support, given
 once he has committed)::
@@ -52,15 +57,18 @@ once he has committed)::
     pending: war-choice player=0 colours=r,k
     pending: monument player=0 corners=E5,F5
     pending: treasure player=1 trader=F6
+    pending: building player=0 colour=k cells=E5,F5,G5 placed=G5
+    pending: wonder player=0 centres=F6 placed=F5
+    pending: wonder-point player=0
 
 :func:`to_text` writes every line. :func:`from_text` also reads hand-written positions: blank
 lines and lines starting with ``#`` are ignored, lines after the title come in any order, and
 only the title, ``rules`` and the 11 board rows are required. Left out, the column header is
 not missed; ``turn`` means seat 0 with 2 actions; ``pending``, ``end``, ``monuments``,
-``declined`` and ``unification`` mean none; ``removed`` means zero; a ``player N`` line, or any
-key in it, means an empty hand, 2 catastrophe tiles, no points and no treasures; and without a
-``bag`` line the bag holds every tile found nowhere else, all red, then blue, green and black,
-so that the tiles add up (spec R1). Anything else is an error: unknown keys, a line given twice,
+``declined``, ``unification``, ``wonder`` and ``declined-crosses`` mean none; ``removed`` means
+zero; a ``player N`` line, or any key in it, means an empty hand, 2 catastrophe tiles, no
+points and no treasures; and without a ``bag`` line the bag holds every tile found nowhere
+else, all red, then blue, green and black, so that the tiles add up (spec R1). Anything else is an error: unknown keys, a line given twice,
 a key given twice. The position read must also pass :func:`~tigeuph.check_state`: the tiles, the
 catastrophes (each player starts with 2) and the treasures (one per starting temple) add up, so
 a hand-written catastrophe needs a player with fewer catastrophe tiles, and a treasure missing
@@ -130,9 +138,10 @@ from ..cells import COLS, ROWS, Bitboard, Cell, cell, cell_name, cells_of, parse
 from ..checks import check_state
 from ..errors import NotationError, PositionError
 from ..pieces import COLOURS, Colour, Monument
-from ..ruleset import Rules
+from ..ruleset import SWITCHES, Rules
 from ..state import (
     TILE_COUNTS,
+    BuildingChoice,
     Decision,
     End,
     GameState,
@@ -142,6 +151,9 @@ from ..state import (
     TreasureChoice,
     War,
     WarChoice,
+    WonderChoice,
+    WonderPoint,
+    WonderSite,
     tiles_outside_bag,
 )
 
@@ -162,11 +174,13 @@ _KEYS: Final = (
     "monuments",
     "declined",
     "unification",
+    "wonder",
+    "declined-crosses",
 )
 _PLAYER_KEYS: Final = ("hand", "catastrophes", "points", "treasures", "discarded")
 _DIGITS: Final = "0123456789"
 _NONE: Final = "none"
-_OPEN_SCORING: Final = "open-scoring"
+_SWITCH_WORDS: Final = {name: name.replace("_", "-") for name in SWITCHES}
 
 
 # --- to_text -----------------------------------------------------------------------------------
@@ -209,6 +223,14 @@ def to_text(state: GameState) -> str:
         f"declined: {' '.join(declined) or _NONE}",
         f"unification: {_NONE if state.unification is None else cell_name(state.unification)}",
     ]
+    if state.rules.wonder or state.wonder is not None or state.declined_crosses:
+        site = state.wonder
+        built = _NONE if site is None else f"{cell_name(site.centre)}/{site.colour.letter}"
+        crosses = [cell_name(c) for c in cells_of(state.declined_crosses)]
+        lines += [
+            f"wonder: {built}",
+            f"declined-crosses: {' '.join(crosses) or _NONE}",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -219,10 +241,10 @@ def rules_text(rules: Rules) -> str:
         NotationError: the rules hold something the notation cannot name.
     """
     for name, board in _BOARDS.items():
-        if rules == Rules(players=rules.players, board=board, open_scoring=rules.open_scoring):
-            return f"players={rules.players} board={name}" + (
-                f" {_OPEN_SCORING}" if rules.open_scoring else ""
-            )
+        if rules.board == board:
+            words = [f"players={rules.players}", f"board={name}"]
+            words += (_SWITCH_WORDS[switch] for switch in rules.switches)
+            return " ".join(words)
     raise NotationError(
         f"position notation names only the standard and advanced boards: not {rules!r}"
     )
@@ -257,6 +279,22 @@ def _pending_text(pending: Decision | None) -> str:
             return f"monument player={pending.player} corners={corners}"
         case TreasureChoice():
             return f"treasure player={pending.player} trader={cell_name(pending.trader)}"
+        case BuildingChoice():
+            return (
+                f"building player={pending.player} colour={pending.colour.letter} "
+                f"cells={_cells_text(pending.cells)} placed={cell_name(pending.placed)}"
+            )
+        case WonderChoice():
+            return (
+                f"wonder player={pending.player} centres={_cells_text(pending.centres)} "
+                f"placed={cell_name(pending.placed)}"
+            )
+        case WonderPoint():
+            return f"wonder-point player={pending.player}"
+
+
+def _cells_text(cells: tuple[Cell, ...]) -> str:
+    return ",".join(cell_name(c) for c in cells)
 
 
 def _rows(state: GameState) -> Iterator[str]:
@@ -271,8 +309,8 @@ def _rows(state: GameState) -> Iterator[str]:
         for col in range(COLS):
             c = cell(r, col)
             token = leaders.get(c) or _token(state, c, river)
-            tokens.append(f"{token:<3}")
-        yield f"{r + 1:>2}   " + "".join(tokens).rstrip()
+            tokens.append(f"{token:<2}")  # a three-letter token (r$@) shifts the row
+        yield f"{r + 1:>2}   " + " ".join(tokens).rstrip()
 
 
 def _token(state: GameState, c: Cell, river: Bitboard) -> str:
@@ -283,7 +321,8 @@ def _token(state: GameState, c: Cell, river: Bitboard) -> str:
         return "#" + treasure
     colour = state.tile_at(c)
     if colour is not None:
-        return colour.letter + ("*" if c == state.unification else treasure)
+        mark = "*" if c == state.unification else treasure
+        return colour.letter + mark + ("@" if state.buildings[colour] == c else "")
     return "~" if river >> c & 1 else "."
 
 
@@ -437,6 +476,8 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
     monuments: tuple[MonumentSite, ...] = _field(lines, "monuments", _monuments, ())
     declined = _field(lines, "declined", _cell_mask, 0)
     unification = _field(lines, "unification", _unification, None)
+    wonder = _field(lines, "wonder", _wonder, None)
+    declined_crosses = _field(lines, "declined-crosses", _cell_mask, 0)
     if board.stars != ([] if unification is None else [unification]):
         drawn = ", ".join(cell_name(c) for c in board.stars) or "no cell"
         listed = _NONE if unification is None else cell_name(unification)
@@ -445,7 +486,7 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
     if "bag" in lines.fields:
         bag = _field(lines, "bag", _bag, "")
     else:  # R1: the bag holds every tile found nowhere else
-        found = tiles_outside_bag(board.tiles, monuments, hands, removed, discarded)
+        found = tiles_outside_bag(board.tiles, monuments, hands, removed, discarded, wonder)
         bag = "".join(
             colour.letter * max(0, TILE_COUNTS[colour] - found[colour]) for colour in COLOURS
         )
@@ -472,6 +513,9 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
         actions_left=actions,
         pending=pending,
         ended=ended,
+        buildings=board.buildings(problems),
+        wonder=wonder,
+        declined_crosses=declined_crosses,
     )
 
 
@@ -495,6 +539,21 @@ class _Board:
         self.treasures = 0
         self.leaders: list[list[Cell | None]] = [[None] * 4 for _ in range(players)]
         self.stars: list[Cell] = []
+        self.built: list[list[Cell]] = [[], [], [], []]
+
+    def buildings(
+        self, problems: list[str]
+    ) -> tuple[Cell | None, Cell | None, Cell | None, Cell | None]:
+        """The building of each colour, from the ``@`` marks (one per colour at most)."""
+        out: list[Cell | None] = []
+        for colour, cells in zip(COLOURS, self.built, strict=True):
+            if len(cells) > 1:
+                problems.append(
+                    f"the {colour.building} is drawn {len(cells)} times: "
+                    + ", ".join(cell_name(c) for c in cells)
+                )
+            out.append(cells[0] if cells else None)
+        return out[0], out[1], out[2], out[3]
 
     def read_row(self, line: int, tokens: list[str], river: Bitboard, problems: list[str]) -> None:
         """Add the cells of one board row (``tokens[0]`` is its label)."""
@@ -504,6 +563,9 @@ class _Board:
             name = cell_name(c)
             here = 1 << c
             head, tail = token[0], token[1:]
+            building = head in "rbgk" and tail.endswith("@")
+            if building:
+                tail = tail[:-1]
             if token in (".", "~"):
                 if (token == "~") != bool(river & here):
                     terrain = "a river" if river & here else "land"
@@ -516,6 +578,8 @@ class _Board:
                 self.tiles[Colour.from_letter(head)] |= here
                 if tail == "*":
                     self.stars.append(c)
+                if building:
+                    self.built[Colour.from_letter(head)].append(c)
             elif head in "RBGK" and len(tail) == 1 and tail in _DIGITS:
                 self._leader(line, name, Colour.from_letter(head), int(tail), c, problems)
             else:
@@ -547,11 +611,16 @@ def parse_rules(value: str) -> Rules:
     """
     words = value.split()
     flags = [word for word in words if "=" not in word]
+    switches: dict[str, bool] = {}
+    for switch, word in _SWITCH_WORDS.items():
+        if flags.count(word) > 1:
+            raise ValueError(f"{word!r} given twice")
+        switches[switch] = word in flags
     for flag in flags:
-        if flag != _OPEN_SCORING:
-            raise ValueError(f"unknown rule {flag[:20]!r} (the only switch is {_OPEN_SCORING})")
-    if len(flags) > 1:
-        raise ValueError(f"{_OPEN_SCORING!r} given twice")
+        if flag not in _SWITCH_WORDS.values():
+            raise ValueError(
+                f"unknown rule {flag[:20]!r} (the switches are {', '.join(_SWITCH_WORDS.values())})"
+            )
     pairs = _pairs(
         " ".join(word for word in words if "=" in word), required=("players", "board"), optional=()
     )
@@ -561,7 +630,7 @@ def parse_rules(value: str) -> Rules:
     board: Board | None = _BOARDS.get(pairs["board"])
     if board is None:
         raise ValueError(f"board must be {' or '.join(_BOARDS)}, not {pairs['board'][:20]!r}")
-    return Rules(players=players, board=board, open_scoring=bool(flags))
+    return Rules(players=players, board=board, **switches)
 
 
 def _pairs(value: str, *, required: tuple[str, ...], optional: tuple[str, ...]) -> dict[str, str]:
@@ -659,6 +728,16 @@ def _turn(value: str) -> tuple[int, int]:
     )
 
 
+def _wonder(value: str) -> WonderSite | None:
+    """``E5/r``: the centre of the wonder's cross and the colour it covered."""
+    if value == _NONE:
+        return None
+    centre, slash, letter = value.partition("/")
+    if not slash:
+        raise ValueError(f"expected the wonder like E5/r, not {value[:20]!r}")
+    return WonderSite(parse_cell(centre), _colour(letter))
+
+
 def _unification(value: str) -> Cell | None:
     return None if value == _NONE else parse_cell(value)
 
@@ -697,6 +776,23 @@ def _pending(value: str) -> Decision | None:
     if kind == "treasure":
         p = _pairs(rest, required=("player", "trader"), optional=())
         return TreasureChoice(_number(p["player"], "player"), parse_cell(p["trader"]))
+    if kind == "building":
+        p = _pairs(rest, required=("player", "colour", "cells", "placed"), optional=())
+        return BuildingChoice(
+            _number(p["player"], "player"),
+            _colour(p["colour"]),
+            _cell_list(p["cells"]),
+            parse_cell(p["placed"]),
+        )
+    if kind == "wonder":
+        p = _pairs(rest, required=("player", "centres", "placed"), optional=())
+        return WonderChoice(
+            _number(p["player"], "player"), _cell_list(p["centres"]), parse_cell(p["placed"])
+        )
+    if kind == "wonder-point":
+        p = _pairs(rest, required=("player",), optional=())
+        return WonderPoint(_number(p["player"], "player"))
     raise ValueError(
-        f"pending must be none, revolt, war, war-choice, monument or treasure, not {kind[:20]!r}"
+        "pending must be none, revolt, war, war-choice, monument, treasure, building, wonder "
+        f"or wonder-point, not {kind[:20]!r}"
     )

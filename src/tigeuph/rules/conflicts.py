@@ -5,21 +5,24 @@ from __future__ import annotations
 from ..cells import Bitboard, Cell, neighbours
 from ..pieces import COLOURS, Colour
 from ..regions import region
-from ..state import Revolt, War, WarChoice
+from ..state import Conflict, GameState, Revolt, War, WarChoice
 from ..work import Work
+from .buildings import protected
 
 __all__ = [
+    "board_strengths",
     "contested_colours",
     "finish_revolt",
     "finish_war",
     "revolt_for",
     "start_war",
+    "support_counts",
     "war_sides",
     "war_strength",
 ]
 
 
-def temple_strength(w: Work, c: Cell) -> int:
+def temple_strength(w: Work | GameState, c: Cell) -> int:
     """Face-up temples orthogonally next to the leader on *c* (spec R15)."""
     return (neighbours(1 << c) & w.tiles[Colour.RED]).bit_count()
 
@@ -89,7 +92,7 @@ def start_war(w: Work, colour: Colour) -> War:
     return War(colour, attacker=attacker, defender=defender)
 
 
-def war_strength(w: Work, colour: Colour, at: Cell) -> int:
+def war_strength(w: Work | GameState, colour: Colour, at: Cell) -> int:
     """Face-up *colour* tiles on the side of the leader on *at* (spec R19)."""
     u = w.unification
     assert u is not None
@@ -113,7 +116,8 @@ def finish_war(w: Work, war: War, defender_support: int) -> None:
         winner, loser, loser_at = war.defender, war.attacker, attacker_at
     side = region(1 << loser_at, w.occupied & ~(1 << u))
     w.move_leader(loser, colour, None)
-    doomed = side & w.tiles[colour] & ~w.treasures  # R20: treasure tiles stay
+    doomed = side & w.tiles[colour] & ~w.treasures & ~protected(w)  # R20: treasures and
+    # buildings (R30) stay
     if colour is Colour.RED:
         # R20: a red war spares temples beside another leader of the losing side.
         others = 0
@@ -122,6 +126,31 @@ def finish_war(w: Work, war: War, defender_support: int) -> None:
         doomed &= ~neighbours(others)
     lost = w.remove_tiles(colour, doomed)
     w.score(winner, colour, 1 + lost)
+
+
+def board_strengths(state: GameState, conflict: Conflict) -> tuple[int, int]:
+    """The attacker's and the defender's strength on the board, before support (R15, R19)."""
+    attacker_at = state.leaders[conflict.attacker][conflict.colour]
+    defender_at = state.leaders[conflict.defender][conflict.colour]
+    assert attacker_at is not None and defender_at is not None
+    if isinstance(conflict, Revolt):
+        return temple_strength(state, attacker_at), temple_strength(state, defender_at)
+    colour = conflict.colour
+    return war_strength(state, colour, attacker_at), war_strength(state, colour, defender_at)
+
+
+def support_counts(state: GameState, conflict: Conflict, held: int) -> range | tuple[int, ...]:
+    """The support counts the player to commit may choose, holding *held* tiles of the
+    conflict's colour: any number, or under English reinforcement (spec R28) nothing or, for
+    the attacker, enough to exceed the defender's board strength, and, for the defender,
+    exactly enough to tie."""
+    if not state.rules.english_reinforcement:
+        return range(held + 1)
+    attack, defence = board_strengths(state, conflict)
+    if conflict.attacker_support is None:
+        return (0, *range(max(1, defence - attack + 1), held + 1))
+    tie = attack + conflict.attacker_support - defence
+    return (0, tie) if 1 <= tie <= held else (0,)
 
 
 def next_war(w: Work) -> War | WarChoice | None:

@@ -6,6 +6,7 @@ from ..cells import STRIDE, Bitboard, Cell, neighbours
 from ..pieces import COLOURS, MONUMENTS, Colour, Monument
 from ..state import GameState, MonumentSite
 from ..work import Work
+from .buildings import return_covered
 
 __all__ = ["available", "build", "buildable_corners", "monument_points", "square"]
 
@@ -59,6 +60,7 @@ def build(w: Work, corner: Cell, monument: Monument) -> None:
     w.tiles[colour] &= ~sq
     w.flipped |= sq
     w.monuments = (*w.monuments, MonumentSite(monument, corner, colour))
+    return_covered(w, sq)  # R30: a building under a monument goes back to supply
 
 
 def monument_points(w: Work, player: int) -> None:

@@ -13,6 +13,8 @@ from ..cells import BOARD, Bitboard, Cell, cell_name, neighbours
 from ..pieces import Colour
 from ..regions import analyse
 from ..state import GameState
+from .buildings import protected
+from .wonder import cross
 
 __all__ = [
     "Masks",
@@ -105,8 +107,10 @@ def leader_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tu
 
 
 def catastrophe_cells(state: GameState) -> Bitboard:
-    """Where a catastrophe may go: an empty cell or a face-up tile with no treasure (R14)."""
-    return BOARD & ~analyse(state).leaders & ~state.catastrophes & ~state.flipped & ~state.treasures
+    """Where a catastrophe may go: an empty cell or a face-up tile with no treasure and no
+    building (R14, R30)."""
+    free = BOARD & ~analyse(state).leaders & ~state.catastrophes & ~state.flipped & ~state.treasures
+    return free & ~protected(state) if state.rules.buildings else free
 
 
 def catastrophe_problem(state: GameState, c: Cell) -> tuple[str, str]:
@@ -117,5 +121,9 @@ def catastrophe_problem(state: GameState, c: Cell) -> tuple[str, str]:
     if state.catastrophes >> c & 1:
         return "R14", f"{where} already holds a catastrophe"
     if state.flipped >> c & 1:
-        return "R14", f"a catastrophe never goes on a monument ({where})"
+        wonder = state.wonder is not None and cross(state.wonder.centre) >> c & 1
+        what = "the wonder" if wonder else "a monument"
+        return "R14", f"a catastrophe never goes on {what} ({where})"
+    if protected(state) >> c & 1:
+        return "R30", f"a catastrophe never goes on a tile carrying a building ({where})"
     return "R14", f"a catastrophe never goes on a treasure ({where})"

@@ -1,0 +1,66 @@
+"""The Wonder, or Ziggurat (variant, spec R31): crosses of five that may hold it, building it,
+and the point it brings a king at the end of his turn."""
+
+from __future__ import annotations
+
+from ..cells import STRIDE, Bitboard, Cell
+from ..pieces import COLOURS, Colour
+from ..state import GameState, WonderChoice, WonderPoint, WonderSite
+from ..work import Work
+from .buildings import return_covered
+
+__all__ = ["build_wonder", "cross", "wonder_centres", "wonder_choice", "wonder_point"]
+
+
+def cross(centre: Cell) -> Bitboard:
+    """The plus-shaped cross of five centred on *centre* (arms may run off the board: the
+    guard column and negative cells are never tiles, so such a cross is never complete)."""
+    middle = 0b111 << centre >> 1
+    return middle | 1 << centre + STRIDE | (1 << centre - STRIDE if centre >= STRIDE else 0)
+
+
+def wonder_centres(w: Work | GameState, placed: Cell) -> tuple[Cell, ...]:
+    """Centres of the complete one-colour crosses through *placed* that may hold the wonder:
+    none once it is built, and never a cross declined before (spec R31)."""
+    if w.wonder is not None:
+        return ()
+    for layer in w.tiles:
+        if layer >> placed & 1:
+            break
+    else:
+        return ()
+    found = []
+    for centre in (placed - STRIDE, placed - 1, placed, placed + 1, placed + STRIDE):
+        if centre < STRIDE or w.declined_crosses >> centre & 1:
+            continue  # a centre on the top row has no upper arm
+        shape = cross(Cell(centre))
+        if shape & layer == shape:
+            found.append(Cell(centre))
+    return tuple(sorted(found))
+
+
+def wonder_choice(w: Work, placed: Cell) -> WonderChoice | None:
+    """The wonder decision *placed* offers the active player, if any (spec R31)."""
+    centres = wonder_centres(w, placed)
+    return WonderChoice(w.active, centres, placed) if centres else None
+
+
+def build_wonder(w: Work, centre: Cell) -> None:
+    """Turn the cross on *centre* face down under the wonder (spec R31, with R22 and R23)."""
+    shape = cross(centre)
+    colour = next(c for c, layer in zip(COLOURS, w.tiles, strict=True) if layer >> centre & 1)
+    w.tiles[colour] &= ~shape
+    w.flipped |= shape
+    w.wonder = WonderSite(centre, colour)
+    return_covered(w, shape)
+
+
+def wonder_point(w: Work) -> WonderPoint | None:
+    """The active player's colour choice, when his king stands in the wonder's kingdom at the
+    end of his turn (spec R31)."""
+    if w.wonder is None:
+        return None
+    king = w.leaders[w.active][Colour.BLACK]
+    if king is None or not w.analysis().kingdom_at(w.wonder.centre) >> king & 1:
+        return None
+    return WonderPoint(w.active)
