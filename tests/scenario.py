@@ -157,7 +157,7 @@ def _cell_token(state: GameState, name: str) -> str:
     row = c // 17 + 1
     for line in tigeuph.to_text(state).splitlines():
         parts = line.split()
-        if parts and parts[0] == str(row) and len(parts) == 17:
+        if parts and parts[0] == str(row) and len(parts) == state.rules.board.cols + 1:
             return parts[1 + c % 17]
     raise AssertionError("board row not found")
 

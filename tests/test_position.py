@@ -38,6 +38,7 @@ from tigeuph import (
     parse_cell,
     to_text,
 )
+from tigeuph.boards import board_from_text
 from tigeuph.cells import cell_col, cell_row
 from tigeuph.state import TILE_COUNTS
 
@@ -139,12 +140,51 @@ def test_round_trip_of_forms_random_play_misses() -> None:
         assert from_text(to_text(variant)) == variant
 
 
-def test_to_text_refuses_an_unnamed_board() -> None:
-    """A board other than the two printed ones has no name in the notation."""
+def test_a_custom_board_is_written_as_its_grid() -> None:
+    """A board other than the two printed ones is written out on the rules line, row by row,
+    and read back: the text names every rule a position is played under (spec R2)."""
     board = attrs.evolve(ADVANCED, name="homemade", special=0)
-    state = attrs.evolve(new_game(2, seed=1), rules=Rules(players=2, board=board))
-    with pytest.raises(NotationError, match="standard and advanced"):
-        to_text(state)
+    state = new_game(2, seed=1, rules=Rules(players=2, board=board))
+    text = to_text(state)
+    rules_line = text.splitlines()[1]
+    assert rules_line.startswith("rules: players=2 board=..~~T")
+    assert "S" not in rules_line and rules_line.count("/") == 10
+    again = from_text(text)
+    assert again == state and again.rules.board.name == "custom"
+
+
+def test_a_small_custom_board_round_trips_through_play() -> None:
+    """A board smaller than 11 x 16 draws only its own rows and columns, and every state of a
+    game on it round-trips."""
+    board = board_from_text(
+        """
+        T...~...
+        ..S.~.T.
+        ....~~..
+        .T....~.
+        ......~T
+        """
+    )
+    rules = Rules(players=2, board=board, buildings=True, wonder=True)
+    state = new_game(2, seed=3, rules=rules)
+    text = to_text(state)
+    assert "     A  B  C  D  E  F  G  H\n 1   r$ ." in text
+    rng = random.Random(3)
+    for _ in range(60):
+        if state.is_over:
+            break
+        state = apply(state, rng.choice(legal_actions(state)))
+        assert from_text(to_text(state)) == state
+        occupied = state.occupied | state.catastrophes
+        assert occupied & ~board.cells == 0
+
+
+def test_a_bad_custom_grid_is_refused_with_its_line() -> None:
+    text = to_text(new_game(2, seed=1)).replace("board=standard", "board=T.~/TT~/T")
+    with pytest.raises(NotationError, match="line 2"):
+        from_text(text)
+    with pytest.raises(NotationError, match="grid like"):
+        from_text(to_text(new_game(2, seed=1)).replace("board=standard", "board=huge"))
 
 
 # --- hand-written positions ----------------------------------------------------------------------

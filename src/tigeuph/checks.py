@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cells import BOARD, CELLS, STRIDE, Bitboard, Cell, cell_name, cells_of, names, neighbours
+from .cells import CELLS, STRIDE, Bitboard, Cell, cell_name, cells_of, names, neighbours
 from .pieces import COLOURS, Colour, Monument
 from .regions import kingdoms
 from .rules.monuments import square
@@ -65,9 +65,15 @@ def check_state(state: GameState) -> list[str]:
 
 def _on_board(state: GameState) -> bool:
     layers = [*state.tiles, state.flipped, state.catastrophes, state.treasures]
-    return all(layer >= 0 and not layer & ~BOARD for layer in layers) and all(
-        c in _CELLS for _, _, c in _leader_cells(state)
+    area = _area(state)
+    return all(layer >= 0 and not layer & ~area for layer in layers) and all(
+        c in _CELLS and area >> c & 1 for _, _, c in _leader_cells(state)
     )
+
+
+def _area(state: GameState) -> Bitboard:
+    """The cells of the state's board (a custom board may be smaller than 11 x 16)."""
+    return state.rules.board.cells
 
 
 def _seat_row_problems(name: str, rows: Sequence[object], players: int) -> list[str]:
@@ -147,8 +153,8 @@ def _board(state: GameState) -> list[str]:
     ]
     layers += [("face-down tile", state.flipped), ("catastrophe", state.catastrophes)]
     for seat, colour, c in _leader_cells(state):
-        if c not in _CELLS:
-            out.append(f"{_leader(seat, colour)} stands on {c}, which is not a cell")
+        if c not in _CELLS or not _area(state) >> c & 1:
+            out.append(f"{_leader(seat, colour)} stands on {_name(c)}, off the board")
             continue
         layers.append((_leader(seat, colour), 1 << c))
         if river >> c & 1:
@@ -159,29 +165,29 @@ def _board(state: GameState) -> list[str]:
         ("declined cross", state.declined_crosses),
     ]
     for what, layer in [*layers, *extra]:
-        if layer < 0 or layer & ~BOARD:
+        if layer < 0 or layer & ~_area(state):
             out.append(f"a {what} lies off the board")
     seen = twice = 0
     for _, layer in layers:
         twice |= seen & layer
         seen |= layer
-    for c in cells_of(twice & BOARD):
+    for c in cells_of(twice & _area(state)):
         here = [what for what, layer in layers if layer >> c & 1]
         out.append(f"{cell_name(c)} holds more than one piece: {', '.join(here)}")
     red, blue, green, black = state.tiles
-    if blue & ~river & BOARD:
-        out.append(f"blue tile on land at {', '.join(names(blue & ~river & BOARD))}")
+    if blue & ~river & _area(state):
+        out.append(f"blue tile on land at {', '.join(names(blue & ~river & _area(state)))}")
     for colour, layer in ((Colour.RED, red), (Colour.GREEN, green), (Colour.BLACK, black)):
         if layer & river:
             where = ", ".join(names(layer & river))
             out.append(f"{colour.name.lower()} tile on the river at {where}")
-    loose = state.treasures & ~(red | state.flipped) & BOARD
+    loose = state.treasures & ~(red | state.flipped) & _area(state)
     if loose:
         out.append(
             f"treasure at {', '.join(names(loose))} is not on a face-up red tile "
             "or a face-down tile"
         )
-    strays = state.treasures & ~state.rules.board.temples & BOARD
+    strays = state.treasures & ~state.rules.board.temples & _area(state)
     if strays:
         out.append(f"treasure at {', '.join(names(strays))} is not on a starting temple")
     return out
@@ -197,7 +203,8 @@ def _monuments(state: GameState) -> list[str]:
         where = _name(wonder.centre)
         if not state.rules.wonder:
             out.append(f"a wonder stands on {where}, but the rules have no wonder")
-        if wonder.centre not in _CELLS or wonder.centre < STRIDE or cross(wonder.centre) & ~BOARD:
+        centre = wonder.centre
+        if centre not in _CELLS or centre < STRIDE or cross(centre) & ~_area(state):
             out.append(f"the wonder's cross at {where} runs off the board")
         else:
             union = cross(wonder.centre)
@@ -212,7 +219,7 @@ def _monuments(state: GameState) -> list[str]:
         built.add(site.monument)
         if site.colour not in site.monument.colours:
             out.append(f"monument {code} at {where} stands on a {site.colour.name.lower()} square")
-        if site.corner not in _CELLS or square(site.corner) & ~BOARD:
+        if site.corner not in _CELLS or square(site.corner) & ~_area(state):
             out.append(f"monument {code} at {where}: its square runs off the board")
             continue
         sq = square(site.corner)
@@ -228,11 +235,11 @@ def _monuments(state: GameState) -> list[str]:
         if union & ~state.flipped:
             where = ", ".join(names(union & ~state.flipped))
             out.append(f"monument square at {where} is not face down")
-    for corner in cells_of(state.declined & BOARD):
-        if square(corner) & ~BOARD:
+    for corner in cells_of(state.declined & _area(state)):
+        if square(corner) & ~_area(state):
             out.append(f"declined square at {cell_name(corner)} runs off the board")
-    for centre in cells_of(state.declined_crosses & BOARD):
-        if centre < STRIDE or cross(centre) & ~BOARD:
+    for centre in cells_of(state.declined_crosses & _area(state)):
+        if centre < STRIDE or cross(centre) & ~_area(state):
             out.append(f"declined cross at {cell_name(centre)} runs off the board")
     return out
 
@@ -259,14 +266,14 @@ def _conservation(state: GameState) -> list[str]:
     """Every tile, catastrophe and treasure of the box is somewhere, exactly once (spec R1-R3)."""
     out: list[str] = []
     played = sum(CATASTROPHES - held for held in state.catastrophe_tiles)
-    on_board = (state.catastrophes & BOARD).bit_count()
+    on_board = (state.catastrophes & _area(state)).bit_count()
     if on_board != played:
         out.append(
             f"{on_board} catastrophes on the board, but the players have played {played} "
             f"(each starts with {CATASTROPHES})"
         )
     board = state.rules.board
-    on_board = (state.treasures & BOARD).bit_count()
+    on_board = (state.treasures & _area(state)).bit_count()
     taken = sum(state.treasures_taken)
     if on_board + taken != board.temple_count:
         out.append(
@@ -274,7 +281,7 @@ def _conservation(state: GameState) -> list[str]:
             f"starts with {board.temple_count}"
         )
     for colour in COLOURS:
-        on_board = (state.tiles[colour] & BOARD).bit_count()
+        on_board = (state.tiles[colour] & _area(state)).bit_count()
         under = 4 * sum(1 for site in state.monuments if site.colour is colour)
         if state.wonder is not None and state.wonder.colour is colour:
             under += 5
@@ -341,7 +348,7 @@ def _pending(state: GameState, sane: bool) -> list[str]:
             out.append("war choice pending without a unification marker")
     elif isinstance(pending, MonumentChoice):
         for corner in pending.corners:
-            if corner not in _CELLS or square(corner) & ~BOARD:
+            if corner not in _CELLS or square(corner) & ~_area(state):
                 out.append(f"monument choice: the square at {_name(corner)} is off the board")
                 continue
             sq = square(corner)

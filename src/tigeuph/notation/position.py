@@ -22,7 +22,10 @@ the lines about the supply, in this order::
     declined: E5 F7
     unification: none
 
-- ``rules``: the player count (2 to 4), the board, ``standard`` or ``advanced`` (spec R29), then
+- ``rules``: the player count (2 to 4), the board, ``standard`` or ``advanced`` (spec R29) or a
+  custom board written as its grid, rows joined by ``/`` (``board=T.~./..~S``: ``.`` land,
+  ``~`` river, ``T`` a starting temple, ``S`` one whose treasure is special; see
+  :func:`tigeuph.boards.board_from_text`), then
   a word for each variant switched on, in this order: ``english-reinforcement`` (R28),
   ``buildings`` (R30), ``wonder`` (R31), ``open-scoring`` (R32).
 - ``turn``: the active seat and the actions he may still start this turn.
@@ -63,16 +66,17 @@ once he has committed)::
 
 :func:`to_text` writes every line. :func:`from_text` also reads hand-written positions: blank
 lines and lines starting with ``#`` are ignored, lines after the title come in any order, and
-only the title, ``rules`` and the 11 board rows are required. Left out, the column header is
-not missed; ``turn`` means seat 0 with 2 actions; ``pending``, ``end``, ``monuments``,
-``declined``, ``unification``, ``wonder`` and ``declined-crosses`` mean none; ``removed`` means
-zero; a ``player N`` line, or any key in it, means an empty hand, 2 catastrophe tiles, no
-points and no treasures; and without a ``bag`` line the bag holds every tile found nowhere
-else, all red, then blue, green and black, so that the tiles add up (spec R1). Anything else is an error: unknown keys, a line given twice,
-a key given twice. The position read must also pass :func:`~tigeuph.check_state`: the tiles, the
-catastrophes (each player starts with 2) and the treasures (one per starting temple) add up, so
-a hand-written catastrophe needs a player with fewer catastrophe tiles, and a treasure missing
-from the board a player who took it.
+only the title, ``rules`` and the board rows (11 on a printed board) are required. Left out, the
+column header is not missed; ``turn`` means seat 0 with 2 actions; ``pending``, ``end``,
+``monuments``, ``declined``, ``unification``, ``wonder`` and ``declined-crosses`` mean none;
+``removed`` means zero; a ``player N`` line, or any key in it, means an empty hand, 2
+catastrophe tiles, no points and no treasures; and without a ``bag`` line the bag holds every
+tile found nowhere else, all red, then blue, green and black, so that the tiles add up (spec
+R1). Anything else is an error: unknown keys, a line given twice, a key given twice. The
+position read must also pass :func:`~tigeuph.check_state`: the tiles, the catastrophes (each
+player starts with 2) and the treasures (one per starting temple) add up, so a hand-written
+catastrophe needs a player with fewer catastrophe tiles, and a treasure missing from the board a
+player who took it.
 
 >>> state = from_text('''
 ... tigeuph position
@@ -133,8 +137,8 @@ from typing import Final, TypeVar
 
 from attrs import frozen
 
-from ..boards import ADVANCED, STANDARD, Board
-from ..cells import COLS, ROWS, Bitboard, Cell, cell, cell_name, cells_of, parse_cell
+from ..boards import ADVANCED, STANDARD, Board, board_from_text, board_to_text
+from ..cells import Bitboard, Cell, cell, cell_name, cells_of, parse_cell
 from ..checks import check_state
 from ..errors import NotationError, PositionError
 from ..pieces import COLOURS, Colour, Monument
@@ -180,6 +184,9 @@ _KEYS: Final = (
 _PLAYER_KEYS: Final = ("hand", "catastrophes", "points", "treasures", "discarded")
 _DIGITS: Final = "0123456789"
 _NONE: Final = "none"
+CUSTOM: Final = "custom"
+"""The name a board read from a grid in position notation takes."""
+_GRID: Final = ".~TS/"
 _SWITCH_WORDS: Final = {name: name.replace("_", "-") for name in SWITCHES}
 
 
@@ -192,9 +199,6 @@ def to_text(state: GameState) -> str:
     A state that :func:`~tigeuph.check_state` rejects may not survive the round trip: a cell
     holding two pieces shows only one of them.
 
-    Raises:
-        NotationError: the rules hold something the notation cannot name (a board other than
-            the standard or advanced one).
     """
     lines = [
         TITLE,
@@ -203,7 +207,7 @@ def to_text(state: GameState) -> str:
         f"pending: {_pending_text(state.pending)}",
         f"end: {_NONE if state.ended is None else state.ended.value}",
         "",
-        "     " + "  ".join(_COLUMNS),
+        "     " + "  ".join(_COLUMNS[: state.rules.board.cols]),
         *_rows(state),
         "",
     ]
@@ -235,19 +239,14 @@ def to_text(state: GameState) -> str:
 
 
 def rules_text(rules: Rules) -> str:
-    """*rules* as the value of the ``rules:`` line, e.g. ``players=2 board=standard``.
-
-    Raises:
-        NotationError: the rules hold something the notation cannot name.
-    """
-    for name, board in _BOARDS.items():
-        if rules.board == board:
-            words = [f"players={rules.players}", f"board={name}"]
-            words += (_SWITCH_WORDS[switch] for switch in rules.switches)
-            return " ".join(words)
-    raise NotationError(
-        f"position notation names only the standard and advanced boards: not {rules!r}"
-    )
+    """*rules* as the value of the ``rules:`` line, e.g. ``players=2 board=standard``; a custom
+    board is written as its grid (see the module docstring)."""
+    board = next((name for name, known in _BOARDS.items() if rules.board == known), None)
+    if board is None:  # a custom board, written out as its grid, row after row
+        board = "/".join(board_to_text(rules.board).splitlines()[1:])
+    words = [f"players={rules.players}", f"board={board}"]
+    words += (_SWITCH_WORDS[switch] for switch in rules.switches)
+    return " ".join(words)
 
 
 def _letters(counts: tuple[int, int, int, int]) -> str:
@@ -304,9 +303,9 @@ def _rows(state: GameState) -> Iterator[str]:
             if at is not None:
                 leaders[at] = f"{colour.letter.upper()}{seat}"
     river = state.rules.board.river
-    for r in range(ROWS):
+    for r in range(state.rules.board.rows):
         tokens = []
-        for col in range(COLS):
+        for col in range(state.rules.board.cols):
             c = cell(r, col)
             token = leaders.get(c) or _token(state, c, river)
             tokens.append(f"{token:<2}")  # a three-letter token (r$@) shifts the row
@@ -368,7 +367,7 @@ class _Lines:
     """The meaningful lines of a position text, sorted by kind, with their line numbers."""
 
     rows: list[tuple[int, list[str]]]
-    """``(line number, words)`` of each board row, in board order."""
+    """``(line number, words)`` of each board row, in the order written."""
     fields: dict[str, tuple[int, str]]
     players: dict[int, tuple[int, str]]
 
@@ -390,7 +389,7 @@ def _split(text: str) -> _Lines:
             titled = True
             continue
         tokens = line.split()
-        if tokens == list(_COLUMNS):
+        if tokens and tokens == list(_COLUMNS[: len(tokens)]):
             if header:
                 raise NotationError(f"line {n}: a second column header")
             header = True
@@ -422,20 +421,31 @@ def _split(text: str) -> _Lines:
         raise NotationError(f"empty text: a position starts with {TITLE!r}")
     if "rules" not in fields:
         raise NotationError("the 'rules:' line is missing")
-    if len(rows) != ROWS:
-        raise NotationError(f"the board has {len(rows)} rows, not {ROWS}")
-    labels = [str(r + 1) for r in range(ROWS)]
+    return _Lines(rows, fields, players)
+
+
+def _board_rows(
+    rows: list[tuple[int, list[str]]], board: Board
+) -> list[tuple[int, list[str]]]:
+    """The board rows in board order, once checked against the board's size."""
+    if len(rows) != board.rows:
+        raise NotationError(f"the board has {len(rows)} rows, not {board.rows}")
+    labels = [str(r + 1) for r in range(board.rows)]
     by_label: dict[str, tuple[int, list[str]]] = {}
     for n, tokens in rows:
         label = tokens[0]
         if label not in labels:
-            raise NotationError(f"line {n}: {label[:10]!r} is not a row number (1 to {ROWS})")
+            raise NotationError(
+                f"line {n}: {label[:10]!r} is not a row number (1 to {board.rows})"
+            )
         if label in by_label:
             raise NotationError(f"line {n}: a second row {label}")
-        if len(tokens) != COLS + 1:
-            raise NotationError(f"line {n}: row {label} has {len(tokens) - 1} cells, not {COLS}")
+        if len(tokens) != board.cols + 1:
+            raise NotationError(
+                f"line {n}: row {label} has {len(tokens) - 1} cells, not {board.cols}"
+            )
         by_label[label] = (n, tokens)
-    return _Lines([by_label[label] for label in labels], fields, players)
+    return [by_label[label] for label in labels]
 
 
 def _build(lines: _Lines, problems: list[str]) -> GameState:
@@ -443,7 +453,7 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
     rules = _field(lines, "rules", parse_rules, Rules())  # _split made sure it is there
     players = rules.players
     board = _Board(players)
-    for n, tokens in lines.rows:
+    for n, tokens in _board_rows(lines.rows, rules.board):
         with _at(n):
             board.read_row(n, tokens, rules.board.river, problems)
 
@@ -629,7 +639,13 @@ def parse_rules(value: str) -> Rules:
         raise ValueError(f"players must be 2, 3 or 4, not {players}")
     board: Board | None = _BOARDS.get(pairs["board"])
     if board is None:
-        raise ValueError(f"board must be {' or '.join(_BOARDS)}, not {pairs['board'][:20]!r}")
+        grid = pairs["board"]
+        if not grid or set(grid) - set(_GRID):
+            raise ValueError(
+                f"board must be {' or '.join(_BOARDS)} or a grid like T.~/.~S, "
+                f"not {grid[:20]!r}"
+            )
+        board = board_from_text(grid.replace("/", "\n"), name=CUSTOM)
     return Rules(players=players, board=board, **switches)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cells import BOARD, Bitboard, Cell, cell_name, neighbours
+from ..cells import Bitboard, Cell, cell_name, neighbours
 from ..pieces import Colour
 from ..regions import analyse
 from ..state import GameState
@@ -38,7 +38,7 @@ class Masks:
     def __init__(self, state: GameState) -> None:
         a = analyse(state)
         river = state.rules.board.river
-        self.empty: Final = BOARD & ~a.occupied & ~state.catastrophes
+        self.empty: Final = state.rules.board.cells & ~a.occupied & ~state.catastrophes
         fits = self.empty & ~a.touch3  # R12: never joining three kingdoms
         self.land_tiles: Final = fits & ~river  # R11: red, green, black
         self.river_tiles: Final = fits & river  # R11: blue
@@ -109,7 +109,8 @@ def leader_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tu
 def catastrophe_cells(state: GameState) -> Bitboard:
     """Where a catastrophe may go: an empty cell or a face-up tile with no treasure and no
     building (R14, R30)."""
-    free = BOARD & ~analyse(state).leaders & ~state.catastrophes & ~state.flipped & ~state.treasures
+    cells = state.rules.board.cells
+    free = cells & ~analyse(state).leaders & ~state.catastrophes & ~state.flipped & ~state.treasures
     return free & ~protected(state) if state.rules.buildings else free
 
 
