@@ -9,6 +9,7 @@ figures less; a few untimed warm-up games come first.
     python benchmarks/playout.py                 # 2, 3 and 4 players, 100 games each
     python benchmarks/playout.py --games 20 --players 2
     python benchmarks/playout.py --board advanced --switch buildings --switch wonder
+    python benchmarks/playout.py --board examples/boards/delta.txt     # a custom board
     python benchmarks/playout.py --games 20 --every-combination   # each board x switches
 """
 
@@ -21,6 +22,7 @@ import time
 from collections.abc import Iterator
 
 import tigeuph
+from tigeuph.boards import load_board
 from tigeuph.ruleset import SWITCHES
 
 BOARDS = {"standard": tigeuph.STANDARD, "advanced": tigeuph.ADVANCED}
@@ -45,8 +47,9 @@ def _rule_sets(board: str, switches: list[str], every: bool) -> Iterator[tuple[s
     """``(label, rules)`` for each set of rules to measure."""
     if not every:
         chosen = {name: name in switches for name in SWITCHES}
-        label = "+".join([board, *sorted(switches)])
-        yield label, tigeuph.Rules(board=BOARDS[board], **chosen)
+        layout = BOARDS[board] if board in BOARDS else load_board(board)
+        label = "+".join([layout.name, *sorted(switches)])
+        yield label, tigeuph.Rules(board=layout, **chosen)
         return
     for name, layout in BOARDS.items():
         for n in range(len(SWITCHES) + 1):
@@ -60,7 +63,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per player count")
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument("--board", choices=sorted(BOARDS), default="standard")
+    parser.add_argument(
+        "--board",
+        default="standard",
+        help="standard, advanced, or a board file (.json or .txt, see docs/boards.rst)",
+    )
     parser.add_argument(
         "--switch", action="append", default=[], choices=SWITCHES, help="a variant to turn on"
     )
@@ -79,7 +86,11 @@ def main(argv: list[str] | None = None) -> None:
         f"{'rules':<48} {'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>13} "
         f"{'legal/step':>11}"
     )
-    for label, rules in _rule_sets(args.board, args.switch, args.every_combination):
+    try:
+        rule_sets = list(_rule_sets(args.board, args.switch, args.every_combination))
+    except (OSError, tigeuph.BoardError) as err:
+        parser.error(f"--board: {err}")
+    for label, rules in rule_sets:
         for players in args.players:
             total = listed = 0
             start = time.process_time()
