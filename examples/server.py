@@ -11,6 +11,7 @@ fixes the bag and every hand: it stays on the server.
 
     python examples/server.py                 # 3 players, seed 1
     python examples/server.py --players 2 --seed 7
+    python examples/server.py --variants buildings,wonder,open_scoring
 """
 
 from __future__ import annotations
@@ -28,10 +29,13 @@ class Server:
     def __init__(self, store: dict[str, str]) -> None:
         self.store = store
 
-    def create(self, game: str, players: int, seed: int) -> None:
-        """Deal a new game and store it."""
-        self.store[f"{game}/seed"] = json.dumps({"players": players, "seed": seed})
-        self.store[f"{game}/state"] = tigeuph.state_to_json(tigeuph.new_game(players, seed=seed))
+    def create(self, game: str, players: int, seed: int, switches: tuple[str, ...] = ()) -> None:
+        """Deal a new game, with the variants named in *switches* (``tigeuph.SWITCHES``) on,
+        and store it."""
+        header = {"players": players, "seed": seed, "switches": list(switches)}
+        self.store[f"{game}/seed"] = json.dumps(header)
+        start = tigeuph.new_game(players, seed=seed, rules=_rules(players, switches))
+        self.store[f"{game}/state"] = tigeuph.state_to_json(start)
         self.store[f"{game}/actions"] = "[]"
 
     def state(self, game: str) -> tigeuph.GameState:
@@ -45,7 +49,8 @@ class Server:
     def game(self, game: str) -> tigeuph.Game:
         """The game rebuilt from the stored seed and actions: every state, for the history."""
         header = json.loads(self.store[f"{game}/seed"])
-        played = tigeuph.Game.new(header["players"], seed=header["seed"])
+        rules = _rules(header["players"], tuple(header["switches"]))
+        played = tigeuph.Game.new(header["players"], seed=header["seed"], rules=rules)
         for action in json.loads(self.store[f"{game}/actions"]):
             played.play(action)
         return played
@@ -76,6 +81,17 @@ class Server:
         return self.game(game).to_record()
 
 
+def _rules(players: int, switches: tuple[str, ...]) -> tigeuph.Rules:
+    """The rules for *players* with the variants named in *switches* on."""
+    return tigeuph.Rules(
+        players=players,
+        english_reinforcement="english_reinforcement" in switches,
+        buildings="buildings" in switches,
+        wonder="wonder" in switches,
+        open_scoring="open_scoring" in switches,
+    )
+
+
 def bot(view_json: str, rng: random.Random) -> str:
     """A random player: it reads its view and picks one of its legal actions."""
     seen = tigeuph.view_from_json(view_json)
@@ -87,11 +103,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--variants",
+        default="",
+        help=f"variants to switch on, comma-separated: {', '.join(tigeuph.SWITCHES)}",
+    )
     args = parser.parse_args(argv)
+    switches = tuple(name for name in args.variants.split(",") if name)
+    unknown = set(switches) - set(tigeuph.SWITCHES)
+    if unknown:
+        parser.error(f"unknown variant {', '.join(sorted(unknown))}")
 
     store: dict[str, str] = {}
     server = Server(store)
-    server.create("g1", args.players, args.seed)
+    server.create("g1", args.players, args.seed, switches)
     rngs = [random.Random(args.seed * 10 + seat) for seat in range(args.players)]
     requests = 0
     while (player := server.to_move("g1")) is not None:

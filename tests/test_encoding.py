@@ -6,24 +6,29 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from games import random_game
+from games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import (
     ACTION_COUNT,
     CELLS,
     BuildMonument,
+    BuildWonder,
     ChooseWar,
     Colour,
     CommitSupport,
+    DeclineBuilding,
     DeclineMonument,
+    DeclineWonder,
     EndTurn,
     ExchangeTiles,
     GameState,
     Monument,
+    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
+    ScoreWonder,
     TakeTreasure,
     WithdrawLeader,
     action_to_id,
@@ -35,15 +40,21 @@ from tigeuph import (
 
 
 @cache
-def states(players: int, seed: int) -> tuple[GameState, ...]:
-    """Every state but the last of one random game."""
-    return tuple(before for before, _, _ in random_game(players, seed))
+def states(players: int, seed: int, variants: bool = False) -> tuple[GameState, ...]:
+    """Every state but the last of one random game; with *variants*, every variant on, tiles
+    placed beside their colour more often so that the variants' decisions come up."""
+    if not variants:
+        return tuple(before for before, _, _ in random_game(players, seed))
+    rules = every_switch(players)
+    return tuple(
+        before for before, _, _ in random_game(players, seed, rules, prefer_tiles=TILES_FIRST)
+    )
 
 
 def test_ids_and_actions_are_a_bijection() -> None:
     """Every id names one action and that action's id is the id again."""
     actions = [id_to_action(i) for i in range(ACTION_COUNT)]
-    assert ACTION_COUNT == 3042
+    assert ACTION_COUNT == 3400
     assert len(set(actions)) == ACTION_COUNT
     assert [action_to_id(a) for a in actions] == list(range(ACTION_COUNT))
     # Ids survive the notation: an action read back from text has the same id.
@@ -70,6 +81,14 @@ def test_ids_and_actions_are_a_bijection() -> None:
         (DeclineMonument(), 2865),
         (TakeTreasure(CELLS[0]), 2866),
         (TakeTreasure(CELLS[175]), 3041),
+        (PlaceBuilding(CELLS[0]), 3042),
+        (PlaceBuilding(CELLS[175]), 3217),
+        (DeclineBuilding(), 3218),
+        (BuildWonder(CELLS[0]), 3219),
+        (BuildWonder(CELLS[175]), 3394),
+        (DeclineWonder(), 3395),
+        (ScoreWonder(Colour.RED), 3396),
+        (ScoreWonder(Colour.BLACK), 3399),
     ],
 )
 def test_ids_follow_the_documented_table(action: tigeuph.Action, expected: int) -> None:
@@ -96,11 +115,28 @@ def test_actions_without_an_id_are_refused() -> None:
             id_to_action(bad)
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 0), (3, 1), (4, 2)])
-def test_masks_agree_with_legal_actions(players: int, seed: int) -> None:
+def test_the_variants_ids_come_after_the_base_games() -> None:
+    """The base game's 3042 ids are as they were before the variants; the variants' actions
+    fill the ids from 3042 on, by kind, cells in CELLS order (spec R30, R31)."""
+    kinds = [type(id_to_action(i)) for i in range(ACTION_COUNT)]
+    variants = {PlaceBuilding, DeclineBuilding, BuildWonder, DeclineWonder, ScoreWonder}
+    assert not variants & set(kinds[:3042])
+    assert set(kinds[3042:]) == variants
+    assert [id_to_action(3042 + i) for i in range(176)] == [PlaceBuilding(c) for c in CELLS]
+    assert [id_to_action(3219 + i) for i in range(176)] == [BuildWonder(c) for c in CELLS]
+    assert [id_to_action(3396 + c) for c in range(4)] == [ScoreWonder(c) for c in Colour]
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "variants"),
+    [(2, 0, False), (3, 1, False), (4, 2, False), (2, 17, True), (3, 19, True), (4, 16, True)],
+)
+def test_masks_agree_with_legal_actions(players: int, seed: int, variants: bool) -> None:
     """At every step of a random game the mask marks exactly the legal actions, for the state
-    and for the view of the player to move; other players' views mark nothing."""
-    for state in states(players, seed):
+    and for the view of the player to move; other players' views mark nothing. With every
+    variant on, the variants' decisions are among them (spec R28-R31)."""
+    marked = set()
+    for state in states(players, seed, variants):
         legal = {action_to_id(a) for a in legal_actions(state)}
         mask = legal_mask(state)
         assert len(mask) == ACTION_COUNT
@@ -111,3 +147,6 @@ def test_masks_agree_with_legal_actions(players: int, seed: int) -> None:
         assert legal_mask(tigeuph.view(state, mover)) == mask
         other = (mover + 1) % players
         assert not any(legal_mask(tigeuph.view(state, other)))
+        marked |= {type(id_to_action(i)) for i in legal}
+    if variants:
+        assert {PlaceBuilding, DeclineBuilding, BuildWonder, DeclineWonder, ScoreWonder} <= marked

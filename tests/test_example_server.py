@@ -17,3 +17,15 @@ def test_the_example_server_serves_a_whole_game(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert "actions served to 2 players" in out and "the game is over" in out
     assert '[Seed "3"]' in out and "player 1: rank" in out
+
+
+def test_the_example_server_serves_a_game_with_every_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With every variant on, views and states of buildings and the wonder go through JSON."""
+    main = runpy.run_path(str(SERVER), run_name="example")["main"]
+    variants = "english_reinforcement,buildings,wonder,open_scoring"
+    assert main(["--players", "3", "--seed", "4", "--variants", variants]) == 0
+    out = capsys.readouterr().out
+    assert "english-reinforcement buildings wonder open-scoring" in out
+    assert "actions served to 3 players" in out

@@ -11,6 +11,7 @@ import re
 from functools import cache
 
 import pytest
+from games import TILES_FIRST, every_switch, random_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -73,6 +74,46 @@ def test_json_records_replay_every_state(players: int, seed: int) -> None:
     assert again.states == game.states and again.comments == game.comments
     assert again.tags == game.tags
     assert again.to_json() == game.to_json()
+
+
+@cache
+def variant_game(players: int, seed: int) -> Game:
+    """A finished game with every variant switched on (spec R28-R32), tiles placed beside
+    their colour more often so that buildings and the wonder come up."""
+    rules = every_switch(players, open_scoring=True)
+    game = Game.new(players, seed=seed, rules=rules, tags={"Event": "variants"})
+    for i, (_, action, _) in enumerate(random_game(players, seed, rules, prefer_tiles=TILES_FIRST)):
+        game.play(action, comment="note" if i % 37 == 0 else None)
+    return game
+
+
+def test_variant_records_replay_every_state() -> None:
+    """A game with every variant on writes its switches in the Rules tag and replays from its
+    text and JSON records, buildings, wonder and declined crosses included."""
+    game = variant_game(3, 19)
+    assert game.state.wonder is not None and None not in game.state.buildings
+    record = game.to_record()
+    assert (
+        '[Rules "players=3 board=standard english-reinforcement buildings wonder open-scoring"]'
+        in record
+    )
+    again = Game.from_record(record)
+    assert again.states == game.states and again.comments == game.comments
+    assert again.to_record() == record
+    from_json = Game.from_json(game.to_json())
+    assert from_json.states == game.states and from_json.to_json() == game.to_json()
+
+
+def test_a_variant_record_from_a_position_carries_the_position() -> None:
+    """A game that starts from a position holding buildings and the wonder writes it, in
+    position notation or as a JSON state, and reads it back."""
+    game = variant_game(3, 19)
+    start = next(s for s in game.states if s.wonder is not None and s.pending is None)
+    later = Game(start, tags={"Event": "study"})
+    play_out(later, seed=7, limit=30)
+    assert "wonder: " in later.to_record()
+    assert Game.from_record(later.to_record()).states == later.states
+    assert Game.from_json(later.to_json()).states == later.states
 
 
 def test_a_record_from_a_position_carries_the_position() -> None:

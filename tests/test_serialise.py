@@ -8,11 +8,13 @@ import json
 import random
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
+import attrs
 import jsonschema
 import pytest
 import scenario
+from games import TILES_FIRST, every_switch, random_game
 from hypothesis import given
 from hypothesis import strategies as st
 from scenario import SCENARIOS
@@ -20,27 +22,28 @@ from scenario import SCENARIOS
 from tigeuph import (
     ACTION_COUNT,
     ADVANCED,
-    Board,
+    COLOURS,
+    BuildingChoice,
+    Decision,
     Game,
     GameState,
     JsonError,
-    MonumentChoice,
     NotationError,
     PlayerView,
     PositionError,
-    Revolt,
     Rules,
-    TreasureChoice,
-    War,
     WarChoice,
+    WonderChoice,
+    WonderPoint,
     action_from_json,
     action_to_json,
     apply,
+    cell_name,
     from_text,
     id_to_action,
     json_schema,
     legal_actions,
-    mask,
+    names,
     new_game,
     parse_action,
     state_from_json,
@@ -49,25 +52,56 @@ from tigeuph import (
     view_from_json,
     view_to_json,
 )
+from tigeuph.boards import board_from_text
 
-GAMES = [(2, 0, "standard"), (3, 1, "standard"), (4, 2, "advanced"), (2, 3, "open")]
+GAMES = [
+    (2, 0, "standard"),
+    (3, 1, "standard"),
+    (4, 2, "advanced"),
+    (2, 3, "open"),
+    (2, 4, "variants"),
+    (3, 5, "variants-open"),
+    (4, 6, "variants"),
+    (3, 8, "custom"),
+]
+
+
+# A custom board (spec R2): 6 x 8, a river crossing itself, two special treasures.
+DELTA = board_from_text(
+    """
+    T..~..S.
+    ...~~...
+    .T~~~.T.
+    ..~~....
+    ~~~..S..
+    ....T...
+    """,
+    name="delta",
+)
 
 
 @cache
 def states(players: int, seed: int, rules: str = "standard") -> tuple[GameState, ...]:
-    """Every state of one random game."""
+    """Every state of one random game; "variants" switches every variant on (spec R28-R32)."""
     chosen = {
         "standard": Rules(),
         "advanced": Rules(board=ADVANCED),
         "open": Rules(open_scoring=True),
+        "variants": every_switch(players),
+        "variants-open": every_switch(players, open_scoring=True),
+        "custom": attrs.evolve(every_switch(players), board=DELTA),
     }[rules]
-    rng = random.Random(seed)
-    state = new_game(players, seed=seed, rules=chosen)
-    out = [state]
-    while not state.is_over:
-        state = apply(state, rng.choice(legal_actions(state)))
-        out.append(state)
-    return tuple(out)
+    prefer = 0.0 if rules in ("standard", "advanced", "open") else TILES_FIRST
+    steps = list(random_game(players, seed, chosen, prefer_tiles=prefer))
+    return (steps[0][0], *(after for _, _, after in steps))
+
+
+def variant_game(players: int, seed: int) -> Game:
+    """A finished game with every variant switched on, played as :func:`states` plays it."""
+    game = Game.new(players, seed=seed, rules=every_switch(players), tags={"Event": "variants"})
+    for _, action, _ in random_game(players, seed, every_switch(players), prefer_tiles=TILES_FIRST):
+        game.play(action)
+    return game
 
 
 @cache
@@ -79,7 +113,8 @@ def validator() -> jsonschema.Draft202012Validator:
 
 @pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
 def test_states_round_trip_through_json(players: int, seed: int, rules: str) -> None:
-    """Every state of a random game reads back equal from its JSON, compact or indented."""
+    """Every state of a random game reads back equal from its JSON, compact or indented, with
+    every variant switched on too."""
     for i, state in enumerate(states(players, seed, rules)):
         text = state_to_json(state)
         again = state_from_json(text)
@@ -114,9 +149,97 @@ def test_scenario_states_round_trip_with_every_pending_decision() -> None:
         for player in range(state.players):
             seen = view(state, player)
             assert view_from_json(view_to_json(seen)) == seen
-    assert kinds == {type(None), Revolt, War, WarChoice, MonumentChoice, TreasureChoice}
+    assert kinds == {type(None), *get_args(Decision)}
     choice = next(s for s in scenario_states() if isinstance(s.pending, WarChoice))
     assert json.loads(state_to_json(choice))["pending"]["kind"] == "war-choice"
+
+
+def test_variant_games_reach_every_new_field_and_decision() -> None:
+    """The variant games that round-trip above place buildings, build and decline the wonder,
+    and stop at each of the variants' decisions, so their JSON is exercised (spec R30, R31)."""
+    found = [
+        s
+        for players, seed, rules in GAMES
+        if "variants" in rules
+        for s in states(players, seed, rules)
+    ]
+    kinds = {type(s.pending) for s in found}
+    assert {BuildingChoice, WonderChoice, WonderPoint} <= kinds
+    assert any(s.wonder is not None for s in found)
+    assert any(s.declined_crosses for s in found)
+    assert any(all(c is not None for c in s.buildings) for s in found)
+
+
+def written_decision(decision: Decision) -> dict[str, Any]:
+    """The JSON a variant decision is written as, spelled out by hand."""
+    match decision:
+        case BuildingChoice():
+            return {
+                "kind": "building",
+                "player": decision.player,
+                "colour": decision.colour.letter,
+                "cells": [cell_name(c) for c in decision.cells],
+                "placed": cell_name(decision.placed),
+            }
+        case WonderChoice():
+            return {
+                "kind": "wonder",
+                "player": decision.player,
+                "centres": [cell_name(c) for c in decision.centres],
+                "placed": cell_name(decision.placed),
+            }
+        case WonderPoint():
+            return {"kind": "wonder-point", "player": decision.player}
+    raise AssertionError(decision)
+
+
+def test_variant_fields_are_written_for_people() -> None:
+    """Switches are booleans in the rules, buildings a cell name or null per colour, the wonder
+    its centre and colour, declined crosses a list of cell names, and each variant decision a
+    kind named as in position notation (spec R28-R32)."""
+    seen = set()
+    for state in states(3, 5, "variants-open"):
+        document = json.loads(state_to_json(state))
+        assert document["rules"] == {
+            "players": 3,
+            "board": "standard",
+            "english_reinforcement": True,
+            "buildings": True,
+            "wonder": True,
+            "open_scoring": True,
+        }
+        assert document["buildings"] == {
+            colour.letter: None if at is None else cell_name(at)
+            for colour, at in zip(COLOURS, state.buildings, strict=True)
+        }
+        site = state.wonder
+        assert document["wonder"] == (
+            None
+            if site is None
+            else {"centre": cell_name(site.centre), "colour": site.colour.letter}
+        )
+        assert document["declined_crosses"] == names(state.declined_crosses)
+        if isinstance(state.pending, BuildingChoice | WonderChoice | WonderPoint):
+            assert document["pending"] == written_decision(state.pending)
+            seen.add(type(state.pending))
+    assert seen == {BuildingChoice, WonderChoice, WonderPoint}
+
+
+def test_documents_without_the_variant_fields_still_read() -> None:
+    """A state or view written before the variants, without their fields, reads back: a
+    missing switch is off, missing buildings are in supply, no wonder, no declined cross."""
+    state = states(2, 0)[30]
+    document = json.loads(state_to_json(state))
+    for name in ("buildings", "wonder", "declined_crosses"):
+        del document[name]
+    for name in ("english_reinforcement", "buildings", "wonder", "open_scoring"):
+        del document["rules"][name]
+    assert validator().is_valid(document)
+    assert state_from_json(json.dumps(document)) == state
+    seen = json.loads(view_to_json(view(state, 1)))
+    for name in ("buildings", "wonder", "declined_crosses"):
+        del seen[name]
+    assert view_from_json(json.dumps(seen)) == view(state, 1)
 
 
 def test_every_action_round_trips_through_json() -> None:
@@ -142,11 +265,29 @@ def test_documents_follow_the_shipped_schema() -> None:
             check.validate(json.loads(view_to_json(view(state, player))))
     check.validate(json.loads(view_to_json(game.view(1))))
     check.validate(json.loads(game.to_json()))
-    for i in range(0, ACTION_COUNT, 11):
+    for i in [*range(0, ACTION_COUNT, 11), *range(3042, ACTION_COUNT)]:
         check.validate(json.loads(action_to_json(id_to_action(i))))
     from_position = Game(game.states[30])
     from_position.play(legal_actions(from_position.state)[0])
     check.validate(json.loads(from_position.to_json()))
+
+
+def test_variant_documents_follow_the_shipped_schema() -> None:
+    """With every variant on, states, views and records validate too, and so does a record
+    that starts from a position holding buildings and the wonder (spec R30, R31)."""
+    check = validator()
+    game = variant_game(4, 7)
+    for i, state in enumerate(game.states):
+        if i % 5 == 0 or state.pending is not None:
+            check.validate(json.loads(state_to_json(state)))
+            check.validate(json.loads(view_to_json(view(state, i % 4))))
+    check.validate(json.loads(view_to_json(game.view(2))))
+    check.validate(json.loads(game.to_json()))
+    late = next(s for s in game.states if s.wonder is not None and s.buildings[0] is not None)
+    from_position = Game(late)
+    from_position.play(legal_actions(late)[0])
+    check.validate(json.loads(from_position.to_json()))
+    assert Game.from_json(from_position.to_json()).states == from_position.states
 
 
 def test_the_schema_refuses_what_the_reader_refuses() -> None:
@@ -160,6 +301,14 @@ def test_the_schema_refuses_what_the_reader_refuses() -> None:
         {"bag": "rrx"},
         {"extra": 1},
         {"tiles": {"r": ["Z9"], "b": [], "g": [], "k": []}},
+        {"buildings": [None, None, None, None]},
+        {"buildings": {"r": "E5", "b": None, "g": None}},
+        {"wonder": {"centre": "E5"}},
+        {"wonder": {"centre": "E5", "colour": "x"}},
+        {"declined_crosses": ["E5", "E5"]},
+        {"rules": {"players": 2, "board": "standard", "wonder": 1}},
+        {"pending": {"kind": "wonder-point"}},
+        {"pending": {"kind": "building", "player": 0, "colour": "k", "cells": [], "placed": 5}},
     ):
         bad = {**good, **change}
         assert not check.is_valid(bad), change
@@ -205,6 +354,41 @@ def mutate(document: Any, path: list[Any], value: Any) -> Any:
         (["rules", "players"], 5, "$.rules", "'players' must be in (2, 3, 4)"),
         (["rules", "board"], "huge", "$.rules.board", "'huge' is not a board"),
         (["rules", "open_scoring"], 1, "$.rules.open_scoring", "expected true or false"),
+        (["rules", "wonder"], "yes", "$.rules.wonder", "expected true or false, not 'yes'"),
+        (["rules", "buildings"], 0, "$.rules.buildings", "expected true or false, not 0"),
+        (["rules", "english_reinforcement"], None, "$.rules.english_reinforcement", "true or"),
+        (["buildings"], ["E5"], "$.buildings", "expected an object of cells"),
+        (["buildings", "r"], 5, "$.buildings.r", "expected a cell (A1 to P11), not 5"),
+        (["buildings", "g"], "e5", "$.buildings.g", "'e5' is not a cell"),
+        (["buildings", "k"], ..., "$.buildings.k", "required field missing"),
+        (["buildings", "x"], "E5", "$.buildings", "unknown field x"),
+        (["wonder"], "E5", "$.wonder", "expected an object, not 'E5'"),
+        (["wonder"], {"centre": "Z9", "colour": "r"}, "$.wonder.centre", "'Z9' is not a cell"),
+        (["wonder"], {"centre": "E5"}, "$.wonder.colour", "required field missing"),
+        (["wonder"], {"centre": "E5", "colour": "w"}, "$.wonder.colour", "'w' is not a colour"),
+        (["declined_crosses"], ["E5", "E5"], "$.declined_crosses", "E5 is listed twice"),
+        (["declined_crosses"], "E5", "$.declined_crosses", "expected a list, not 'E5'"),
+        (
+            ["pending"],
+            {"kind": "building", "player": 0, "colour": "k", "cells": ["E5", 3], "placed": "E5"},
+            "$.pending.cells[1]",
+            "expected a cell",
+        ),
+        (
+            ["pending"],
+            {"kind": "building", "player": 0, "colour": "x", "cells": [], "placed": "E5"},
+            "$.pending.colour",
+            "'x' is not a colour",
+        ),
+        (
+            ["pending"],
+            {"kind": "wonder", "player": 0, "centres": "E5", "placed": "E5"},
+            "$.pending.centres",
+            "expected a list",
+        ),
+        (["pending"], {"kind": "wonder", "player": 0, "centres": []}, "$.pending.placed", ""),
+        (["pending"], {"kind": "wonder-point", "player": "0"}, "$.pending.player", "integer"),
+        (["pending"], {"kind": "wonder-point"}, "$.pending.player", "required field missing"),
         (["catastrophe_tiles"], "22", "$.catastrophe_tiles", "expected a list, not '22'"),
         (["monuments"], [{"monument": "kr"}], "$.monuments[0].monument", "'kr' is not a monu"),
         (["extra"], 1, "$", "unknown field extra"),
@@ -246,12 +430,47 @@ def test_impossible_states_raise_position_errors() -> None:
             state_from_json(json.dumps(mutate(good, path, value)))
 
 
-def test_a_board_without_a_name_cannot_be_written() -> None:
-    """Only the standard and advanced boards have names in JSON."""
-    board = Board("home-made", river=0, temples=mask("A1"), special=0)
-    state = new_game(2, seed=8, rules=Rules(board=board))
-    with pytest.raises(JsonError, match="have names"):
-        state_to_json(state)
+def test_a_custom_board_is_written_as_its_layout() -> None:
+    """A custom board is written as its size and cell lists, in the shape of boards.json, and
+    reads back equal (spec R2); a named board equal to it by layout would be written by name."""
+    state = states(3, 8, "custom")[40]
+    document = json.loads(state_to_json(state))
+    assert document["rules"]["board"] == {
+        "rows": 6,
+        "cols": 8,
+        "river": ["D1", "D2", "E2", "C3", "D3", "E3", "C4", "D4", "A5", "B5", "C5"],
+        "temples": ["A1", "G1", "B3", "G3", "F5", "E6"],
+        "special_treasures": ["G1", "F5"],
+    }
+    assert state_from_json(json.dumps(document)) == state
+    assert validator().is_valid(document)
+    assert json.loads(state_to_json(new_game(2, seed=1)))["rules"]["board"] == "standard"
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "says"),
+    [
+        ({"rows": "6"}, "$.rules.board.rows", "expected an integer"),
+        ({"rows": 12}, "$.rules.board", "out of range"),
+        ({"cols": ...}, "$.rules.board.cols", "required field missing"),
+        ({"river": ["Z9"]}, "$.rules.board.river[0]", "'Z9' is not a cell"),
+        ({"river": ["A1"]}, "$.rules.board", "temples on a river: A1"),
+        ({"temples": ["H6", "H6"]}, "$.rules.board.temples", "H6 is listed twice"),
+        ({"special_treasures": ["H6"]}, "$.rules.board", "not on a starting temple: H6"),
+        ({"note": "x"}, "$.rules.board", "unknown field note"),
+    ],
+)
+def test_bad_custom_boards_are_named(change: dict[str, Any], where: str, says: str) -> None:
+    """A custom board that cannot be read or played is refused at $.rules.board (spec R2)."""
+    document = json.loads(state_to_json(states(3, 8, "custom")[0]))
+    for key, value in change.items():
+        document = mutate(document, ["rules", "board", key], value)
+    with pytest.raises(JsonError) as caught:
+        state_from_json(json.dumps(document))
+    assert caught.value.path == where
+    assert says in str(caught.value)
+    if where != "$.rules.board":  # a malformed layout fails the schema too; an unplayable one
+        assert not validator().is_valid(document)  # needs the Board checks
 
 
 def test_actions_refuse_bad_documents() -> None:
@@ -315,6 +534,12 @@ def sample_documents() -> tuple[Any, ...]:
     texts = [state_to_json(s) for s in found[:: max(1, len(found) // 8)]]
     texts += [view_to_json(game.view(player)) for player in range(3)]
     texts.append(game.to_json())
+    # With every variant on: states holding buildings, the wonder and each variant decision.
+    variants = states(3, 5, "variants-open")
+    texts += [state_to_json(s) for s in variants[:: max(1, len(variants) // 6)]]
+    for kind in (BuildingChoice, WonderChoice, WonderPoint):
+        at = next(i for i, s in enumerate(variants) if isinstance(s.pending, kind))
+        texts += [state_to_json(variants[at]), view_to_json(view(variants[at], 0))]
     return tuple(json.loads(text) for text in texts)
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from functools import cache
@@ -10,12 +11,14 @@ from typing import Any
 
 import attrs
 import pytest
+from games import TILES_FIRST, every_switch, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tigeuph
 from tigeuph import (
     COLOURS,
+    BuildingChoice,
     ExchangeTiles,
     Game,
     GameState,
@@ -23,6 +26,8 @@ from tigeuph import (
     PlayerView,
     PositionError,
     Rules,
+    WonderChoice,
+    WonderPoint,
     apply,
     check_state,
     legal_actions,
@@ -46,14 +51,24 @@ def counts(tiles: list[str]) -> Counts:
     return r, b, g, k
 
 
-def reach(players: int, seed: int, steps: int, open_scoring: bool = False) -> GameState:
-    """The state after up to *steps* random legal actions from a seeded deal."""
-    rng = random.Random(seed)
-    state = new_game(players, seed=seed, rules=Rules(open_scoring=open_scoring))
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = apply(state, rng.choice(legal_actions(state)))
+def reach(
+    players: int, seed: int, steps: int, open_scoring: bool = False, variants: bool = False
+) -> GameState:
+    """The state after up to *steps* random legal actions from a seeded deal; with *variants*,
+    every variant switched on."""
+    if not variants:
+        rng = random.Random(seed)
+        state = new_game(players, seed=seed, rules=Rules(open_scoring=open_scoring))
+        for _ in range(steps):
+            if state.is_over:
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+        return state
+    rules = every_switch(players, open_scoring=open_scoring)
+    state = new_game(players, seed=seed, rules=rules)
+    game = random_game(players, seed, rules, prefer_tiles=TILES_FIRST)
+    for _, _, after in itertools.islice(game, steps):
+        state = after
     return state
 
 
@@ -88,15 +103,23 @@ def shuffle_hidden(state: GameState, player: int, rng: random.Random) -> GameSta
     seed=st.integers(0, 2**32),
     steps=st.integers(0, 300),
     open_scoring=st.booleans(),
+    variants=st.booleans(),
     viewer=st.integers(0, 3),
     shuffle=st.integers(0, 2**32),
 )
 def test_what_a_player_may_not_see_never_changes_his_view(
-    players: int, seed: int, steps: int, open_scoring: bool, viewer: int, shuffle: int
+    players: int,
+    seed: int,
+    steps: int,
+    open_scoring: bool,
+    variants: bool,
+    viewer: int,
+    shuffle: int,
 ) -> None:
     """Two states that differ only in what a player may not see give him equal views, legal
-    actions included: nothing hidden leaks into a view (R4, R32)."""
-    state = reach(players, seed, steps, open_scoring)
+    actions included: nothing hidden leaks into a view (R4, R32), with every variant switched
+    on too (English reinforcement's support counts, buildings, the wonder: R28, R30, R31)."""
+    state = reach(players, seed, steps, open_scoring, variants)
     player = viewer % players
     other = shuffle_hidden(state, player, random.Random(shuffle))
     assert check_state(other) == []
@@ -104,7 +127,14 @@ def test_what_a_player_may_not_see_never_changes_his_view(
 
 
 @cache
-def states(players: int, seed: int, open_scoring: bool = False) -> tuple[GameState, ...]:
+def states(
+    players: int, seed: int, open_scoring: bool = False, variants: bool = False
+) -> tuple[GameState, ...]:
+    """Every state of a random game; with *variants*, every variant switched on."""
+    if variants:
+        rules = every_switch(players, open_scoring=open_scoring)
+        steps = list(random_game(players, seed, rules, prefer_tiles=TILES_FIRST))
+        return (steps[0][0], *(after for _, _, after in steps))
     rules = Rules(open_scoring=open_scoring)
     rng = random.Random(seed)
     state = new_game(players, seed=seed, rules=rules)
@@ -154,12 +184,40 @@ def test_a_view_needs_a_seat() -> None:
         view(new_game(2, seed=1), 2)
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 7), (3, 8), (4, 9)])
-def test_sampled_states_are_legal_positions_with_the_same_view(players: int, seed: int) -> None:
-    """A state drawn from a view passes check_state, keeps every public field and shows the
-    same view; the viewer's legal actions are unchanged."""
+def test_a_view_shows_the_variants_board_and_decisions() -> None:
+    """Buildings, the wonder and the crosses declined for it are public, and so is each of the
+    variants' pending decisions; only the player deciding has legal actions (R30, R31)."""
+    found = set()
+    games = [(3, 19), (4, 16), (2, 17)]
+    for state in (s for players, seed in games for s in states(players, seed, variants=True)):
+        for player in range(state.players):
+            seen = view(state, player)
+            assert seen.buildings == state.buildings and seen.wonder == state.wonder
+            assert seen.declined_crosses == state.declined_crosses
+            assert seen.pending == state.pending
+            if isinstance(state.pending, BuildingChoice | WonderChoice | WonderPoint):
+                found.add(type(state.pending))
+                mine = state.pending.player == player
+                assert seen.legal == (legal_actions(state) if mine else ())
+                assert view_from_json(view_to_json(seen)) == seen
+    assert found == {BuildingChoice, WonderChoice, WonderPoint}
+    finals = [states(players, seed, variants=True)[-1] for players, seed in games]
+    assert any(s.wonder is not None for s in finals) and any(s.declined_crosses for s in finals)
+    assert any(None not in s.buildings for s in finals)
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "variants"),
+    [(2, 7, False), (3, 8, False), (4, 9, False), (2, 17, True), (3, 19, True), (4, 16, True)],
+)
+def test_sampled_states_are_legal_positions_with_the_same_view(
+    players: int, seed: int, variants: bool
+) -> None:
+    """A state drawn from a view passes check_state, keeps every public field (buildings, the
+    wonder and declined crosses among them) and shows the same view; the viewer's legal actions
+    are unchanged."""
     rng = random.Random(seed)
-    for state in states(players, seed)[::5]:
+    for state in states(players, seed, variants=variants)[:: 3 if variants else 5]:
         for player in range(players):
             seen = view(state, player)
             guess = sample_state(seen, rng)
@@ -224,6 +282,22 @@ def test_views_round_trip_through_json() -> None:
                 assert view_from_json(view_to_json(seen)) == seen
         game.play(rng.choice(legal_actions(game.state)))
     final = game.view(2)
+    assert view_from_json(view_to_json(final, indent=2)) == final
+
+
+def test_variant_views_round_trip_through_json() -> None:
+    """With every variant on, views with their history read back equal from their JSON, and a
+    state sampled from one has the true points (R30-R32)."""
+    rules = every_switch(4)
+    game = Game.new(4, seed=16, rules=rules)
+    for i, (_, action, _) in enumerate(random_game(4, 16, rules, prefer_tiles=TILES_FIRST)):
+        if i % 13 == 0 or (game.state.pending is not None and i % 3 == 0):
+            seen = game.view(i % 4)
+            assert view_from_json(view_to_json(seen)) == seen
+            assert sample_state(seen, random.Random(i)).points == game.state.points
+        game.play(action)
+    assert game.state.wonder is not None
+    final = game.view(1)
     assert view_from_json(view_to_json(final, indent=2)) == final
 
 

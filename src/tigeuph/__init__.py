@@ -10,14 +10,19 @@
 from .actions import (
     Action,
     BuildMonument,
+    BuildWonder,
     ChooseWar,
     CommitSupport,
+    DeclineBuilding,
     DeclineMonument,
+    DeclineWonder,
     EndTurn,
     ExchangeTiles,
+    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
+    ScoreWonder,
     TakeTreasure,
     WithdrawLeader,
     parse_action,
@@ -41,7 +46,7 @@ from .notation import from_text, to_text
 from .pieces import COLOURS, Colour, Monument
 from .records import Game
 from .rules.scoring import PlayerResult
-from .ruleset import Rules
+from .ruleset import SWITCHES, Rules
 from .serialise import (
     action_from_json,
     action_to_json,
@@ -52,6 +57,7 @@ from .serialise import (
     view_to_json,
 )
 from .state import (
+    BuildingChoice,
     Conflict,
     Decision,
     End,
@@ -62,6 +68,9 @@ from .state import (
     TreasureChoice,
     War,
     WarChoice,
+    WonderChoice,
+    WonderPoint,
+    WonderSite,
     new_game,
 )
 from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
@@ -74,11 +83,14 @@ __all__ = [
     "CELLS",
     "COLOURS",
     "STANDARD",
+    "SWITCHES",
     "Action",
     "Bitboard",
     "Board",
     "BoardError",
     "BuildMonument",
+    "BuildWonder",
+    "BuildingChoice",
     "Cell",
     "ChooseWar",
     "Colour",
@@ -86,7 +98,9 @@ __all__ = [
     "Conflict",
     "ConflictInfo",
     "Decision",
+    "DeclineBuilding",
     "DeclineMonument",
+    "DeclineWonder",
     "End",
     "EndTurn",
     "ExchangeTiles",
@@ -100,6 +114,7 @@ __all__ = [
     "MonumentSite",
     "NotationError",
     "Outcome",
+    "PlaceBuilding",
     "PlaceCatastrophe",
     "PlaceLeader",
     "PlaceTile",
@@ -110,6 +125,7 @@ __all__ = [
     "RecordError",
     "Revolt",
     "Rules",
+    "ScoreWonder",
     "ScoringEvent",
     "TakeTreasure",
     "TigeuphError",
@@ -117,6 +133,9 @@ __all__ = [
     "War",
     "WarChoice",
     "WithdrawLeader",
+    "WonderChoice",
+    "WonderPoint",
+    "WonderSite",
     "action_from_json",
     "action_to_id",
     "action_to_json",

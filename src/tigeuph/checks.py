@@ -231,13 +231,15 @@ def _monuments(state: GameState) -> list[str]:
     if union != state.flipped:
         if state.flipped & ~union:
             where = ", ".join(names(state.flipped & ~union))
-            out.append(f"face-down tile at {where} is under no monument")
+            out.append(f"face-down tile at {where} is under no monument and not the wonder's")
         if union & ~state.flipped:
             where = ", ".join(names(union & ~state.flipped))
-            out.append(f"monument square at {where} is not face down")
+            out.append(f"monument or wonder tile at {where} is not face down")
     for corner in cells_of(state.declined & _area(state)):
         if square(corner) & ~_area(state):
             out.append(f"declined square at {cell_name(corner)} runs off the board")
+    if state.declined_crosses and not state.rules.wonder:
+        out.append("crosses are declined for the wonder, but the rules have no wonder")
     for centre in cells_of(state.declined_crosses & _area(state)):
         if centre < STRIDE or cross(centre) & ~_area(state):
             out.append(f"declined cross at {cell_name(centre)} runs off the board")
@@ -293,7 +295,8 @@ def _conservation(state: GameState) -> list[str]:
         if total != TILE_COUNTS[colour]:
             out.append(
                 f"{total} {colour.name.lower()} tiles instead of {TILE_COUNTS[colour]}: "
-                f"{on_board} face up, {under} under monuments, {hands} in hands, {bag} in the "
+                f"{on_board} face up, {under} under monuments or the wonder, {hands} in hands, "
+                f"{bag} in the "
                 f"bag, {removed} removed, {discarded} discarded"
             )
     return out

@@ -1,10 +1,11 @@
 """Action ids for learning: every possible action has a fixed integer in ``range(ACTION_COUNT)``.
 
 Policy networks want a fixed output layer; these ids give one, stable across versions of the
-format (a change would be a new major version). Cells are numbered densely, ``i`` for
-``tigeuph.CELLS[i]`` (row by row from A1: A1 is 0, P1 is 15, A2 is 16, P11 is 175), colours by
-:class:`~tigeuph.Colour` (r 0, b 1, g 2, k 3), monuments by :class:`~tigeuph.Monument`
-(rb 0, rg 1, rk 2, bg 3, bk 4, gk 5).
+format (a change would be a new major version): new actions only ever get ids after the last,
+as the variants' actions did (ids 3042 on), so an id keeps its action. Cells are numbered
+densely, ``i`` for ``tigeuph.CELLS[i]`` (row by row from A1: A1 is 0, P1 is 15, A2 is 16, P11
+is 175), colours by :class:`~tigeuph.Colour` (r 0, b 1, g 2, k 3), monuments by
+:class:`~tigeuph.Monument` (rb 0, rg 1, rk 2, bg 3, bk 4, gk 5).
 
 ===========================  ===========  =====  ==============================================
 action                       first id     count  id
@@ -23,10 +24,16 @@ action                       first id     count  id
 :class:`BuildMonument`       1809         1056   ``1809 + monument * 176 + corner``
 :class:`DeclineMonument`     2865         1      ``2865``
 :class:`TakeTreasure`        2866         176    ``2866 + cell``
+:class:`PlaceBuilding`       3042         176    ``3042 + cell`` (variant: buildings, R30)
+:class:`DeclineBuilding`     3218         1      ``3218``
+:class:`BuildWonder`         3219         176    ``3219 + centre`` (variant: the wonder, R31)
+:class:`DeclineWonder`       3395         1      ``3395``
+:class:`ScoreWonder`         3396         4      ``3396 + colour``
 ===========================  ===========  =====  ==============================================
 
-:data:`ACTION_COUNT` is 3042. Some ids never name a legal action (a leader on a river, a
-monument whose square runs off the board); :func:`legal_mask` says which ones are legal now.
+:data:`ACTION_COUNT` is 3400. Some ids never name a legal action (a leader on a river, a
+monument whose square runs off the board, a variant's action under rules without it);
+:func:`legal_mask` says which ones are legal now.
 
 >>> import tigeuph
 >>> tigeuph.action_to_id(tigeuph.parse_action("kA2")), tigeuph.id_to_action(1797)
@@ -34,6 +41,8 @@ monument whose square runs off the board); :func:`legal_mask` says which ones ar
 >>> mask = tigeuph.legal_mask(tigeuph.new_game(2, seed=1))
 >>> len(mask) == tigeuph.ACTION_COUNT, mask[1797], mask[2865]
 (True, 1, 0)
+>>> str(tigeuph.id_to_action(3042)), tigeuph.action_to_id(tigeuph.parse_action("*k"))
+('@A1', 3399)
 """
 
 from __future__ import annotations
@@ -43,13 +52,18 @@ from typing import Final
 
 from .actions import (
     BUILD_MONUMENT,
+    BUILD_WONDER,
     CHOOSE_WAR,
     COMMIT_SUPPORT,
+    DECLINE_BUILDING,
     DECLINE_MONUMENT,
+    DECLINE_WONDER,
     END_TURN,
+    PLACE_BUILDING,
     PLACE_CATASTROPHE,
     PLACE_LEADER,
     PLACE_TILE,
+    SCORE_WONDER,
     TAKE_TREASURE,
     WITHDRAW_LEADER,
     Action,
@@ -85,6 +99,12 @@ def _all_actions() -> tuple[Action, ...]:
         out += [BUILD_MONUMENT[monument][c] for c in CELLS]
     out.append(DECLINE_MONUMENT)
     out += [TAKE_TREASURE[c] for c in CELLS]
+    # The variants' actions (spec R30, R31), after the base game's so its ids stay as they were.
+    out += [PLACE_BUILDING[c] for c in CELLS]
+    out.append(DECLINE_BUILDING)
+    out += [BUILD_WONDER[c] for c in CELLS]
+    out.append(DECLINE_WONDER)
+    out += SCORE_WONDER
     return tuple(out)
 
 

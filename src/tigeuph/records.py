@@ -360,7 +360,6 @@ class Game:
         ``view(player).history``, which :func:`~tigeuph.view_to_json` writes.
 
         Raises:
-            JsonError: the rules' board has no name.
             ValueError: a tag is not a free header tag.
         """
         for name, value in self.tags.items():

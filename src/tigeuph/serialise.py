@@ -8,7 +8,17 @@ people and for other languages: cells by name (``"E5"``), sets of cells as lists
 board order, colours by letter, per-colour counts as objects (``{"r": 2, "b": 0, "g": 1,
 "k": 3}``), actions in action notation (``"rE5"``), monuments by code (``"rk"``), the pending
 decision as an object with a ``kind`` (``revolt``, ``war``, ``war-choice``, ``monument``,
-``treasure``). The package ships a JSON Schema of every document (:func:`json_schema`).
+``treasure``, and with the variants ``building``, ``wonder``, ``wonder-point``). The board is
+named (``"standard"``, ``"advanced"``), or a custom board is an object in the shape of
+``boards.json``, cells by name (``{"rows": 6, "cols": 8, "river": ["D3"], "temples": ["A1",
+"G4", "B5"], "special_treasures": []}``, spec R2). The package ships a JSON Schema of every
+document (:func:`json_schema`).
+
+The variants (spec R28-R32) add fields that are always written: the switches in ``rules``
+(``english_reinforcement``, ``buildings``, ``wonder``, ``open_scoring``), and in states and
+views ``buildings`` (a cell or ``null`` per colour), ``wonder`` (``null`` or its centre and
+colour) and ``declined_crosses`` (cells). Each has a default, so a document written before
+them still reads: a missing switch is off, a missing board field is empty.
 
 Reading is strict: a wrong type, an unknown or missing field, a bad cell or action raises
 :class:`~tigeuph.errors.JsonError` naming the field (``$.hands[0].r``); a state that reads but
@@ -31,7 +41,7 @@ from __future__ import annotations
 import json
 import random
 from importlib import resources
-from typing import Any, Final, TypeVar, get_args, get_origin
+from typing import Any, Final, TypeAlias, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
@@ -45,10 +55,12 @@ from .actions import Action, ExchangeTiles, parse_action
 from .boards import ADVANCED, STANDARD, Board
 from .cells import Bitboard, Cell, cell_name, names, parse_cell
 from .checks import check_state
-from .errors import JsonError, PositionError
+from .errors import BoardError, JsonError, PositionError
+from .notation.position import CUSTOM
 from .pieces import COLOURS, Colour, Monument
 from .state import (
     HAND_SIZE,
+    BuildingChoice,
     Counts,
     Decision,
     GameState,
@@ -57,6 +69,8 @@ from .state import (
     TreasureChoice,
     War,
     WarChoice,
+    WonderChoice,
+    WonderPoint,
 )
 from .views import PlayerView, PublicAction, sample_state, view
 
@@ -89,6 +103,9 @@ _DECISIONS: Final[dict[str, type[Any]]] = {
     "war-choice": WarChoice,
     "monument": MonumentChoice,
     "treasure": TreasureChoice,
+    "building": BuildingChoice,
+    "wonder": WonderChoice,
+    "wonder-point": WonderPoint,
 }
 _KINDS: Final = {cls: kind for kind, cls in _DECISIONS.items()}
 
@@ -152,17 +169,9 @@ _MONUMENTS: Final = {monument.code: monument for monument in Monument}
 _leaf(Cell, cell_name, _read_cell, "a cell (A1 to P11)")
 _leaf(Colour, lambda c: c.letter, _COLOURS.__getitem__, "a colour letter (r, b, g, k)")
 _leaf(Monument, lambda m: m.code, _MONUMENTS.__getitem__, "a monument (rb, rg, rk, bg, bk, gk)")
-_leaf(Board, lambda b: _board_name(b), _BOARDS.__getitem__, "a board (standard, advanced)")
 _leaf(Action, str, parse_action, "an action in action notation")
 for _cls in get_args(Action):
     _conv.register_unstructure_hook(_cls, str)
-
-
-def _board_name(board: Board) -> str:
-    for name, known in _BOARDS.items():
-        if board == known:
-            return name
-    raise JsonError("$.rules.board", f"only the standard and advanced boards have names: {board!r}")
 
 
 def _optional(kind: Any) -> None:
@@ -291,8 +300,9 @@ class _Layers:
 
 
 @frozen
-class _Leaders:
-    """The JSON shape of one player's leaders: a cell or ``null`` (in supply) per colour."""
+class _Places:
+    """The JSON shape of a cell or ``null`` (in supply) per colour: one player's leaders, or
+    the buildings."""
 
     r: Cell | None
     b: Cell | None
@@ -301,6 +311,63 @@ class _Leaders:
 
 
 _MASK: Final = override(struct_hook=_read_mask, unstruct_hook=names)
+_Buildings: TypeAlias = tuple[Cell | None, Cell | None, Cell | None, Cell | None]
+
+
+@frozen
+class _Layout:
+    """The JSON shape of a custom board: the shape of ``boards.json``, cells by name."""
+
+    rows: int
+    cols: int
+    river: Bitboard
+    temples: Bitboard
+    special_treasures: Bitboard
+
+
+_LAYOUT_FIELDS: Final[dict[str, Any]] = {
+    name: _MASK for name in ("river", "temples", "special_treasures")
+}
+_conv.register_structure_hook(_Layout, _object_of(_Layout, _conv, **_LAYOUT_FIELDS))
+_BOARD_WHAT: Final = "a board (standard, advanced, or an object with its layout)"
+
+
+def _read_board(value: Any, _: Any) -> Board:
+    """A board by name, or a custom board's layout (read as the position notation does)."""
+    if type(value) is str:
+        if value not in _BOARDS:
+            raise _Invalid(f"{_show(value)} is not {_BOARD_WHAT}")
+        return _BOARDS[value]
+    _object(value, _BOARD_WHAT)
+    layout = _conv.structure(value, _Layout)
+    try:
+        return Board(
+            CUSTOM,
+            river=layout.river,
+            temples=layout.temples,
+            special=layout.special_treasures,
+            rows=layout.rows,
+            cols=layout.cols,
+        )
+    except BoardError as err:
+        raise _Invalid(str(err)) from None
+
+
+def _write_board(board: Board) -> str | dict[str, Any]:
+    for name, known in _BOARDS.items():
+        if board == known:
+            return name
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "river": names(board.river),
+        "temples": names(board.temples),
+        "special_treasures": names(board.special),
+    }
+
+
+_conv.register_structure_hook(Board, _read_board)
+_conv.register_unstructure_hook(Board, _write_board)
 
 
 def _read_layers(value: Any, _: Any) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
@@ -321,12 +388,23 @@ def _write_layers(tiles: tuple[Bitboard, ...]) -> dict[str, list[str]]:
 def _read_leaders(value: Any, _: Any) -> tuple[tuple[Cell | None, ...], ...]:
     if type(value) is not list:
         raise _Invalid(f"expected a list with an object per player, not {_show(value)}")
-    rows = _conv.structure(value, tuple[_Leaders, ...])
+    rows = _conv.structure(value, tuple[_Places, ...])
     return tuple((row.r, row.b, row.g, row.k) for row in rows)
 
 
 def _write_leaders(leaders: tuple[tuple[Cell | None, ...], ...]) -> list[Any]:
-    return [_conv.unstructure(_Leaders(*row), _Leaders) for row in leaders]
+    return [_conv.unstructure(_Places(*row), _Places) for row in leaders]
+
+
+def _read_buildings(value: Any, _: Any) -> _Buildings:
+    _object(value, 'an object of cells like {"r": "E5", "b": null, "g": null, "k": null}')
+    found = _conv.structure(value, _Places)
+    return found.r, found.b, found.g, found.k
+
+
+def _write_buildings(buildings: _Buildings) -> dict[str, Any]:
+    written: dict[str, Any] = _conv.unstructure(_Places(*buildings), _Places)
+    return written
 
 
 def _read_bag(value: Any, _: Any) -> str:
@@ -344,6 +422,8 @@ _BOARD_FIELDS: Final[dict[str, Any]] = {
     "treasures": _MASK,
     "declined": _MASK,
     "leaders": override(struct_hook=_read_leaders, unstruct_hook=_write_leaders),
+    "buildings": override(struct_hook=_read_buildings, unstruct_hook=_write_buildings),
+    "declined_crosses": _MASK,
 }
 
 _LAYER_FIELDS: Final[dict[str, Any]] = {name: _MASK for name in "rbgk"}
@@ -429,11 +509,7 @@ def checked(state: GameState) -> GameState:
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
-    """*state* as a ``tigeuph-state`` JSON document; compact unless *indent* is given.
-
-    Raises:
-        JsonError: the state's board has no name (only the standard and advanced boards do).
-    """
+    """*state* as a ``tigeuph-state`` JSON document; compact unless *indent* is given."""
     return dump_document(STATE, state, GameState, indent)
 
 
@@ -472,11 +548,7 @@ def action_from_json(text: str | bytes) -> Action:
 
 
 def view_to_json(player_view: PlayerView, *, indent: int | None = None) -> str:
-    """*player_view* as a ``tigeuph-view`` JSON document: what a server sends one player.
-
-    Raises:
-        JsonError: the view's board has no name.
-    """
+    """*player_view* as a ``tigeuph-view`` JSON document: what a server sends one player."""
     return dump_document(VIEW, player_view, PlayerView, indent)
 
 

@@ -4,7 +4,9 @@ A :class:`PlayerView` is all a game server should send a player, and all a bot p
 hidden information may look at. What it holds and what it leaves out:
 
 =============================  =================================================================
-shown to the viewer            the board (tiles, leaders, monuments, catastrophes, treasures);
+shown to the viewer            the board (tiles, leaders, monuments, catastrophes, treasures,
+                               and with the variants the buildings, the wonder and the crosses
+                               declined for it);
                                his own hand and his own exchanged tiles; every player's number
                                of tiles in hand, of exchanged tiles and of catastrophe tiles;
                                the bag's size; tiles removed in the open (destroyed or committed
@@ -43,7 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .actions import Action, ExchangeTiles
 from .cells import Bitboard, Cell
@@ -58,6 +60,7 @@ from .state import (
     End,
     GameState,
     MonumentSite,
+    WonderSite,
     count_letters,
     tiles_outside_bag,
 )
@@ -96,6 +99,8 @@ class PlayerView:
     indexed by seat; ``points[seat]`` is ``None`` where the viewer may not see them. ``legal``
     lists the viewer's legal actions when he is to move, else nothing: they depend only on what
     he may see. Two states that differ only in what the viewer may not see give equal views.
+    The variants' board fields (``buildings``, ``wonder``, ``declined_crosses``) are keyword-only
+    and empty by default, as in a state.
     """
 
     player: int
@@ -108,6 +113,11 @@ class PlayerView:
     monuments: tuple[MonumentSite, ...]
     declined: Bitboard
     unification: Cell | None
+    buildings: tuple[Cell | None, Cell | None, Cell | None, Cell | None] = field(
+        default=(None, None, None, None), kw_only=True
+    )
+    wonder: WonderSite | None = field(default=None, kw_only=True)
+    declined_crosses: Bitboard = field(default=0, kw_only=True)
     hand: Counts
     """The viewer's own hand, per colour."""
     hand_sizes: tuple[int, ...]
@@ -169,6 +179,9 @@ def view(state: GameState, player: int) -> PlayerView:
         monuments=state.monuments,
         declined=state.declined,
         unification=state.unification,
+        buildings=state.buildings,
+        wonder=state.wonder,
+        declined_crosses=state.declined_crosses,
         hand=state.hands[player],
         hand_sizes=tuple(sum(hand) for hand in state.hands),
         catastrophe_tiles=state.catastrophe_tiles,
@@ -238,7 +251,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         PositionError: the view's counts do not add up (a view read from foreign data).
     """
     seen = tiles_outside_bag(
-        view.tiles, view.monuments, [view.hand], view.removed, [view.discarded]
+        view.tiles, view.monuments, [view.hand], view.removed, [view.discarded], view.wonder
     )
     unseen = [total - n for total, n in zip(TILE_COUNTS, seen, strict=True)]
     others = [seat for seat in range(view.players) if seat != view.player]
@@ -292,6 +305,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         actions_left=view.actions_left,
         pending=view.pending,
         ended=view.ended,
+        buildings=view.buildings,
+        wonder=view.wonder,
+        declined_crosses=view.declined_crosses,
     )
 
 
