@@ -262,7 +262,7 @@ def test_explicit_empty_bag_and_hand() -> None:
         (put(NEW, "D2", "r$"), "treasure at D2 is not on a starting temple"),
         (
             replace_line(NEW, "bag:", "bag: rrr"),
-            "16 red tiles instead of 57: 10 face up, 0 under monuments, 3 in hands, 3 in",
+            "16 red tiles instead of 57: 10 face up, 0 under monuments or the wonder, 3 in hands",
         ),
         (put(NEW, "C5", "x"), "1 catastrophes on the board, but the players have played 0"),
         (put(NEW, "B2", "r"), "9 treasures on the board and 0 taken, but the standard board"),

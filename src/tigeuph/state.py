@@ -193,7 +193,8 @@ class GameState:
     tiles: tuple[Bitboard, Bitboard, Bitboard, Bitboard]
     """Face-up civilisation tiles, one mask per colour."""
     flipped: Bitboard
-    """Face-down tiles under monuments: they connect but have no colour (spec R22)."""
+    """Face-down tiles under monuments and the wonder: they connect but have no colour (spec R22,
+    R31)."""
     catastrophes: Bitboard
     treasures: Bitboard
     """Cells carrying a treasure still on the board."""
