@@ -27,7 +27,16 @@ from .actions import (
     WithdrawLeader,
     parse_action,
 )
-from .boards import ADVANCED, STANDARD, Board
+from .boards import (
+    ADVANCED,
+    STANDARD,
+    Board,
+    board_from_json,
+    board_from_text,
+    board_to_json,
+    board_to_text,
+    load_board,
+)
 from .cells import CELLS, Bitboard, Cell, cell, cell_name, mask, names, parse_cell
 from .checks import check_state
 from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
@@ -140,6 +149,10 @@ __all__ = [
     "action_to_id",
     "action_to_json",
     "apply",
+    "board_from_json",
+    "board_from_text",
+    "board_to_json",
+    "board_to_text",
     "cell",
     "cell_name",
     "check_state",
@@ -149,6 +162,7 @@ __all__ = [
     "json_schema",
     "legal_actions",
     "legal_mask",
+    "load_board",
     "mask",
     "names",
     "new_game",
