@@ -3,8 +3,8 @@
 :func:`explain` is what a person settling a dispute calls. It never changes the state: it asks
 :func:`tigeuph.apply` for the state after the action (``apply`` never mutates its input) and
 reads the consequences off the difference between the two states. Conflict strengths come from
-the engine's own functions in ``rules/conflicts.py``, called on a scratch copy of a state, so
-they are the numbers the engine fights with.
+the engine's own functions in ``rules/conflicts.py``, so they are the numbers the engine fights
+with.
 
 >>> import tigeuph
 >>> state = tigeuph.new_game(2, seed=7)
@@ -47,7 +47,7 @@ from .engine import apply
 from .errors import IllegalActionError
 from .pieces import COLOURS, Colour
 from .regions import analyse
-from .rules.conflicts import contested_colours, temple_strength, war_strength
+from .rules.conflicts import board_strengths, contested_colours
 from .rules.monuments import monument_points
 from .state import (
     BuildingChoice,
@@ -323,23 +323,14 @@ def _loser(conflict: ConflictInfo | None) -> tuple[int, Colour] | None:
 def _info(state: GameState, conflict: Conflict) -> ConflictInfo:
     """*conflict* as it stands in *state*, both leaders on the board.
 
-    One source of truth: the strengths come from ``rules/conflicts`` (``temple_strength``,
-    ``war_strength``), called on a scratch :class:`~tigeuph.work.Work` that is then dropped.
+    One source of truth: the strengths come from ``rules/conflicts:board_strengths``, the
+    numbers the engine fights with.
     """
-    colour = conflict.colour
-    at = state.leaders[conflict.attacker][colour]
-    against = state.leaders[conflict.defender][colour]
-    assert at is not None and against is not None
-    w = Work(state)
-    if isinstance(conflict, Revolt):
-        kind: Literal["revolt", "war"] = "revolt"
-        attack, defence = temple_strength(w, at), temple_strength(w, against)
-    else:
-        kind = "war"
-        attack, defence = war_strength(w, colour, at), war_strength(w, colour, against)
+    attack, defence = board_strengths(state, conflict)
+    kind: Literal["revolt", "war"] = "revolt" if isinstance(conflict, Revolt) else "war"
     return ConflictInfo(
         kind,
-        colour,
+        conflict.colour,
         conflict.attacker,
         conflict.defender,
         attack,
