@@ -47,6 +47,31 @@ def plain_regions(occupied: set[Cell] | set[int]) -> list[set[int]]:
     return parts
 
 
+def plain_kingdoms(occupied: Bitboard, leader_cells: Bitboard) -> list[Bitboard]:
+    """The kingdoms by breadth-first search over sets, in the order :func:`kingdoms` gives
+    them (by their lowest leader): the plain reference of the bitboard code (spec R0)."""
+    cells = cells_in(occupied)
+    leaders = cells_in(leader_cells)
+    found = [part for part in plain_regions(cells) if part & leaders]
+    found.sort(key=lambda part: min(part & leaders))
+    return [from_cells(Cell(c) for c in part) for part in found]
+
+
+# For `crosshair diffbehavior` (see docs/invariants.rst): both sides on the same small domain,
+# the first two rows of the board (guard bits excluded), leaders among the occupied cells.
+TWO_ROWS = from_cells(c for c in CELLS if c < 2 * STRIDE)
+
+
+def kingdoms_on_two_rows(occupied: int, leader_cells: int) -> list[int]:
+    occupied &= TWO_ROWS
+    return kingdoms(occupied, leader_cells & occupied)
+
+
+def plain_kingdoms_on_two_rows(occupied: int, leader_cells: int) -> list[int]:
+    occupied &= TWO_ROWS
+    return plain_kingdoms(occupied, leader_cells & occupied)
+
+
 boards = st.sets(st.sampled_from(CELLS), max_size=120)
 
 
@@ -59,6 +84,15 @@ def test_kingdoms_match_breadth_first_search(occupied: set[Cell], data: st.DataO
     found = kingdoms(from_cells(occupied), from_cells(leaders))
     expected = [part for part in plain_regions(occupied) if part & leaders]
     assert sorted(map(sorted, map(cells_in, found))) == sorted(map(sorted, expected))
+    assert found == plain_kingdoms(from_cells(occupied), from_cells(leaders))
+
+
+@given(st.integers(), st.integers())
+def test_kingdoms_on_two_rows_match_the_reference(occupied: int, leader_cells: int) -> None:
+    """The pair `crosshair diffbehavior` compares agree on any integers (spec R0)."""
+    assert kingdoms_on_two_rows(occupied, leader_cells) == plain_kingdoms_on_two_rows(
+        occupied, leader_cells
+    )
 
 
 @given(boards)
@@ -88,6 +122,7 @@ def test_incremental_analysis_matches_a_fresh_one(players: int) -> None:
     for _, _, after in random_game(players, seed=players):
         fresh = Analysis(after.occupied, after.leader_mask)
         same(analyse(after), fresh)
+        assert sorted(fresh.kingdoms) == sorted(plain_kingdoms(after.occupied, after.leader_mask))
         for row in after.leaders:
             for c in row:
                 if c is not None:

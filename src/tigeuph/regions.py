@@ -20,6 +20,18 @@ def region(seed: Bitboard, occupied: Bitboard) -> Bitboard:
     >>> from tigeuph.cells import mask, names
     >>> names(region(mask("A1"), mask("A1", "A2", "B2", "D2")))
     ['A1', 'A2', 'B2']
+
+    Contracts (PEP 316, checked by CrossHair in CI): the region holds *seed*, lies in
+    *occupied*, and is closed: no occupied cell outside it touches it. The bound on *occupied*
+    (the first 40 bits: rows 1 and 2 and part of row 3) keeps the symbolic search short; the
+    Hypothesis tests in tests/test_regions.py cover the whole board.
+
+    pre: 0 <= seed <= occupied < 1 << 40
+    pre: occupied & seed == seed
+    pre: occupied & sum(1 << STRIDE * row + STRIDE - 1 for row in range(11)) == 0
+    post: __return__ & seed == seed
+    post: __return__ & ~occupied == 0
+    post: neighbours(__return__) & occupied & ~__return__ == 0
     """
     grown = seed
     frontier = seed
@@ -36,7 +48,23 @@ def region(seed: Bitboard, occupied: Bitboard) -> Bitboard:
 
 
 def kingdoms(occupied: Bitboard, leader_cells: Bitboard) -> list[Bitboard]:
-    """The kingdoms among *occupied*: the regions that hold a cell of *leader_cells*."""
+    """The kingdoms among *occupied*: the regions that hold a cell of *leader_cells*.
+
+    Contracts (PEP 316, checked by CrossHair in CI): the kingdoms are disjoint, lie in
+    *occupied*, each holds a leader and is a whole region (closed, and the region of its
+    lowest cell within itself: connected), and together they hold every leader. The bound is
+    :func:`region`'s; tests/test_regions.py compares the whole board with a breadth-first search.
+
+    pre: 0 <= leader_cells <= occupied < 1 << 40
+    pre: occupied & leader_cells == leader_cells
+    pre: occupied & sum(1 << STRIDE * row + STRIDE - 1 for row in range(11)) == 0
+    post: all(a & b == 0 for i, a in enumerate(__return__) for b in __return__[i + 1 :])
+    post: sum(__return__) & ~occupied == 0
+    post: leader_cells & ~sum(__return__) == 0
+    post: all(k & leader_cells for k in __return__)
+    post: all(neighbours(k) & occupied & ~k == 0 for k in __return__)
+    post: all(region(k & -k, k) == k for k in __return__)
+    """
     out: list[Bitboard] = []
     todo = leader_cells
     while todo:

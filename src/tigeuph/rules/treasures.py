@@ -18,6 +18,15 @@ def takeable(kingdom: Bitboard, treasures: Bitboard, special: Bitboard) -> Bitbo
     >>> from tigeuph.cells import mask, names
     >>> names(takeable(mask("A1", "A2", "A3"), mask("A1", "A3"), mask("A3")))
     ['A3']
+
+    Contracts (PEP 316, checked by CrossHair in CI): only treasures of the kingdom; none when it
+    holds fewer than two, some when it holds two or more; never an ordinary treasure while a
+    special one is there. Masks are bounded to the 187 bits of the board layout.
+
+    pre: 0 <= kingdom < 1 << 187 and 0 <= treasures < 1 << 187 and 0 <= special < 1 << 187
+    post: __return__ & ~(kingdom & treasures) == 0
+    post: (__return__ != 0) == ((kingdom & treasures).bit_count() >= 2)
+    post: __return__ & ~special == 0 or kingdom & treasures & special == 0
     """
     here = kingdom & treasures
     if here & (here - 1) == 0:  # fewer than two

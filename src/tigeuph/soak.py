@@ -1,0 +1,224 @@
+"""The soak test: ``python -m tigeuph.soak --games N [--seed S] [--jobs J]`` (issue 5).
+
+Plays *N* random games spread evenly over every player count (2, 3, 4) and every combination
+of the rules' variant switches on both boards (:func:`tigeuph.invariants.every_rules`), picking
+every action uniformly among the legal ones, and checks :func:`~tigeuph.invariants.state_problems`
+and :func:`~tigeuph.invariants.step_problems` at every step; the costly round trips of a state
+through its text and JSON run on every ``--round-trip-every``-th step and on the last state. It
+prints games/s, actions/s, the games played under each combination and the violations, the first
+few described so that they can be replayed::
+
+    python -m tigeuph.soak --replay 'players=3 board=standard buildings' --seed 17
+
+Game *i* of a run with seed *S* is played with seed ``S + i`` under combination ``i mod C``; a
+game stops at its first bad step (or exception), which counts as one violation. The exit status
+is 1 when there is any violation, else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import partial
+from typing import Final
+
+from attrs import frozen
+
+from .engine import legal_actions
+from .invariants import checked_apply, every_rules, round_trip_problems, state_problems
+from .notation.position import parse_rules, rules_text
+from .ruleset import Rules
+from .state import new_game
+
+__all__ = ["Violation", "main", "play", "soak"]
+
+MAX_ACTIONS: Final = 20_000
+"""A game still going after this many actions counts as a violation (random games take ~200)."""
+
+SHOWN: Final = 10
+"""How many violations the report describes."""
+
+
+@frozen
+class Violation:
+    """One bad step of one game: enough to replay it."""
+
+    seed: int
+    rules: str
+    """The rules in position notation (``players=3 board=standard buildings``)."""
+    ply: int
+    """The index of the action from the start (0 is the first action; -1 the new game)."""
+    action: str
+    problems: tuple[str, ...]
+
+    def __str__(self) -> str:
+        at = "the new game" if self.ply < 0 else f"action {self.ply} ({self.action})"
+        return (
+            f"seed {self.seed}, {self.rules}, {at}: {'; '.join(self.problems)}\n"
+            f"    replay: python -m tigeuph.soak --replay '{self.rules}' --seed {self.seed}"
+        )
+
+
+def combinations() -> tuple[Rules, ...]:
+    """Every player count times every rules combination, in the order games cycle through."""
+    return tuple(rules for players in (2, 3, 4) for rules in every_rules(players))
+
+
+def _crash(err: BaseException) -> str:
+    """An unexpected exception in one line, with where it was raised."""
+    where = traceback.extract_tb(err.__traceback__)[-1] if err.__traceback__ else None
+    place = f" ({where.filename.rsplit('/', 1)[-1]}:{where.lineno})" if where else ""
+    return f"crash: {type(err).__name__}: {err}{place}"
+
+
+def play(rules: Rules, seed: int, round_trip_every: int = 16) -> tuple[int, Violation | None]:
+    """Play one random game under *rules* from *seed*, checking every step; return the number
+    of actions applied and the first violation, if any."""
+    rng = random.Random(seed)
+    played = 0
+    ply, action = -1, "-"  # the step being checked: -1 is the new game
+    try:
+        state = new_game(rules.players, seed=seed, rules=rules)
+        problems = state_problems(state) + round_trip_problems(state)
+        while not problems and not state.is_over:
+            ply = played
+            if played >= MAX_ACTIONS:
+                problems = [f"R26: the game has not ended after {MAX_ACTIONS} actions"]
+                break
+            chosen = rng.choice(legal_actions(state))
+            action = str(chosen)
+            every = played % round_trip_every == 0
+            state, problems = checked_apply(state, chosen, round_trip=every)
+            played += 1
+            if not problems and state.is_over and not every:
+                problems = round_trip_problems(state)
+    except Exception as err:  # a crash is a finding: report it as the game's violation
+        problems = [_crash(err)]
+    if not problems:
+        return played, None
+    return played, Violation(seed, rules_text(rules), ply, action, tuple(problems))
+
+
+@frozen
+class _Batch:
+    games: int
+    actions: int
+    per_rules: Counter[str]
+    violations: tuple[Violation, ...]
+
+
+def _run(tasks: Sequence[tuple[int, int]], round_trip_every: int) -> _Batch:
+    """Play the games ``(combination index, seed)`` of *tasks*."""
+    combos = combinations()
+    actions = 0
+    per_rules: Counter[str] = Counter()
+    found: list[Violation] = []
+    for index, seed in tasks:
+        rules = combos[index]
+        played, violation = play(rules, seed, round_trip_every)
+        actions += played
+        per_rules[rules_text(rules)] += 1
+        if violation is not None:
+            found.append(violation)
+    return _Batch(len(tasks), actions, per_rules, tuple(found))
+
+
+def _chunks(tasks: list[tuple[int, int]], size: int) -> Iterable[list[tuple[int, int]]]:
+    for start in range(0, len(tasks), size):
+        yield tasks[start : start + size]
+
+
+def soak(games: int, seed: int = 0, jobs: int = 1, round_trip_every: int = 16) -> _Batch:
+    """Play *games* games from *seed* over every combination, on *jobs* processes."""
+    count = len(combinations())
+    tasks = [(i % count, seed + i) for i in range(games)]
+    if jobs <= 1:
+        return _run(tasks, round_trip_every)
+    # Small chunks keep both processes busy to the end; each result is a few counters.
+    size = max(1, min(50, games // (jobs * 8) or 1))
+    batches: list[_Batch] = []
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        batches = list(
+            pool.imap_unordered(
+                partial(_run, round_trip_every=round_trip_every), _chunks(tasks, size)
+            )
+        )
+    per_rules: Counter[str] = Counter()
+    found: list[Violation] = []
+    for batch in batches:
+        per_rules.update(batch.per_rules)
+        found += batch.violations
+    found.sort(key=lambda v: v.seed)
+    return _Batch(
+        sum(b.games for b in batches), sum(b.actions for b in batches), per_rules, tuple(found)
+    )
+
+
+def _report(result: _Batch, seconds: float, jobs: int, seed: int) -> str:
+    lines = [
+        f"soak: {result.games} games from seed {seed}, {result.actions} actions in {seconds:.1f} s "
+        f"({jobs} job{'s' * (jobs > 1)}): {result.games / seconds:.1f} games/s, "
+        f"{result.actions / seconds:.0f} actions/s",
+        "games per combination (columns: 2, 3, 4 players):",
+    ]
+    rows: dict[str, list[int]] = {}
+    for rules in combinations():
+        name = rules_text(rules).split(" ", 1)[1]  # without "players=N"
+        rows.setdefault(name, []).append(result.per_rules[rules_text(rules)])
+    width = max(len(name) for name in rows)
+    for name, counts in rows.items():
+        lines.append(f"  {name:<{width}}  " + " ".join(f"{n:>5}" for n in counts))
+    lines.append(f"violations: {len(result.violations)}")
+    lines += [f"  {v}" for v in result.violations[:SHOWN]]
+    if len(result.violations) > SHOWN:
+        lines.append(f"  ... and {len(result.violations) - SHOWN} more")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the soak as the command line says; return the exit status (1 on any violation)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m tigeuph.soak", description=(__doc__ or "").splitlines()[0]
+    )
+    parser.add_argument("--games", type=int, default=96, help="games to play (default 96)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play on")
+    parser.add_argument(
+        "--round-trip-every",
+        type=int,
+        default=16,
+        metavar="K",
+        help="check the text and JSON round trips every K steps (default 16; 1: every step)",
+    )
+    parser.add_argument(
+        "--replay",
+        metavar="RULES",
+        help="play the one game of --seed under RULES (as a violation prints them), "
+        "checking every step",
+    )
+    args = parser.parse_args(argv)
+    if args.games < 0 or args.jobs < 1 or args.round_trip_every < 1:
+        parser.error("--games must be 0 or more, --jobs and --round-trip-every 1 or more")
+    if args.replay is not None:
+        try:
+            rules = parse_rules(args.replay)
+        except ValueError as err:
+            parser.error(f"--replay: {err}")
+        played, violation = play(rules, args.seed, round_trip_every=1)
+        print(f"replay: {played} actions, {args.replay}, seed {args.seed}")
+        print("no violation" if violation is None else f"violation: {violation}")
+        return 0 if violation is None else 1
+    start = time.perf_counter()
+    result = soak(args.games, args.seed, args.jobs, args.round_trip_every)
+    print(_report(result, max(time.perf_counter() - start, 1e-9), args.jobs, args.seed))
+    return 1 if result.violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""The soak command (``python -m tigeuph.soak``), run in-process on a handful of games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import tigeuph
+from tigeuph import soak
+from tigeuph.invariants import checked_apply, every_rules
+
+
+def test_soak_reports_speed_combinations_and_no_violation(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A short soak plays its games over the combinations in turn and finds no violation."""
+    assert soak.main(["--games", "4", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    head = re.match(
+        r"soak: 4 games from seed 3, (\d+) actions in [\d.]+ s \(1 job\): "
+        r"[\d.]+ games/s, \d+ actions/s",
+        out,
+    )
+    assert head is not None, out
+    assert int(head.group(1)) > 4 * 50
+    rows = re.findall(r"^  (board=\S+.*?)\s+(\d+)\s+(\d+)\s+(\d+)$", out, re.MULTILINE)
+    assert len(rows) == len(every_rules(2))
+    # Games cycle through the combinations, two players first: the first four are played.
+    played = [(name.strip(), counts) for name, *counts in rows if counts != ["0", "0", "0"]]
+    assert [counts for _, counts in played] == [["1", "0", "0"]] * 4
+    assert played[0][0] == "board=standard"
+    assert out.rstrip().endswith("violations: 0")
+
+
+def test_soak_reports_violations_with_a_replay_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A broken invariant is reported with its seed, rules, action and a replay command, and
+    the exit status is 1."""
+
+    def strict(
+        state: tigeuph.GameState, action: tigeuph.Action, *, round_trip: bool
+    ) -> tuple[tigeuph.GameState, list[str]]:
+        after, problems = checked_apply(state, action, round_trip=round_trip)
+        return after, problems + (["R99: test"] if len(after.bag) < 100 else [])
+
+    monkeypatch.setattr(soak, "checked_apply", strict)
+    assert soak.main(["--games", "2", "--seed", "5"]) == 1
+    out = capsys.readouterr().out
+    assert "violations: 2" in out
+    found = re.search(r"seed 5, players=2 board=standard, action (\d+) \((\S+)\): R99: test", out)
+    assert found is not None, out
+    assert "replay: python -m tigeuph.soak --replay 'players=2 board=standard' --seed 5" in out
+
+
+def test_replay_plays_one_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """--replay plays the one game a violation names, checking every step."""
+    assert soak.main(["--replay", "players=3 board=advanced buildings", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert re.match(
+        r"replay: \d+ actions, players=3 board=advanced buildings, seed 2\nno violation", out
+    )
+
+
+def test_a_crash_is_a_violation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception inside a game is reported as that game's violation, not raised."""
+
+    def broken(state: tigeuph.GameState) -> list[str]:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(soak, "state_problems", broken)
+    played, violation = soak.play(tigeuph.Rules(players=2), seed=1)
+    assert played == 0 and violation is not None
+    assert violation.ply == -1 and violation.problems[0].startswith("crash: KeyError: 'boom' (")
