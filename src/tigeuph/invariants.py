@@ -29,7 +29,7 @@ import attrs
 
 from .actions import Action, TakeTreasure, parse_action
 from .boards import ADVANCED, STANDARD
-from .cells import BOARD, STRIDE, Bitboard, Cell, cell_name, names, neighbours
+from .cells import STRIDE, Bitboard, Cell, cell_name, names, neighbours
 from .checks import check_state
 from .engine import apply, legal_actions, outcome
 from .errors import TigeuphError
@@ -222,7 +222,8 @@ def _pieces(state: GameState) -> list[str]:
     for layer in layers:
         if layer & seen or layer & ~cells:
             out.append(
-                f"R0: pieces overlap or lie off the board at {names(layer & (seen | ~cells))}"
+                f"R8, R11, R14: pieces overlap or lie off the board at "
+                f"{names(layer & (seen | ~cells))}"
             )
         seen |= layer
     red, blue, green, black = state.tiles
@@ -248,13 +249,14 @@ def _face_down(state: GameState) -> list[str]:
     """Monuments on four face-down tiles of one of their colours; nothing else face down
     but the wonder (spec R22, R31)."""
     out: list[str] = []
+    cells = state.rules.board.land | state.rules.board.river
     under = 0
     built = [site.monument for site in state.monuments]
     if len(set(built)) != len(built):
         out.append(f"R22: a monument is built twice: {[m.code for m in built]}")
     for site in state.monuments:
         sq = _square(site.corner)
-        if site.colour not in site.monument.colours or sq & under or sq & ~BOARD:
+        if site.colour not in site.monument.colours or sq & under or sq & ~cells:
             out.append(
                 f"R22: monument {site.monument.code} on {cell_name(site.corner)} "
                 f"({site.colour.name.lower()} square) is misplaced"
@@ -263,7 +265,7 @@ def _face_down(state: GameState) -> list[str]:
     # variants: the wonder's cross is face down too (R31).
     if state.wonder is not None:
         shape = _cross(state.wonder.centre)
-        if shape.bit_count() != 5 or shape & under:
+        if shape.bit_count() != 5 or shape & under or shape & ~cells:
             out.append(f"R31: the wonder on {cell_name(state.wonder.centre)} is misplaced")
         under |= shape
     if under != state.flipped:
