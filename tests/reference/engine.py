@@ -1,4 +1,8 @@
-"""A slow, obviously-correct reference implementation of the rules (RULINGS.md R0-R27).
+"""A slow, obviously-correct reference implementation of the rules (RULINGS.md R0-R31).
+
+The base rules (R0-R27) and the variants switched by ``state.rules``: English reinforcement
+(R28), civilisation buildings (R30) and the wonder (R31); the board (printed, advanced or
+custom, R2, R29) comes from ``state.rules.board``.
 
 Written without reading the fast engine: it shares only the data model (``GameState``, the
 action classes, the pending decisions). A state is unpacked into a mutable :class:`Game` of
@@ -21,21 +25,27 @@ from typing import Final
 from tigeuph.actions import (
     Action,
     BuildMonument,
+    BuildWonder,
     ChooseWar,
     CommitSupport,
+    DeclineBuilding,
     DeclineMonument,
+    DeclineWonder,
     EndTurn,
     ExchangeTiles,
+    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
+    ScoreWonder,
     TakeTreasure,
     WithdrawLeader,
 )
-from tigeuph.cells import CELLS
+from tigeuph.cells import CELLS, Cell
 from tigeuph.errors import IllegalActionError
 from tigeuph.pieces import COLOURS, MONUMENTS, Colour
 from tigeuph.state import (
+    BuildingChoice,
     Decision,
     End,
     GameState,
@@ -45,6 +55,9 @@ from tigeuph.state import (
     TreasureChoice,
     War,
     WarChoice,
+    WonderChoice,
+    WonderPoint,
+    WonderSite,
 )
 
 from .geometry import (
@@ -54,6 +67,7 @@ from .geometry import (
     square,
     squares_containing,
     to_cell,
+    to_frozenset,
     to_mask,
     to_rc,
     to_set,
@@ -70,6 +84,15 @@ Owner = tuple[int, Colour]
 
 
 def _four(values: list[int]) -> tuple[int, int, int, int]:
+    a, b, c, d = values
+    return a, b, c, d
+
+
+Spot = Cell | None
+"""A building's cell, or ``None`` while in supply."""
+
+
+def _four_cells(values: list[Spot]) -> tuple[Spot, Spot, Spot, Spot]:
     a, b, c, d = values
     return a, b, c, d
 
@@ -111,8 +134,12 @@ class Game:
     actions_left: int
     pending: Decision | None
     ended: End | None
-    river: set[RC]  # from the board: where blue tiles go and leaders never do
-    special: set[RC]  # from the board: treasures to take first
+    river: frozenset[RC]  # from the board: where blue tiles go and leaders never do
+    special: frozenset[RC]  # from the board: treasures to take first
+    board: frozenset[RC]  # from the board: every cell a piece may stand on (R2)
+    buildings: list[RC | None]  # buildings[colour]: its tile, or None in supply (R30)
+    wonder: WonderSite | None  # the wonder once built (R31)
+    declined_crosses: set[RC]  # centres of crosses declined for the wonder (R31)
 
     # --- packing ---------------------------------------------------------------------------
 
@@ -145,8 +172,12 @@ class Game:
             actions_left=state.actions_left,
             pending=state.pending,
             ended=state.ended,
-            river=to_set(state.rules.board.river),
-            special=to_set(state.rules.board.special),
+            river=to_frozenset(state.rules.board.river),
+            special=to_frozenset(state.rules.board.special),
+            board=to_frozenset(state.rules.board.cells),
+            buildings=[None if c is None else to_rc(c) for c in state.buildings],
+            wonder=state.wonder,
+            declined_crosses=to_set(state.declined_crosses),
         )
 
     def pack(self) -> GameState:
@@ -175,6 +206,9 @@ class Game:
             actions_left=self.actions_left,
             pending=self.pending,
             ended=self.ended,
+            buildings=_four_cells([None if rc is None else to_cell(rc) for rc in self.buildings]),
+            wonder=self.wonder,
+            declined_crosses=to_mask(self.declined_crosses),
         )
 
     # --- board queries ---------------------------------------------------------------------
@@ -248,7 +282,7 @@ class Game:
         if not contested:
             placed = self.unification
             self.unification = None
-            self.monument_step(placed)
+            self.building_step(placed)
         elif len(contested) == 1:
             self.pending = self.make_war(contested[0])
         else:
@@ -289,6 +323,102 @@ class Game:
         attacker = next(p for p in self.clockwise() if p in owners)  # active first
         defender = next(p for p in owners if p != attacker)
         return War(colour=colour, attacker=attacker, defender=defender)
+
+    # --- variants: civilisation buildings (R30) and the wonder (R31) --------------------------
+
+    def run(self, rc: RC, step: RC) -> list[RC]:
+        """The straight run of face-up tiles of *rc*'s colour through *rc*, along *step*
+        ((0, 1) a row, (1, 0) a column), in board order; empty when *rc* is no face-up tile."""
+        colour = self.tiles.get(rc)
+        if colour is None:
+            return []
+        cells = [rc]
+        for sign in (1, -1):
+            r, c = rc
+            while True:
+                r, c = r + sign * step[0], c + sign * step[1]
+                if self.tiles.get((r, c)) != colour:
+                    break
+                cells.append((r, c))
+        return sorted(cells)
+
+    def longest_run(self, rc: RC) -> int:
+        """The length of the longest straight run through *rc* (R30)."""
+        return max(len(self.run(rc, step)) for step in ((0, 1), (1, 0)))
+
+    def building_cells(self, placed: RC) -> set[RC]:
+        """R30: the tiles of the runs of three or more through the placed tile where its
+        colour's building may go: every such run from supply, only a strictly longer run than
+        the longest through the building's own tile when it stands on the board."""
+        colour = self.tiles.get(placed)
+        if colour is None:
+            return set()
+        current = self.buildings[colour]
+        beaten = 0 if current is None else self.longest_run(current)
+        out: set[RC] = set()
+        for step in ((0, 1), (1, 0)):
+            line = self.run(placed, step)
+            if len(line) >= 3 and len(line) > beaten:
+                out.update(line)
+        return out
+
+    def building_step(self, placed: RC) -> None:
+        """After the conflicts and the unification marker: the building decision (R6, R30)."""
+        cells = self.building_cells(placed) if self.state.rules.buildings else set()
+        if cells:
+            self.pending = BuildingChoice(
+                player=self.active,
+                colour=self.tiles[placed],
+                cells=tuple(sorted(to_cell(rc) for rc in cells)),
+                placed=to_cell(placed),
+            )
+        else:
+            self.wonder_step(placed)
+
+    def cross(self, centre: RC) -> list[RC]:
+        """The five cells of the plus-shaped cross centred on *centre*, or ``[]`` when an arm
+        would leave the 11x16 grid."""
+        arms = neighbours(centre)
+        return [centre, *arms] if len(arms) == 4 else []
+
+    def wonder_centres(self, placed: RC) -> set[RC]:
+        """R31: centres of the crosses of five face-up tiles of one colour through the placed
+        tile, never declined; none once the wonder stands."""
+        colour = self.tiles.get(placed)
+        if colour is None or self.wonder is not None:
+            return set()
+        out = set()
+        for centre in (placed, *neighbours(placed)):
+            five = self.cross(centre)
+            if (
+                five
+                and centre not in self.declined_crosses
+                and all(self.tiles.get(rc) == colour for rc in five)
+            ):
+                out.add(centre)
+        return out
+
+    def wonder_step(self, placed: RC) -> None:
+        """After the building decision: the wonder decision (R6, R31)."""
+        centres = self.wonder_centres(placed) if self.state.rules.wonder else set()
+        if centres:
+            self.pending = WonderChoice(
+                player=self.active,
+                centres=tuple(sorted(to_cell(rc) for rc in centres)),
+                placed=to_cell(placed),
+            )
+        else:
+            self.monument_step(placed)
+
+    def flip(self, cells: list[RC]) -> None:
+        """Turn *cells* face down under a monument or the wonder; a building on one of them
+        returns to supply (R22, R23, R30, R31)."""
+        for rc in cells:
+            del self.tiles[rc]
+            self.flipped.add(rc)
+        for colour in COLOURS:
+            if self.buildings[colour] in cells:
+                self.buildings[colour] = None
 
     def monument_step(self, placed: RC) -> None:
         """Offer the buildable squares through the placed tile (R22), then withdraw."""
@@ -336,6 +466,18 @@ class Game:
         return len(drawn) == count
 
     def end_turn(self) -> None:
+        """R7: the wonder's point first (R31), when the active king stands in its kingdom."""
+        king = self.leaders[self.active][BLACK]
+        if (
+            self.wonder is not None
+            and king is not None
+            and king in self.region(to_rc(self.wonder.centre))
+        ):
+            self.pending = WonderPoint(player=self.active)
+        else:
+            self.finish_turn()
+
+    def finish_turn(self) -> None:
         """Monument points, refills, end of game, next player (R7, R24, R26)."""
         player = self.active
         for site in self.monuments:
@@ -396,6 +538,8 @@ class Game:
         for rc in side:
             if self.tiles.get(rc) != colour or rc in self.treasures:
                 continue
+            if rc in self.buildings:  # R20, R30: the building's tile survives
+                continue
             # R20: a red war spares temples beside another leader of the losing side
             if colour == RED and any(n in others for n in neighbours(rc)):
                 continue
@@ -423,12 +567,12 @@ class Game:
                 if len(kingdoms) == 1:
                     scorer = self.tile_scorer(kingdoms[0], colour)
                     if scorer is not None:
-                        self.points[scorer][colour] += 1
+                        self.points[scorer][colour] += self.tile_points(rc, colour)
                 if len(kingdoms) == 2:
                     self.unification = rc
                     self.next_war()
                 else:
-                    self.monument_step(rc)
+                    self.building_step(rc)
             case PlaceLeader(colour=colour, cell=c):
                 self.spend_action()
                 rc = to_rc(c)
@@ -485,9 +629,7 @@ class Game:
             case BuildMonument(corner=corner, monument=monument):
                 rc = to_rc(corner)
                 colour = self.tiles[rc]
-                for x in square(rc):
-                    del self.tiles[x]
-                    self.flipped.add(x)
+                self.flip(square(rc))
                 self.monuments.append(MonumentSite(monument=monument, corner=corner, colour=colour))
                 self.pending = None
                 self.withdraw_step()
@@ -496,6 +638,37 @@ class Game:
                 self.declined |= {to_rc(c) for c in self.pending.corners}
                 self.pending = None
                 self.withdraw_step()
+            case PlaceBuilding(cell=c):
+                building = self.pending
+                assert isinstance(building, BuildingChoice)
+                self.buildings[building.colour] = to_rc(c)
+                self.pending = None
+                self.wonder_step(to_rc(building.placed))
+            case DeclineBuilding():
+                building = self.pending
+                assert isinstance(building, BuildingChoice)
+                self.pending = None
+                self.wonder_step(to_rc(building.placed))
+            case BuildWonder(centre=c):
+                wonder = self.pending
+                assert isinstance(wonder, WonderChoice)
+                rc = to_rc(c)
+                colour = self.tiles[rc]
+                self.flip(self.cross(rc))
+                self.wonder = WonderSite(centre=c, colour=colour)
+                self.pending = None
+                self.monument_step(to_rc(wonder.placed))
+            case DeclineWonder():
+                wonder = self.pending
+                assert isinstance(wonder, WonderChoice)
+                self.declined_crosses |= {to_rc(x) for x in wonder.centres}
+                self.pending = None
+                self.monument_step(to_rc(wonder.placed))
+            case ScoreWonder(colour=colour):
+                assert isinstance(self.pending, WonderPoint)
+                self.points[me][colour] += 1
+                self.pending = None
+                self.finish_turn()
             case TakeTreasure(cell=c):
                 choice = self.pending
                 assert isinstance(choice, TreasureChoice)
@@ -506,6 +679,41 @@ class Game:
                     self.pending = choice
                 else:
                     self.treasure_step()
+
+    def tile_points(self, rc: RC, colour: Colour) -> int:
+        """R13, R30: 2 when the building of *colour* stands in the region of the placed tile
+        *rc* (its kingdom with any leaderless region it joined), else 1."""
+        building = self.buildings[colour]
+        if self.state.rules.buildings and building is not None and building in self.region(rc):
+            return 2
+        return 1
+
+    def support_options(self, conflict: Revolt | War) -> set[int]:
+        """How many tiles the player to commit may commit (R15, R19, R28)."""
+        colour = RED if isinstance(conflict, Revolt) else conflict.colour
+        held = range(self.hands[conflict.player][colour] + 1)
+        if not self.state.rules.english_reinforcement:
+            return set(held)
+        attack, defence = self.board_strengths(conflict)
+        if conflict.attacker_support is None:  # nothing, or enough to exceed the defence
+            return {n for n in held if n == 0 or attack + n > defence}
+        total = attack + conflict.attacker_support  # nothing, or exactly enough to tie
+        return {n for n in held if n == 0 or defence + n == total}
+
+    def board_strengths(self, conflict: Revolt | War) -> tuple[int, int]:
+        """Attacker's and defender's strength on the board, support left out (R15, R19)."""
+        a_rc = self.leaders[conflict.attacker][conflict.colour]
+        d_rc = self.leaders[conflict.defender][conflict.colour]
+        assert a_rc is not None and d_rc is not None
+        if isinstance(conflict, Revolt):
+            return (
+                sum(self.tiles.get(n) == RED for n in neighbours(a_rc)),
+                sum(self.tiles.get(n) == RED for n in neighbours(d_rc)),
+            )
+        return (
+            sum(self.tiles.get(rc) == conflict.colour for rc in self.region(a_rc, split=True)),
+            sum(self.tiles.get(rc) == conflict.colour for rc in self.region(d_rc, split=True)),
+        )
 
     def tile_scorer(self, kingdom: frozenset[RC], colour: Colour) -> int | None:
         """R13: the owner of the kingdom's leader of *colour*, else of its king, else nobody."""
@@ -563,6 +771,8 @@ def violation(game: Game, action: Action) -> Violation | None:
             if game.hands[me][colour] < 1:
                 return ("R11", "no such tile in hand")
             rc = to_rc(c)
+            if rc not in game.board:
+                return ("R2", "off the board")
             if (colour == BLUE) != (rc in game.river):
                 return ("R11", "blue on rivers, the others on land")
             if not game.is_empty(rc):
@@ -574,6 +784,8 @@ def violation(game: Game, action: Action) -> Violation | None:
             lifted = (me, colour)
             if game.leaders[me][colour] == rc:
                 return ("R8", "already there")
+            if rc not in game.board:
+                return ("R2", "off the board")
             if rc in game.river or not game.touches_temple(rc) or not game.is_empty(rc, lifted):
                 return ("R8", "not an empty land cell next to a temple")
             if len(game.adjacent_kingdoms(rc, lifted)) >= 2:
@@ -585,6 +797,10 @@ def violation(game: Game, action: Action) -> Violation | None:
             rc = to_rc(c)
             if game.catastrophe_tiles[me] < 1:
                 return ("R14", "no catastrophe left")
+            if rc not in game.board:
+                return ("R2", "off the board")
+            if rc in game.buildings:
+                return ("R14", "not on a building")
             if (
                 rc in game.leader_cells()
                 or rc in game.catastrophes
@@ -605,6 +821,8 @@ def violation(game: Game, action: Action) -> Violation | None:
             colour = RED if isinstance(pending, Revolt) else pending.colour
             if n > game.hands[pending.player][colour]:
                 return ("R15", "not that many tiles in hand")
+            if n not in game.support_options(pending):
+                return ("R28", "the attacker must exceed, the defender tie exactly")
         case ChooseWar(colour=colour):
             if not isinstance(pending, WarChoice) or colour not in pending.colours:
                 return ("R17", "no such war to choose")
@@ -618,6 +836,21 @@ def violation(game: Game, action: Action) -> Violation | None:
         case DeclineMonument():
             if not isinstance(pending, MonumentChoice):
                 return ("R22", "no monument offered")
+        case PlaceBuilding(cell=c):
+            if not isinstance(pending, BuildingChoice) or c not in pending.cells:
+                return ("R30", "no such tile offered for the building")
+        case DeclineBuilding():
+            if not isinstance(pending, BuildingChoice):
+                return ("R30", "no building offered")
+        case BuildWonder(centre=c):
+            if not isinstance(pending, WonderChoice) or c not in pending.centres:
+                return ("R31", "no such cross offered")
+        case DeclineWonder():
+            if not isinstance(pending, WonderChoice):
+                return ("R31", "no wonder offered")
+        case ScoreWonder():
+            if not isinstance(pending, WonderPoint):
+                return ("R31", "no wonder point to score")
         case TakeTreasure(cell=c):
             if not isinstance(pending, TreasureChoice):
                 return ("R25", "no treasure to take")
@@ -640,8 +873,11 @@ def _between_candidates() -> tuple[Action, ...]:
 
 
 def _decision_candidates() -> tuple[Action, ...]:
-    out: list[Action] = [DeclineMonument()]
+    out: list[Action] = [DeclineMonument(), DeclineBuilding(), DeclineWonder()]
     out.extend(ChooseWar(colour) for colour in COLOURS)
+    out.extend(ScoreWonder(colour) for colour in COLOURS)
+    out.extend(PlaceBuilding(c) for c in CELLS)
+    out.extend(BuildWonder(c) for c in CELLS)
     out.extend(TakeTreasure(c) for c in CELLS)
     out.extend(BuildMonument(c, m) for c in CELLS for m in MONUMENTS)
     return tuple(out)
@@ -650,7 +886,7 @@ def _decision_candidates() -> tuple[Action, ...]:
 BETWEEN_CANDIDATES: Final = _between_candidates()
 """Every action of the kinds a player may start between actions."""
 DECISION_CANDIDATES: Final = _decision_candidates()
-"""Every war choice, monument and treasure take (support counts depend on the hands)."""
+"""Every answer to a decision but support (whose counts depend on the hands)."""
 
 
 def candidates(game: Game) -> list[Action]:

@@ -21,7 +21,7 @@ COLS: Final = 16
 ALL_CELLS: Final[tuple[RC, ...]] = tuple((r, c) for r in range(ROWS) for c in range(COLS))
 _CELL: Final[dict[RC, Cell]] = {rc: cell(*rc) for rc in ALL_CELLS}
 _RC: Final[dict[Cell, RC]] = {c: (cell_row(c), cell_col(c)) for c in _CELL.values()}
-_BITS: Final[tuple[tuple[RC, int], ...]] = tuple((rc, 1 << c) for rc, c in _CELL.items())
+_RC_OF_BIT: Final[dict[int, RC]] = {1 << c: rc for rc, c in _CELL.items()}
 
 
 def to_rc(c: Cell) -> RC:
@@ -40,7 +40,20 @@ def to_set(bits: Bitboard) -> set[RC]:
     >>> sorted(to_set(1 | 1 << 18))
     [(0, 0), (1, 1)]
     """
-    return {rc for rc, one in _BITS if bits & one}
+    out = set()
+    while bits:
+        low = bits & -bits  # the lowest bit still set
+        rc = _RC_OF_BIT.get(low)
+        if rc is not None:  # guard bits name no cell
+            out.add(rc)
+        bits ^= low
+    return out
+
+
+@lru_cache(maxsize=64)
+def to_frozenset(bits: Bitboard) -> frozenset[RC]:
+    """The cells of a mask that never changes (a board's cells, rivers), cached."""
+    return frozenset(to_set(bits))
 
 
 def to_mask(cells: Iterable[RC]) -> Bitboard:
