@@ -16,6 +16,7 @@ __all__ = [
     "BOARD",
     "CELLS",
     "COLS",
+    "GUARDS",
     "ROWS",
     "STRIDE",
     "Bitboard",
@@ -49,6 +50,10 @@ COLUMN_LETTERS: Final = "ABCDEFGHIJKLMNOP"
 
 BOARD: Final[Bitboard] = sum(1 << (r * STRIDE + c) for r in range(ROWS) for c in range(COLS))
 """Every cell of the board (guard bits excluded)."""
+
+GUARDS: Final[Bitboard] = sum(1 << (r * STRIDE + COLS) for r in range(ROWS))
+"""The guard bit after column P of every row: never a cell. Contracts say ``mask & GUARDS ==
+0`` rather than ``mask & ~BOARD == 0``, which CrossHair's symbolic integers handle badly."""
 
 
 def cell(row: int, col: int) -> Cell:

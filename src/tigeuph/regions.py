@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
-from .cells import STRIDE, Bitboard, Cell, neighbours
+from .cells import GUARDS, STRIDE, Bitboard, Cell, neighbours  # noqa: F401 (GUARDS: the contracts)
 from .state import GameState
 
 __all__ = ["Analysis", "analyse", "kingdoms", "region", "touch_counts"]
@@ -28,7 +28,7 @@ def region(seed: Bitboard, occupied: Bitboard) -> Bitboard:
 
     pre: 0 <= seed <= occupied < 1 << 40
     pre: occupied & seed == seed
-    pre: occupied & sum(1 << STRIDE * row + STRIDE - 1 for row in range(11)) == 0
+    pre: occupied & GUARDS == 0
     post: __return__ & seed == seed
     post: __return__ & ~occupied == 0
     post: neighbours(__return__) & occupied & ~__return__ == 0
@@ -57,7 +57,7 @@ def kingdoms(occupied: Bitboard, leader_cells: Bitboard) -> list[Bitboard]:
 
     pre: 0 <= leader_cells <= occupied < 1 << 40
     pre: occupied & leader_cells == leader_cells
-    pre: occupied & sum(1 << STRIDE * row + STRIDE - 1 for row in range(11)) == 0
+    pre: occupied & GUARDS == 0
     post: all(a & b == 0 for i, a in enumerate(__return__) for b in __return__[i + 1 :])
     post: sum(__return__) & ~occupied == 0
     post: leader_cells & ~sum(__return__) == 0

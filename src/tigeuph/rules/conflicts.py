@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cells import Bitboard, Cell, neighbours
+from ..cells import GUARDS, STRIDE, Bitboard, Cell, neighbours  # noqa: F401 (GUARDS, STRIDE: the contracts)
 from ..pieces import COLOURS, Colour
 from ..regions import region
 from ..state import Conflict, GameState, Revolt, War, WarChoice
@@ -12,19 +12,96 @@ from .buildings import protected
 __all__ = [
     "board_strengths",
     "contested_colours",
+    "english_counts",
     "finish_revolt",
     "finish_war",
     "revolt_for",
     "start_war",
     "support_counts",
+    "temple_count",
+    "war_losses",
+    "war_side",
     "war_sides",
     "war_strength",
 ]
 
+# The contracts below (PEP 316, checked by CrossHair in CI) bound masks to the first 40 bits
+# (rows 1 and 2 and part of row 3), as in tigeuph.regions: Python integers as 187-bit boards
+# make the symbolic search slow. The Hypothesis tests and the reference engine cover the board.
+
+
+def temple_count(at: Cell, temples: Bitboard) -> int:
+    """The face-up temples orthogonally next to *at*: a leader's strength in a revolt (R15).
+
+    >>> from tigeuph.cells import mask, parse_cell
+    >>> temple_count(parse_cell("B2"), mask("B1", "A2", "B2", "C3"))
+    2
+
+    Contracts: each of the four sides counts once when it holds a temple, and nothing else
+    counts (a temple on *at* itself, or on a diagonal, is no neighbour).
+
+    pre: 0 <= at < 40 and at % STRIDE != STRIDE - 1
+    pre: 0 <= temples < 1 << 40 and temples & GUARDS == 0
+    post: 0 <= __return__ <= 4
+    post: __return__ == sum(1 for n in (at - 1, at + 1, at - STRIDE, at + STRIDE) if n >= 0 and temples >> n & 1)
+    """  # noqa: E501 (a contract is one line)
+    return (neighbours(1 << at) & temples).bit_count()
+
 
 def temple_strength(w: Work | GameState, c: Cell) -> int:
     """Face-up temples orthogonally next to the leader on *c* (spec R15)."""
-    return (neighbours(1 << c) & w.tiles[Colour.RED]).bit_count()
+    return temple_count(c, w.tiles[Colour.RED])
+
+
+def war_side(at: Cell, occupied: Bitboard, unification: Cell) -> Bitboard:
+    """The side of the leader on *at* in a war: the region holding it once the unification
+    tile is left out (spec R16, R19).
+
+    >>> from tigeuph.cells import mask, names, parse_cell
+    >>> names(war_side(parse_cell("A1"), mask("A1", "B1", "C1", "D1"), parse_cell("C1")))
+    ['A1', 'B1']
+
+    Contracts: the side holds the leader, never the unification tile, only occupied cells,
+    and every occupied cell touching it, but for the unification tile.
+
+    pre: 0 <= occupied < 1 << 40 and occupied & GUARDS == 0
+    pre: 0 <= at < 40 and 0 <= unification < 40 and at != unification
+    pre: occupied >> at & 1 and occupied >> unification & 1
+    post: __return__ >> at & 1
+    post: not __return__ >> unification & 1
+    post: __return__ & ~occupied == 0
+    post: neighbours(__return__) & occupied & ~__return__ & ~(1 << unification) == 0
+    """
+    return region(1 << at, occupied & ~(1 << unification))
+
+
+def war_losses(
+    side: Bitboard, tiles: Bitboard, kept: Bitboard, others: Bitboard, red: bool
+) -> Bitboard:
+    """The tiles the losing side of a war loses (spec R20): the face-up *tiles* of the war's
+    colour on its *side*, but for those in *kept* (a treasure, the colour's building, R30) and,
+    in a *red* war, temples beside another leader of the side (on *others*).
+
+    >>> from tigeuph.cells import mask, names
+    >>> side = mask("A1", "B1", "C1", "D1", "E1")
+    >>> names(war_losses(side, mask("A1", "B1", "D1"), mask("A1"), mask("E1"), red=True))
+    ['B1']
+
+    Contracts: only tiles of the colour on the side go, none kept, and in a red war none beside
+    another leader; every other tile of the colour on the side goes.
+
+    pre: 0 <= side < 1 << 40 and 0 <= tiles < 1 << 40 and 0 <= kept < 1 << 40
+    pre: 0 <= others < 1 << 40 and side & GUARDS == 0 and tiles & GUARDS == 0
+    pre: kept & GUARDS == 0 and others & GUARDS == 0
+    post: __return__ & ~(side & tiles) == 0
+    post: __return__ & kept == 0
+    post: not red or __return__ & neighbours(others) == 0
+    post: side & tiles & ~kept & ~__return__ & ~(neighbours(others) if red else 0) == 0
+    """
+    doomed = side & tiles & ~kept
+    if red:
+        doomed &= ~neighbours(others)
+    return doomed
 
 
 def revolt_for(w: Work, player: int, colour: Colour) -> Revolt | None:
@@ -96,8 +173,7 @@ def war_strength(w: Work | GameState, colour: Colour, at: Cell) -> int:
     """Face-up *colour* tiles on the side of the leader on *at* (spec R19)."""
     u = w.unification
     assert u is not None
-    side = region(1 << at, w.occupied & ~(1 << u))
-    return (side & w.tiles[colour]).bit_count()
+    return (war_side(at, w.occupied, u) & w.tiles[colour]).bit_count()
 
 
 def finish_war(w: Work, war: War, defender_support: int) -> None:
@@ -114,17 +190,15 @@ def finish_war(w: Work, war: War, defender_support: int) -> None:
         winner, loser, loser_at = war.attacker, war.defender, defender_at
     else:
         winner, loser, loser_at = war.defender, war.attacker, attacker_at
-    side = region(1 << loser_at, w.occupied & ~(1 << u))
+    side = war_side(loser_at, w.occupied, u)
     w.move_leader(loser, colour, None)
-    doomed = side & w.tiles[colour] & ~w.treasures & ~protected(w)  # R20: treasures and
-    # buildings (R30) stay
-    if colour is Colour.RED:
-        # R20: a red war spares temples beside another leader of the losing side.
-        others = 0
-        for _, _, c in w.leaders_in(side):
-            others |= 1 << c
-        doomed &= ~neighbours(others)
-    lost = w.remove_tiles(colour, doomed)
+    others = 0  # the losing side's other leaders, whose temples a red war spares (R20)
+    for _, _, c in w.leaders_in(side):
+        others |= 1 << c
+    kept = w.treasures | protected(w)  # R20, R30: treasures and buildings stay
+    lost = w.remove_tiles(
+        colour, war_losses(side, w.tiles[colour], kept, others, colour is Colour.RED)
+    )
     w.score(winner, colour, 1 + lost)
 
 
@@ -141,15 +215,38 @@ def board_strengths(state: GameState, conflict: Conflict) -> tuple[int, int]:
 
 def support_counts(state: GameState, conflict: Conflict, held: int) -> range | tuple[int, ...]:
     """The support counts the player to commit may choose, holding *held* tiles of the
-    conflict's colour: any number, or under English reinforcement (spec R28) nothing or, for
-    the attacker, enough to exceed the defender's board strength, and, for the defender,
-    exactly enough to tie."""
+    conflict's colour: any number, or under English reinforcement what :func:`english_counts`
+    allows (spec R15, R19, R28)."""
     if not state.rules.english_reinforcement:
         return range(held + 1)
     attack, defence = board_strengths(state, conflict)
-    if conflict.attacker_support is None:
+    return english_counts(attack, defence, conflict.attacker_support, held)
+
+
+def english_counts(attack: int, defence: int, committed: int | None, held: int) -> tuple[int, ...]:
+    """The support counts English reinforcement allows (spec R28), the sides' board strengths
+    being *attack* and *defence*: the attacker (*committed* ``None``) commits nothing or enough
+    to exceed the defence; the defender, once the attacker has *committed*, nothing or exactly
+    enough to tie. Never more than the *held* tiles of the colour.
+
+    >>> english_counts(2, 4, None, 4), english_counts(2, 4, 3, 6), english_counts(2, 4, 1, 6)
+    ((0, 3, 4), (0, 1), (0,))
+
+    Contracts: zero is always allowed, the counts are sorted, distinct and within the hand;
+    every count but zero meets the rule and every count of the hand that meets it is allowed.
+
+    pre: 0 <= attack <= 60 and 0 <= defence <= 60 and 0 <= held <= 6
+    pre: committed is None or 0 <= committed <= 6
+    post: __return__[0] == 0
+    post: list(__return__) == sorted(set(__return__)) and __return__[-1] <= held
+    post: committed is not None or all(n == 0 or attack + n > defence for n in __return__)
+    post: committed is not None or all(n in __return__ for n in range(held + 1) if attack + n > defence)
+    post: committed is None or all(n == 0 or defence + n == attack + committed for n in __return__)
+    post: committed is None or all(n in __return__ for n in range(held + 1) if defence + n == attack + committed)
+    """  # noqa: E501 (a contract is one line)
+    if committed is None:
         return (0, *range(max(1, defence - attack + 1), held + 1))
-    tie = attack + conflict.attacker_support - defence
+    tie = attack + committed - defence
     return (0, tie) if 1 <= tie <= held else (0,)
 
 

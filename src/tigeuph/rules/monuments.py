@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from ..cells import STRIDE, Bitboard, Cell, neighbours
+from ..cells import GUARDS, STRIDE, Bitboard, Cell, neighbours  # noqa: F401 (GUARDS: the contracts)
 from ..pieces import COLOURS, MONUMENTS, Colour, Monument
 from ..state import GameState, MonumentSite
 from ..work import Work
 from .buildings import return_covered
 
-__all__ = ["available", "build", "buildable_corners", "monument_points", "square"]
+__all__ = [
+    "available",
+    "build",
+    "buildable_corners",
+    "complete_squares",
+    "monument_points",
+    "square",
+]
 
 
 def square(corner: Cell) -> Bitboard:
@@ -35,16 +42,39 @@ def buildable_corners(w: Work, placed: Cell) -> tuple[Cell, ...]:
         return ()
     if (neighbours(1 << placed) & layer).bit_count() < 2:
         return ()  # a square needs two same-coloured neighbours of the placed tile
+    corners = complete_squares(layer, placed, w.declined)
+    if corners and not available(w, colour):
+        return ()
+    return corners
+
+
+def complete_squares(layer: Bitboard, placed: Cell, declined: Bitboard) -> tuple[Cell, ...]:
+    """Corners of the 2x2 squares of *layer* through *placed*, but for the *declined* ones
+    (spec R22): where a monument may go, once one of the square's colours is left.
+
+    >>> from tigeuph.cells import mask, names, parse_cell
+    >>> layer = mask("A1", "B1", "C1", "A2", "B2", "C2")
+    >>> [names(1 << c) for c in complete_squares(layer, parse_cell("B2"), mask("A1"))]
+    [['B1']]
+
+    Contracts (PEP 316, checked by CrossHair in CI): every square found is whole in *layer*,
+    holds *placed* and was not declined, and every such square is found. Masks are bounded to
+    the first 40 bits, as in tigeuph.regions; the reference engine covers the whole board.
+
+    pre: 0 <= layer < 1 << 40 and layer & GUARDS == 0 and 0 <= declined < 1 << 40
+    pre: 0 <= placed < 40 and layer >> placed & 1
+    post: all(square(c) & layer == square(c) for c in __return__)
+    post: all(square(c) >> placed & 1 and not declined >> c & 1 for c in __return__)
+    post: all(c in __return__ for c in range(placed + 1) if square(c) >> placed & 1 and square(c) & layer == square(c) and not declined >> c & 1)
+    """  # noqa: E501 (a contract is one line)
     corners = []
     for corner in (placed - STRIDE - 1, placed - STRIDE, placed - 1, placed):
         # The guard column and the board mask in `layer` reject squares off the board.
-        if corner < 0 or w.declined >> corner & 1:
+        if corner < 0 or declined >> corner & 1:
             continue
         sq = square(Cell(corner))
         if sq & layer == sq:
             corners.append(Cell(corner))
-    if corners and not available(w, colour):
-        return ()
     return tuple(corners)
 
 

@@ -3,13 +3,20 @@ and the point it brings a king at the end of his turn."""
 
 from __future__ import annotations
 
-from ..cells import STRIDE, Bitboard, Cell
+from ..cells import GUARDS, STRIDE, Bitboard, Cell  # noqa: F401 (GUARDS: the contracts)
 from ..pieces import COLOURS, Colour
 from ..state import GameState, WonderChoice, WonderPoint, WonderSite
 from ..work import Work
 from .buildings import return_covered
 
-__all__ = ["build_wonder", "cross", "wonder_centres", "wonder_choice", "wonder_point"]
+__all__ = [
+    "build_wonder",
+    "complete_crosses",
+    "cross",
+    "wonder_centres",
+    "wonder_choice",
+    "wonder_point",
+]
 
 
 def cross(centre: Cell) -> Bitboard:
@@ -29,14 +36,37 @@ def wonder_centres(w: Work | GameState, placed: Cell) -> tuple[Cell, ...]:
             break
     else:
         return ()
+    return complete_crosses(layer, placed, w.declined_crosses)
+
+
+def complete_crosses(layer: Bitboard, placed: Cell, declined: Bitboard) -> tuple[Cell, ...]:
+    """Centres of the crosses of five of *layer* through *placed*, but for the *declined*
+    ones, in board order (spec R31).
+
+    >>> from tigeuph.cells import mask, names, parse_cell
+    >>> layer = mask("B1", "A2", "B2", "C2", "B3", "C3")
+    >>> [names(1 << c) for c in complete_crosses(layer, parse_cell("C2"), 0)]
+    [['B2']]
+
+    Contracts (PEP 316, checked by CrossHair in CI): every cross found has five cells, all in
+    *layer*, holds *placed* and was not declined, and every such cross is found. Masks are
+    bounded to the first 60 bits (three rows and more), as in tigeuph.regions.
+
+    pre: 0 <= layer < 1 << 60 and layer & GUARDS == 0 and 0 <= declined < 1 << 60
+    pre: 0 <= placed < 60 and layer >> placed & 1
+    post: list(__return__) == sorted(set(__return__))
+    post: all(cross(c).bit_count() == 5 and cross(c) & layer == cross(c) for c in __return__)
+    post: all(cross(c) >> placed & 1 and not declined >> c & 1 for c in __return__)
+    post: all(c in __return__ for c in range(placed + STRIDE + 1) if cross(c).bit_count() == 5 and cross(c) >> placed & 1 and cross(c) & layer == cross(c) and not declined >> c & 1)
+    """  # noqa: E501 (a contract is one line)
     found = []
     for centre in (placed - STRIDE, placed - 1, placed, placed + 1, placed + STRIDE):
-        if centre < STRIDE or w.declined_crosses >> centre & 1:
+        if centre < STRIDE or declined >> centre & 1:
             continue  # a centre on the top row has no upper arm
         shape = cross(Cell(centre))
         if shape & layer == shape:
             found.append(Cell(centre))
-    return tuple(sorted(found))
+    return tuple(found)
 
 
 def wonder_choice(w: Work, placed: Cell) -> WonderChoice | None:
