@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import typing
+from typing import Any, Final
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,13 +17,17 @@ from tigeuph import (
     COLOURS,
     Action,
     BuildMonument,
+    BuildWonder,
+    Cell,
     ChooseWar,
+    Colour,
     CommitSupport,
     DeclineMonument,
     EndTurn,
     ExchangeTiles,
     Monument,
     NotationError,
+    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
@@ -28,6 +35,7 @@ from tigeuph import (
     WithdrawLeader,
     parse_action,
 )
+from tigeuph.cells import ROWS, STRIDE
 
 
 def every_action() -> list[Action]:
@@ -109,11 +117,79 @@ def test_parse_action_raises_only_notation_errors(text: str) -> None:
     assert parse_action(str(action)) == action
 
 
-def test_exchange_counts_are_checked() -> None:
-    """An exchange discards 1 to 6 tiles (spec R5)."""
-    with pytest.raises(ValueError):
-        ExchangeTiles((0, 0, 0, 0))
-    with pytest.raises(ValueError):
-        ExchangeTiles((4, 3, 0, 0))
-    with pytest.raises(ValueError):
-        ExchangeTiles((1, -1, 1, 0))
+@pytest.mark.parametrize(
+    "counts", [(0, 0, 0, 0), (4, 3, 0, 0), (1, -1, 1, 0), (7, 0, 0, 0), (1, 0, 0), (1, 0, 0, 0, 0)]
+)
+def test_exchange_counts_are_checked(counts: Any) -> None:
+    """An exchange discards 1 to 6 tiles, four counts (spec R5); anything else is no action."""
+    with pytest.raises(NotationError, match="an exchange"):
+        ExchangeTiles(counts)
+
+
+def test_support_counts_are_checked() -> None:
+    """Support is 0 or more tiles (spec R15, R19); more than a hand holds is an action, refused
+    by apply."""
+    with pytest.raises(NotationError, match="support count is 0 or more, not -1"):
+        CommitSupport(-1)
+    assert str(CommitSupport(0)) == "+0" and str(CommitSupport(9)) == "+9"
+
+
+CELL_KINDS: Final[list[tuple[Any, dict[str, Any]]]] = [
+    (PlaceTile, {"colour": Colour.BLUE}),
+    (PlaceLeader, {"colour": Colour.GREEN}),
+    (PlaceCatastrophe, {}),
+    (BuildMonument, {"monument": Monument.GK}),
+    (TakeTreasure, {}),
+    (PlaceBuilding, {}),
+    (BuildWonder, {}),
+]
+"""Each kind of action holding a cell, with its other fields."""
+
+
+@pytest.mark.parametrize(("kind", "others"), CELL_KINDS, ids=lambda k: getattr(k, "__name__", ""))
+def test_actions_hold_only_cells(kind: Any, others: dict[str, Any]) -> None:
+    """An action holding a cell is built for the 176 cells (spec R2) and for no other bit index,
+    guard bits included, either directly or by attrs.evolve; so apply never meets a non-cell."""
+    (name,) = (n for n, t in typing.get_type_hints(kind).items() if t is Cell)
+    cells = set(CELLS)
+    first = kind(**others, **{name: CELLS[0]})
+    for index in range(-3, ROWS * STRIDE + 3):
+        if index in cells:
+            action = kind(**others, **{name: index})
+            assert parse_action(str(action)) == action
+            continue
+        with pytest.raises(NotationError, match=f"{kind.__name__}.{name}: {index} is no cell"):
+            kind(**others, **{name: index})
+        with pytest.raises(NotationError, match=f"{kind.__name__}.{name}: {index} is no cell"):
+            attrs.evolve(first, **{name: index})
+
+
+@given(st.integers())
+def test_any_int_is_a_cell_action_or_a_notation_error(index: int) -> None:
+    """Any int either builds an action that prints and reads back, or raises NotationError."""
+    try:
+        action = PlaceTile(Colour.RED, Cell(index))
+    except NotationError:
+        assert index not in set(CELLS)
+        return
+    assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("kind", "args"),
+    [
+        (PlaceTile, (Colour.RED, True)),
+        (PlaceTile, (Colour.RED, 1.0)),
+        (PlaceTile, (0, CELLS[0])),
+        (BuildMonument, (CELLS[0], "rb")),
+        (ChooseWar, (None,)),
+        (CommitSupport, (True,)),
+        (CommitSupport, ("1",)),
+        (ExchangeTiles, ((1.0, 0, 0, 0),)),
+        (ExchangeTiles, (3,)),
+    ],
+)
+def test_fields_of_the_wrong_type_are_refused(kind: Any, args: tuple[Any, ...]) -> None:
+    """A field of the wrong type (a bool for a cell, an int for a colour) raises TypeError."""
+    with pytest.raises(TypeError):
+        kind(*args)

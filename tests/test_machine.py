@@ -1,8 +1,10 @@
 """A Hypothesis state machine over the public API (issue 5): any player count, any combination
-of variant switches on either board, any seed; legal actions drawn by index, runs of random
-legal actions to reach late-game states, and arbitrary actions of every kind, which ``apply``
-must accept exactly when ``legal_actions`` lists them and otherwise refuse with
-``IllegalActionError``, leaving the state unchanged. Every state reached obeys
+of variant switches on either printed board or a small custom one, any seed; legal actions
+drawn by index, runs of random legal actions to reach late-game states, and arbitrary actions
+of every kind, any cell (or bit index that is no cell) and any count, which ``apply`` must
+accept exactly when ``legal_actions`` lists them and otherwise refuse with
+``IllegalActionError``, leaving the state unchanged; action values no notation can write
+cannot be built (``NotationError``). Every state reached obeys
 :func:`tigeuph.invariants.state_problems` and every step :func:`~tigeuph.invariants.step_problems`.
 
 The number of games comes from the Hypothesis profile (``HYPOTHESIS_PROFILE=soak`` for a long
@@ -11,11 +13,14 @@ local run); each game runs up to ``STEPS`` rules.
 
 from __future__ import annotations
 
+import functools
 import random
 import typing
+from pathlib import Path
 from typing import Any, Final
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -26,7 +31,17 @@ from hypothesis.stateful import (
 )
 
 import tigeuph
-from tigeuph import CELLS, COLOURS, Action, Cell, Colour, GameState, IllegalActionError, Monument
+from tigeuph import (
+    CELLS,
+    COLOURS,
+    Action,
+    Cell,
+    Colour,
+    GameState,
+    IllegalActionError,
+    Monument,
+    NotationError,
+)
 from tigeuph.invariants import (
     every_rules,
     round_trip_problems,
@@ -39,14 +54,27 @@ STEPS: Final = 40
 BULK: Final = 30
 """The most random legal actions one ``play_many`` step plays (a game lasts about 200)."""
 
-RULE_SETS: Final = every_rules(2)
-"""Every board and switch combination; the player count is drawn apart, and both by index, so
-that a failure shrinks to two players, the standard board and no switch."""
+EXAMPLE_BOARDS: Final = Path(__file__).resolve().parent.parent / "examples" / "boards"
+DELTA: Final = tigeuph.load_board(EXAMPLE_BOARDS / "delta.txt")
+"""A 6 x 8 custom board: cells of the 11 x 16 layout off it must be refused (spec R2)."""
+RULE_SETS: Final = every_rules(2) + tuple(
+    attrs.evolve(rules, board=DELTA) for rules in every_rules(2) if rules.board == tigeuph.STANDARD
+)
+"""Every board and switch combination, the printed boards' first, then the same switches on
+a small custom board; the player count is drawn apart, and both by index, so that a failure
+shrinks to two players, the standard board and no switch."""
 SEEDS: Final = st.integers(0, 2**32 - 1)
 PLAYERS: Final = st.integers(2, 4)
 COMBINATIONS: Final = st.integers(0, len(RULE_SETS) - 1)
 
 # --- arbitrary actions of every kind -----------------------------------------------------------
+
+CELL_SET: Final = frozenset(CELLS)
+ODD_CELLS: Final = st.integers(-2, 200)
+"""Bit indices around the board: mostly cells, also guard bits (16, 33, ...), -2, -1 and
+indices past P11, which no action may hold."""
+ODD_COUNTS: Final = st.integers(-1, 8)
+"""Support counts: 0 to 6 may be legal, 7 and 8 never (a hand holds 6), -1 is no count."""
 
 
 def _counts(colours: list[Colour]) -> tuple[int, int, int, int]:
@@ -55,30 +83,47 @@ def _counts(colours: list[Colour]) -> tuple[int, int, int, int]:
 
 
 def _exchange_counts() -> st.SearchStrategy[tuple[int, int, int, int]]:
-    """1 to 6 tiles of any colours (the only exchanges :class:`ExchangeTiles` can hold)."""
-    return st.lists(st.sampled_from(COLOURS), min_size=1, max_size=6).map(_counts)
+    """1 to 6 tiles of any colours (the only exchanges :class:`ExchangeTiles` can hold), or any
+    four counts from -1 to 8 (none, negative, or more than six)."""
+    return st.one_of(
+        st.lists(st.sampled_from(COLOURS), min_size=1, max_size=6).map(_counts),
+        st.tuples(ODD_COUNTS, ODD_COUNTS, ODD_COUNTS, ODD_COUNTS),
+    )
 
 
 def _field_values(kind: Any) -> tuple[st.SearchStrategy[Any], Any]:
-    """Every value an action field of type *kind* may hold (any cell of the board, colour,
-    monument, support count or exchange), and the simplest."""
+    """Every value of the field's type an action field of type *kind* might be given (any bit
+    index near the board, colour, monument, support count or four counts), real cells and
+    counts first, and the simplest."""
     if kind is Cell:
-        return st.sampled_from(CELLS), CELLS[0]
+        return st.one_of(st.sampled_from(CELLS), ODD_CELLS), CELLS[0]
     if kind is Colour:
         return st.sampled_from(COLOURS), Colour.RED
     if kind is Monument:
         return st.sampled_from(list(Monument)), Monument.RB
     if kind is int:
-        return st.integers(0, 8), 0  # support: a hand holds at most 6
+        return ODD_COUNTS, 0
     if kind == tuple[int, int, int, int]:
         return _exchange_counts(), (1, 0, 0, 0)
     raise TypeError(f"no strategy for an action field of type {kind!r}: add one here")
 
 
+def _well_formed(kind: Any, value: Any) -> bool:
+    """Whether an action field of type *kind* may hold *value*: a cell, a count of 0 or more,
+    1 to 6 tiles to exchange (the constructors refuse anything else with NotationError)."""
+    if kind is Cell:
+        return value in CELL_SET
+    if kind is int:
+        return bool(value >= 0)
+    if kind == tuple[int, int, int, int]:
+        return bool(min(value) >= 0 and 1 <= sum(value) <= 6)
+    return True
+
+
 ACTION_KINDS: Final[tuple[type[Any], ...]] = typing.get_args(Action)
+HINTS: Final = {kind: typing.get_type_hints(kind) for kind in ACTION_KINDS}
 _FIELDS: Final = {
-    kind: {name: _field_values(t) for name, t in typing.get_type_hints(kind).items()}
-    for kind in ACTION_KINDS
+    kind: {name: _field_values(t) for name, t in hints.items()} for kind, hints in HINTS.items()
 }
 FIELDS: Final = {
     kind: {name: values for name, (values, _) in fields.items()} for kind, fields in _FIELDS.items()
@@ -91,21 +136,58 @@ EXAMPLES: Final[tuple[Action, ...]] = tuple(
 )
 """One action of each kind."""
 
-ANY_ACTION: Final[st.SearchStrategy[Action]] = st.one_of(
-    [st.builds(kind, **fields) for kind, fields in FIELDS.items()]
+
+@attrs.frozen
+class Draft:
+    """An action to build: *kind* called with *fields*, or, with *base*, ``attrs.evolve(base,
+    **fields)`` (the two ways a caller builds one); some drafts hold a field no action may."""
+
+    kind: type[Any]
+    fields: dict[str, Any]
+    base: Action | None = None
+
+    @property
+    def well_formed(self) -> bool:
+        hints = HINTS[self.kind]
+        return all(_well_formed(hints[name], value) for name, value in self.fields.items())
+
+    def build(self) -> Action:
+        if self.base is not None:
+            evolved: Action = attrs.evolve(self.base, **self.fields)
+            return evolved
+        built: Action = self.kind(**self.fields)
+        return built
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.fields.items())
+        call = f"{self.kind.__name__}({args})"
+        return call if self.base is None else f"attrs.evolve({self.base!r}, {args})"
+
+
+def _drafts(kind: type[Any], fields: dict[str, st.SearchStrategy[Any]]) -> st.SearchStrategy[Draft]:
+    # partial, not a lambda: Hypothesis would print a lambda's source instead of the draft.
+    return st.fixed_dictionaries(fields).map(functools.partial(Draft, kind))
+
+
+ANY_DRAFT: Final[st.SearchStrategy[Draft]] = st.one_of(
+    [
+        _drafts(kind, fields)
+        for kind, fields in sorted(FIELDS.items(), key=lambda item: len(item[1]))
+    ]
 )
+"""An action of any kind with any fields, kinds with fewer fields first (``pass`` is the
+simplest), so that a failure shrinks to a simple kind."""
 
 
 @st.composite
-def near_miss(draw: st.DrawFn, legal: tuple[Action, ...]) -> Action:
+def near_miss(draw: st.DrawFn, legal: tuple[Action, ...]) -> Draft:
     """A legal action with one field redrawn: the actions most likely to slip through."""
     action = draw(st.sampled_from(legal))
     fields = FIELDS[type(action)]
     if not fields:
-        return draw(ANY_ACTION)
+        return draw(ANY_DRAFT)
     name = draw(st.sampled_from(sorted(fields)))
-    changed: Action = attrs.evolve(action, **{name: draw(fields[name])})
-    return changed
+    return Draft(type(action), {name: draw(fields[name])}, base=action)
 
 
 # --- the machine -------------------------------------------------------------------------------
@@ -174,17 +256,26 @@ class Games(RuleBasedStateMachine):
     @rule(data=st.data())
     def try_any(self, data: st.DataObject) -> None:
         """An arbitrary action is accepted exactly when it is listed; a refused one raises
-        IllegalActionError naming its clause and leaves the state as it was (spec R5)."""
+        IllegalActionError naming its clause and leaves the state as it was (spec R5); one with
+        a field no action holds (a bit that is no cell, a negative count) cannot be built."""
         legal = tigeuph.legal_actions(self.state)
-        action = data.draw(st.one_of(ANY_ACTION, near_miss(legal)), label="action")
+        draft = data.draw(st.one_of(ANY_DRAFT, near_miss(legal)), label="draft")
+        try:
+            action = draft.build()
+        except NotationError:
+            assert not draft.well_formed, f"{draft} is refused, yet well formed"
+            event("an action that cannot be built")
+            return
+        assert draft.well_formed, f"{draft} was built: {action!r}"
         listed = action in legal
-        before, text = self.state, tigeuph.to_text(self.state)
+        before, taken, text = self.state, snapshot(self.state), tigeuph.to_text(self.state)
         try:
             tigeuph.apply(before, action)
         except IllegalActionError as err:
             assert not listed, f"{action} is listed but refused: {err}"
             assert err.clause and err.reason and str(err)
-            assert before == self.state and tigeuph.to_text(before) == text
+            assert snapshot(before) == taken and tigeuph.to_text(before) == text
+            event(f"refused [{err.clause}]")
             return
         assert listed, f"{action} is not listed, yet accepted"
         self._play(action)
@@ -198,3 +289,46 @@ Games.TestCase.settings = settings(
     stateful_step_count=STEPS, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 TestGames = Games.TestCase
+
+
+# --- aimed cases --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_cells_off_a_custom_board_are_refused(players: int) -> None:
+    """A tile, leader or catastrophe on a cell of the 11 x 16 layout off a smaller board is
+    never listed and is refused naming the board, the state unchanged (spec R2)."""
+    state = tigeuph.new_game(players, seed=7, rules=tigeuph.Rules(players=players, board=DELTA))
+    taken, text = snapshot(state), tigeuph.to_text(state)
+    legal = set(tigeuph.legal_actions(state))
+    off = [c for c in CELLS if not DELTA.cells >> c & 1]
+    assert len(off) == 176 - DELTA.rows * DELTA.cols
+    held = [colour for colour in COLOURS if state.hands[state.active][colour]]
+    attempts: list[Action] = [tigeuph.PlaceCatastrophe(c) for c in off]
+    for colour in COLOURS:
+        attempts += [tigeuph.PlaceLeader(colour, c) for c in off]
+        attempts += [tigeuph.PlaceTile(colour, c) for c in off if colour in held]
+    for action in attempts:
+        assert action not in legal
+        with pytest.raises(IllegalActionError, match=r"off the 6x8 board") as refused:
+            tigeuph.apply(state, action)
+        assert refused.value.clause == "R2", refused.value
+    assert snapshot(state) == taken and tigeuph.to_text(state) == text
+
+
+def test_every_kind_on_every_cell_is_accepted_or_refused() -> None:
+    """Every action of every kind on every cell, from a new game on each printed board and the
+    custom one, is accepted exactly when listed, or refused with IllegalActionError (spec R5)."""
+    every = [tigeuph.id_to_action(i) for i in range(tigeuph.ACTION_COUNT)]
+    every += [tigeuph.CommitSupport(n) for n in (7, 8, 100)]
+    for board in (tigeuph.STANDARD, tigeuph.ADVANCED, DELTA):
+        state = tigeuph.new_game(2, seed=3, rules=tigeuph.Rules(board=board))
+        legal, taken = set(tigeuph.legal_actions(state)), snapshot(state)
+        for action in every:
+            try:
+                tigeuph.apply(state, action)
+            except IllegalActionError as err:
+                assert action not in legal, f"{action} is listed but refused: {err}"
+            else:
+                assert action in legal, f"{action} is not listed, yet accepted"
+        assert snapshot(state) == taken

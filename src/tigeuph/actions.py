@@ -27,6 +27,16 @@ action                    notation    meaning
 
 >>> str(parse_action("rE5")), parse_action("~grr")
 ('rE5', parse_action('~rrg'))
+
+An action value always has a notation: its constructor refuses a field the notation cannot
+write (a bit index that is no cell, a negative support, an exchange of no tile or of more
+than six), so that :func:`tigeuph.apply` can only accept an action or refuse it with
+:class:`~tigeuph.IllegalActionError`, never fail on a malformed one.
+
+>>> PlaceTile(Colour.RED, Cell(16))
+Traceback (most recent call last):
+...
+tigeuph.errors.NotationError: PlaceTile.cell: 16 is no cell of the board (see tigeuph.CELLS)
 """
 
 from __future__ import annotations
@@ -34,8 +44,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
-from attrs import field, frozen
-from attrs.validators import ge, instance_of
+from attrs import Attribute, field, frozen
+from attrs.validators import instance_of
 
 from .cells import CELLS, Cell, CellMap, cell_name, parse_cell
 from .errors import NotationError
@@ -63,6 +73,27 @@ __all__ = [
 ]
 
 
+_CELL_SET: Final = frozenset(CELLS)
+
+
+def _is_cell(instance: object, attribute: Attribute[Cell], value: object) -> None:
+    """attrs validator: *value* is a cell of the 11x16 layout (a board's own cells are the
+    engine's business: an action off a smaller board is illegal there, not malformed)."""
+    if type(value) is not int:  # bool too: True would pass for B1
+        raise TypeError(
+            f"{type(instance).__name__}.{attribute.name} must be a cell (an int), "
+            f"not {type(value).__name__}"
+        )
+    if value not in _CELL_SET:
+        raise NotationError(
+            f"{type(instance).__name__}.{attribute.name}: {value!r} is no cell of the board "
+            "(see tigeuph.CELLS)"
+        )
+
+
+_is_colour: Final = instance_of(Colour)
+
+
 class _Notation:
     """Shared ``repr``: valid Python that rebuilds the action, so failures paste into tests."""
 
@@ -76,8 +107,8 @@ class _Notation:
 class PlaceTile(_Notation):
     """Put one civilisation tile from hand on an empty cell (spec R11-R13)."""
 
-    colour: Colour
-    cell: Cell
+    colour: Colour = field(validator=_is_colour)
+    cell: Cell = field(validator=_is_cell)
 
     def __str__(self) -> str:
         return f"{self.colour.letter}{cell_name(self.cell)}"
@@ -87,8 +118,8 @@ class PlaceTile(_Notation):
 class PlaceLeader(_Notation):
     """Put one of the player's leaders on a cell, from supply or moved from the board (R8, R9)."""
 
-    colour: Colour
-    cell: Cell
+    colour: Colour = field(validator=_is_colour)
+    cell: Cell = field(validator=_is_cell)
 
     def __str__(self) -> str:
         return f"{self.colour.letter.upper()}{cell_name(self.cell)}"
@@ -98,7 +129,7 @@ class PlaceLeader(_Notation):
 class WithdrawLeader(_Notation):
     """Take one of the player's leaders off the board, back to supply (spec R5)."""
 
-    colour: Colour
+    colour: Colour = field(validator=_is_colour)
 
     def __str__(self) -> str:
         return f"-{self.colour.letter.upper()}"
@@ -108,20 +139,31 @@ class WithdrawLeader(_Notation):
 class PlaceCatastrophe(_Notation):
     """Put a catastrophe on a cell, destroying any face-up tile there (spec R14)."""
 
-    cell: Cell
+    cell: Cell = field(validator=_is_cell)
 
     def __str__(self) -> str:
         return f"x{cell_name(self.cell)}"
 
 
 def _four(counts: Iterable[int]) -> tuple[int, int, int, int]:
-    a, b, c, d = counts  # ValueError unless four counts
-    return a, b, c, d
+    found = tuple(counts)
+    if len(found) != 4:
+        raise NotationError(f"an exchange has one count per colour (four), not {found!r}")
+    return found[0], found[1], found[2], found[3]
 
 
 def _check_counts(_: object, __: object, counts: tuple[int, int, int, int]) -> None:
-    if any(not isinstance(n, int) or n < 0 for n in counts) or not 1 <= sum(counts) <= 6:
-        raise ValueError(f"an exchange discards 1 to 6 tiles, not {counts!r}")
+    if any(type(n) is not int for n in counts):
+        raise TypeError(f"an exchange's counts must be ints, not {counts!r}")
+    if any(n < 0 for n in counts) or not 1 <= sum(counts) <= 6:
+        raise NotationError(f"an exchange discards 1 to 6 tiles, not {counts!r}")
+
+
+def _check_count(_: object, __: object, count: int) -> None:
+    if type(count) is not int:
+        raise TypeError(f"a support count must be an int, not {type(count).__name__}")
+    if count < 0:
+        raise NotationError(f"a support count is 0 or more, not {count}")
 
 
 @frozen(repr=False, cache_hash=True)
@@ -149,7 +191,7 @@ class EndTurn(_Notation):
 class CommitSupport(_Notation):
     """Commit this many tiles of the conflict's colour from hand (spec R15, R19)."""
 
-    count: int = field(validator=[instance_of(int), ge(0)])
+    count: int = field(validator=_check_count)
 
     def __str__(self) -> str:
         return f"+{self.count}"
@@ -159,7 +201,7 @@ class CommitSupport(_Notation):
 class ChooseWar(_Notation):
     """Fight the war of this colour next, when a unification set off several (spec R17)."""
 
-    colour: Colour
+    colour: Colour = field(validator=_is_colour)
 
     def __str__(self) -> str:
         return f"!{self.colour.letter}"
@@ -169,8 +211,8 @@ class ChooseWar(_Notation):
 class BuildMonument(_Notation):
     """Build *monument* on the 2x2 square whose top-left cell is *corner* (spec R22)."""
 
-    corner: Cell
-    monument: Monument
+    corner: Cell = field(validator=_is_cell)
+    monument: Monument = field(validator=instance_of(Monument))
 
     def __str__(self) -> str:
         return f"m{self.monument.code}{cell_name(self.corner)}"
@@ -188,7 +230,7 @@ class DeclineMonument(_Notation):
 class TakeTreasure(_Notation):
     """Take the treasure on this cell for the trader's owner (spec R25)."""
 
-    cell: Cell
+    cell: Cell = field(validator=_is_cell)
 
     def __str__(self) -> str:
         return f"${cell_name(self.cell)}"
@@ -199,7 +241,7 @@ class PlaceBuilding(_Notation):
     """Put the building of the placed tile's colour on this cell of its run, from supply or
     moved from its tile (variant, spec R30)."""
 
-    cell: Cell
+    cell: Cell = field(validator=_is_cell)
 
     def __str__(self) -> str:
         return f"@{cell_name(self.cell)}"
@@ -217,7 +259,7 @@ class DeclineBuilding(_Notation):
 class BuildWonder(_Notation):
     """Build the wonder on the cross of five centred on this cell (variant, spec R31)."""
 
-    centre: Cell
+    centre: Cell = field(validator=_is_cell)
 
     def __str__(self) -> str:
         return f"w{cell_name(self.centre)}"
@@ -235,7 +277,7 @@ class DeclineWonder(_Notation):
 class ScoreWonder(_Notation):
     """Score the wonder's end-of-turn point in this colour (variant, spec R31)."""
 
-    colour: Colour
+    colour: Colour = field(validator=_is_colour)
 
     def __str__(self) -> str:
         return f"*{self.colour.letter}"

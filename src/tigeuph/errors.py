@@ -18,7 +18,8 @@ class TigeuphError(Exception):
 
 
 class NotationError(TigeuphError, ValueError):
-    """Text that is not valid action or position notation."""
+    """Text that is not valid action or position notation, or an action value that no
+    notation writes (a bit index that is no cell, a negative support count)."""
 
 
 class PositionError(NotationError):
