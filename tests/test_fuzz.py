@@ -2,14 +2,18 @@
 texts taken from random games, raises only its documented error, with a message, and whatever
 it accepts obeys the invariants (:func:`tigeuph.invariants.state_problems`).
 
-Readers: ``parse_action``, ``from_text``, the JSON readers of states, actions, views and game
-records, game records as text, and boards as JSON, as text and as files.
+Readers: ``parse_action``, ``parse_cell``, ``id_to_action``, ``from_text`` (its ``rules:`` line
+and custom board grids included), the JSON readers of states, actions, views and game records,
+game records as text, and boards as JSON, as text and as files. Refusals say where: position
+notation names the line (or is about the whole text), JSON names the path of the bad field, and
+the readers' catch-all message never shows.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import tempfile
 from collections.abc import Callable
 from functools import cache
@@ -25,8 +29,11 @@ from tigeuph import (
     BoardError,
     Game,
     GameState,
+    JsonError,
     NotationError,
     PlayerView,
+    PositionError,
+    RecordError,
     Rules,
 )
 from tigeuph.boards import (
@@ -39,6 +46,8 @@ from tigeuph.boards import (
     board_to_text,
     load_board,
 )
+from tigeuph.cells import cell_name, parse_cell
+from tigeuph.encoding import ACTION_COUNT, action_to_id, id_to_action
 from tigeuph.invariants import (
     checked_apply,
     every_rules,
@@ -57,12 +66,28 @@ EXAMPLES: Final = Path(__file__).parent.parent / "examples" / "boards"
 # --- valid texts, from random games ------------------------------------------------------------
 
 
+SMALL: Final = """
+T...~...
+..S.~.T.
+....~~..
+.T....~.
+......~T
+"""
+"""A custom board smaller than the printed ones (spec R2)."""
+
+
 def _rules() -> list[Rules]:
-    """A few combinations: none, every switch on the advanced board, each switch alone; the
-    player count cycles through 2, 3 and 4."""
+    """A few combinations: none, every switch on the advanced board, each switch alone, and two
+    custom boards (written as grids on the ``rules:`` line); the player count cycles through 2,
+    3 and 4."""
     every = every_rules(2)
     picked = [every[0], every[-1]]
     picked += [r for r in every if r.board == STANDARD and len(r.switches) == 1]
+    delta = load_board(EXAMPLES / "delta.txt")
+    picked += [
+        Rules(board=delta, buildings=True, wonder=True),
+        Rules(board=board_from_text(SMALL), english_reinforcement=True),
+    ]
     return [attrs.evolve(r, players=2 + i % 3) for i, r in enumerate(picked)]
 
 
@@ -263,45 +288,69 @@ def mutated_json(draw: st.DrawFn, texts: tuple[str, ...]) -> str:
 # --- what an accepted input must satisfy -------------------------------------------------------
 
 
+CATCH_ALL: Final = "not a position:"
+"""The start of :func:`~tigeuph.from_text`'s safety-net message, for an error it did not expect:
+no input may reach it."""
+
+
+def says_what(err: Exception) -> None:
+    """Any refusal: a message, never the catch-all."""
+    message = str(err)
+    assert message.strip(), f"{type(err).__name__} with no message"
+    assert CATCH_ALL not in message, message
+
+
 def refused_or_sound(
     read: Callable[[T], Any],
     given: T,
     allowed: type[Exception] | tuple[type[Exception], ...],
     check: Callable[[Any], None],
+    where: Callable[[Exception], None] = says_what,
 ) -> None:
-    """*read* (*given*) raises one of *allowed*, with a message, or returns what *check* accepts;
-    any other exception escapes and fails the test."""
+    """*read* (*given*) raises one of *allowed*, with a message that *where* accepts, or returns
+    what *check* accepts; any other exception escapes and fails the test."""
     try:
         found = read(given)
     except allowed as err:
-        assert str(err).strip(), f"{type(err).__name__} with no message for {given!r}"
+        says_what(err)
+        where(err)
         event(f"refused: {type(err).__name__}")
         return
     event("accepted")
     check(found)
 
 
-KNOWN_GAPS: Final = ("R10:", "R15-R21:", "R5: between actions")
-"""Invariants the readers do not enforce yet, so that they accept positions breaking them:
-leaders beside temples (R10) and one leader of a colour per kingdom (R15) while a decision
-other than a conflict is pending, and an action left between actions (R5). Reported with issue
-5; drop each one once :func:`~tigeuph.check_state` refuses such positions."""
+WHOLE_TEXT: Final = ("empty text:", "the 'rules:' line is missing", "the board has ")
+"""Position notation errors about the whole text rather than one line."""
 
 
-def known_gap(state: GameState) -> bool:
-    """Whether *state* breaks only invariants of :data:`KNOWN_GAPS` (and if not, none)."""
-    problems = state_problems(state)
-    if problems and all(problem.startswith(KNOWN_GAPS) for problem in problems):
-        event("accepted with a known gap")
-        return True
-    assert problems == []
-    return False
+def says_which_line(err: Exception) -> None:
+    """Position notation: an impossible position lists its problems; a malformed text names
+    the line at fault, unless the fault is the whole text's."""
+    message = str(err)
+    if isinstance(err, PositionError):
+        assert message.startswith("impossible position: "), message
+    else:
+        assert re.match(r"line \d+: ", message) or message.startswith(WHOLE_TEXT), message
+
+
+def says_which_field(err: Exception) -> None:
+    """JSON: the error names the path of the bad field (JsonError) or the move of a record
+    (RecordError); a PositionError is about the whole document, a position or view that cannot
+    happen."""
+    if isinstance(err, JsonError):
+        assert err.path.startswith("$") and str(err).startswith(err.path), err
+    elif isinstance(err, RecordError):
+        assert str(err).startswith(f"move {err.move} (action {err.ply}): "), err
+    else:
+        assert isinstance(err, PositionError), f"{type(err).__name__}: {err}"
 
 
 def sound_state(state: GameState) -> None:
-    """A sound state obeys the invariants, reads back, and plays on soundly."""
-    if known_gap(state):
-        return
+    """A sound state obeys the invariants, reads back, and plays on soundly, whatever decision
+    it waits for."""
+    assert state_problems(state) == []
+    event(f"sound: {type(state.pending).__name__}")
     assert round_trip_problems(state) == []
     rng = random.Random(0)
     for _ in range(3):
@@ -315,8 +364,7 @@ def sound_state(state: GameState) -> None:
 def sound_game(game: Game) -> None:
     """Every state of the game is sound, every step obeys the step invariants, and the game
     writes back to the same record."""
-    if known_gap(game.start):
-        return
+    assert state_problems(game.start) == []
     for before, action, after in zip(game.states[:-1], game.actions, game.states[1:], strict=True):
         assert step_problems(before, action, after, round_trip=False) == []
         assert state_problems(after) == []
@@ -371,10 +419,115 @@ def test_parse_action(text: str) -> None:
 
 
 @FUZZ
+@given(
+    st.one_of(
+        st.text(max_size=8),
+        st.sampled_from(["A1", "P11", "p11", " e5 ", "Q1", "A0", "A12", "A01", "AA1", "1A"]),
+        st.text(alphabet="ABCDEFGHIJKLMNOPQZabp0123456789 \t-+", max_size=5),
+    )
+)
+def test_parse_cell(text: str) -> None:
+    """Cell names read back exactly, whatever their case and surrounding spaces, or raise
+    ValueError quoting the text (spec R2: A1 to P11)."""
+
+    def check(c: Any) -> None:
+        assert cell_name(c) == text.strip().upper() and parse_cell(cell_name(c)) == c
+
+    def quoted(err: Exception) -> None:
+        assert "is not a cell" in str(err), err
+
+    refused_or_sound(parse_cell, text, ValueError, check, quoted)
+
+
+@FUZZ
+@given(
+    st.one_of(
+        st.integers(),
+        st.integers(-(2**300), 2**300),
+        st.sampled_from([0, ACTION_COUNT - 1, ACTION_COUNT, -1, 2**63, -(2**63)]),
+    )
+)
+def test_id_to_action(action_id: int) -> None:
+    """Action ids of any size: the action whose id it is, or ValueError naming the range."""
+
+    def check(action: tigeuph.Action) -> None:
+        assert action_to_id(action) == action_id
+        assert tigeuph.parse_action(str(action)) == action
+
+    def in_range(err: Exception) -> None:
+        assert f"0 to {ACTION_COUNT - 1}" in str(err), err
+
+    refused_or_sound(id_to_action, action_id, ValueError, check, in_range)
+
+
+@FUZZ
 @given(st.one_of(st.text(), st.deferred(lambda: mutated(positions()))))
 def test_from_text(text: str) -> None:
-    """Position notation: PositionError or NotationError, else a sound state (spec R0-R27)."""
-    refused_or_sound(tigeuph.from_text, text, NotationError, sound_state)
+    """Position notation: PositionError or NotationError naming the line, else a sound state
+    (spec R0-R32)."""
+    refused_or_sound(tigeuph.from_text, text, NotationError, sound_state, says_which_line)
+
+
+RULE_WORDS: Final = st.sampled_from(
+    [
+        "players=2",
+        "players=3",
+        "players=4",
+        "players=5",
+        "players=-1",
+        "players=",
+        "board=standard",
+        "board=advanced",
+        "board=",
+        "board=T.~./..~S",
+        "board=T..~/.T.~/..T~",
+        "board=/",
+        "board=T",
+        "board=TTTT/....",
+        "board=S.T/T..",
+        "buildings",
+        "wonder",
+        "english-reinforcement",
+        "open-scoring",
+        "open_scoring",
+        "colour=red",
+        "=",
+    ]
+)
+GRIDS: Final = st.text(alphabet=".~TS/", min_size=1, max_size=40).map(lambda g: "board=" + g)
+
+
+@st.composite
+def rules_values(draw: st.DrawFn, text: str) -> str:
+    """A value for the ``rules:`` line of *text*: its own with a word added, dropped or moved,
+    words of rules lines in any order (custom grids included), or any text."""
+    value = next(line for line in text.split("\n") if line.startswith("rules:"))[6:].strip()
+    words = value.split()
+    edit = draw(st.integers(0, 4))
+    if edit == 0:
+        words.insert(draw(st.integers(0, len(words))), draw(st.one_of(RULE_WORDS, GRIDS)))
+    elif edit == 1 and words:
+        del words[draw(st.integers(0, len(words) - 1))]
+    elif edit == 2:
+        words = list(draw(st.permutations(words)))
+    elif edit == 3:
+        words = draw(st.lists(st.one_of(RULE_WORDS, GRIDS), max_size=6))
+    else:
+        return draw(st.text(max_size=30))
+    return " ".join(words)
+
+
+@FUZZ
+@given(st.data())
+def test_rules_line(data: st.DataObject) -> None:
+    """A position with any ``rules:`` line, custom board grids included: NotationError naming
+    the line, else a sound state (spec R2, R28-R32)."""
+    text = data.draw(st.sampled_from(positions()))
+    rules = data.draw(rules_values(text))
+    lines = [f"rules: {rules}" if line.startswith("rules:") else line for line in text.split("\n")]
+    refused_or_sound(
+        tigeuph.from_text, "\n".join(lines), NotationError, sound_state, says_which_line
+    )
 
 
 READERS: Final[dict[str, tuple[Callable[[str], Any], Callable[[Any], None]]]] = {
@@ -401,7 +554,7 @@ def test_json_documents(data: st.DataObject) -> None:
     except Exception:
         kind = data.draw(st.sampled_from(kinds))
     read, check = READERS[kind]
-    refused_or_sound(read, text, NotationError, check)
+    refused_or_sound(read, text, NotationError, check, says_which_field)
 
 
 @FUZZ

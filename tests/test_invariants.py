@@ -6,13 +6,27 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from functools import cache
+from typing import Final
 
 import attrs
 import pytest
 
 import tigeuph
-from tigeuph import Colour, GameState, Rules
-from tigeuph.cells import Cell, cells_of, neighbours
+from tigeuph import (
+    Colour,
+    End,
+    GameState,
+    Monument,
+    MonumentChoice,
+    MonumentSite,
+    Revolt,
+    Rules,
+    TreasureChoice,
+    War,
+    WarChoice,
+    WonderSite,
+)
+from tigeuph.cells import STRIDE, Cell, cell_col, cell_row, cells_of, neighbours
 from tigeuph.invariants import (
     every_rules,
     round_trip_problems,
@@ -192,3 +206,131 @@ def test_a_state_that_does_not_read_back_is_found() -> None:
     assert round_trip_problems(state) == []
     broken = round_trip_problems(attrs.evolve(state, bag=state.bag + "r"))
     assert len(broken) == 2 and all("does not read back" in p for p in broken)
+
+
+# --- decisions, ends and treasures (issue 5 audit) ---------------------------------------------
+
+
+def position(*edits: tuple[str, str], **values: str) -> GameState:
+    """A new two-player game with cells redrawn (``("A2", "G0")``) and ``key:`` lines replaced,
+    its bag left to hold what the drawing leaves (spec R1)."""
+    rows = tigeuph.to_text(tigeuph.new_game(2, seed=1)).split("\n")
+    for name, token in edits:
+        c = tigeuph.parse_cell(name)
+        for i, line in enumerate(rows):
+            words = line.split()
+            if len(words) == 17 and words[0] == str(cell_row(c) + 1):
+                words[cell_col(c) + 1] = token
+                rows[i] = " ".join(words)
+    keys = {key.replace("_", "-"): value for key, value in values.items()}
+    rows = [row for row in rows if not row.startswith("bag:")]
+    for i, row in enumerate(rows):
+        key = row.split(":", 1)[0]
+        if key in keys:
+            rows[i] = f"{key}: {keys.pop(key)}"
+    rows += [f"{key}: {value}" for key, value in keys.items()]
+    return tigeuph.from_text("\n".join(rows))
+
+
+# R25: the trader on A2 has the special treasure on B2 and the ordinary one on F3 to choose from.
+TRADER: Final = (("A2", "G0"), ("C2", "r"), ("D2", "r"), ("E2", "b"), ("F2", "r"))
+
+
+def taken(state: GameState, cell: str) -> GameState:
+    """*state* with the treasure on *cell* taken by seat 0, as if legally."""
+    c = tigeuph.parse_cell(cell)
+    return attrs.evolve(
+        state,
+        treasures=state.treasures & ~(1 << c),
+        treasures_taken=(state.treasures_taken[0] + 1, *state.treasures_taken[1:]),
+        pending=None,
+    )
+
+
+def test_a_treasure_is_taken_from_the_traders_kingdom_special_first() -> None:
+    """A step taking an ordinary treasure while a special one waits, or one outside the
+    trader's kingdom, is reported (spec R25)."""
+    before = position(*TRADER, turn="player=0 actions=1", pending="treasure player=0 trader=A2")
+    assert [str(a) for a in tigeuph.legal_actions(before)] == ["$B2"]
+    special = tigeuph.parse_action("$B2")
+    assert step_problems(before, special, tigeuph.apply(before, special)) == []
+    ordinary = step_problems(before, tigeuph.parse_action("$F3"), taken(before, "F3"))
+    assert any("took an ordinary treasure, leaving the special ones" in p for p in ordinary)
+    outside = step_problems(before, tigeuph.parse_action("$K1"), taken(before, "K1"))
+    assert any("outside the trader's kingdom" in p for p in outside)
+
+
+def test_leaders_need_a_temple_at_every_decision() -> None:
+    """No decision waits with a leader stranded, even with the wonder built (spec R6, R10):
+    the wonder covers the tile just placed, so no monument decision follows it."""
+    state = find(lambda s: s.leader_mask != 0)
+    stranded = with_leader(state, 0, Colour.BLUE, free_land(state)[0])
+    for pending in (
+        MonumentChoice(state.active, (cells_of(state.tiles[0])[0],)),
+        TreasureChoice(0, cells_of(state.tiles[0])[0]),
+    ):
+        broken = attrs.evolve(
+            stranded, pending=pending, wonder=WonderSite(cells_of(state.tiles[0])[0], Colour.RED)
+        )
+        assert any(p.startswith("R10:") for p in clauses(broken)), clauses(broken)
+
+
+def test_only_the_conflicts_leaders_share_a_kingdom() -> None:
+    """While a revolt is fought only its two leaders share a kingdom (spec R15); a revolt in
+    another colour does not excuse two kings."""
+    state = find(lambda s: rival_king_spot(s) is not None)
+    spot = rival_king_spot(state)
+    assert spot is not None
+    seat, c = spot
+    doubled = with_leader(state, seat, Colour.BLACK, c)
+    kingdom = Analysis(doubled.occupied, doubled.leader_mask).kingdom_at(c)
+    other = next(
+        s for s, row in enumerate(doubled.leaders) if s != seat and kingdom >> (row[3] or 0) & 1
+    )
+    fought = attrs.evolve(doubled, pending=Revolt(Colour.BLACK, seat, other), actions_left=1)
+    assert not any(p.startswith("R15") for p in clauses(fought)), clauses(fought)
+    wrong = attrs.evolve(fought, pending=Revolt(Colour.RED, seat, other))
+    assert any(p.startswith("R15-R21:") for p in clauses(wrong)), clauses(wrong)
+
+
+def test_a_war_must_be_due() -> None:
+    """A war pending is one due across the unification tile, between the owners of its two
+    leaders (spec R17, R18, R21)."""
+    state = next(s for s, _, _ in steps() if isinstance(s.pending, War))
+    war = state.pending
+    assert isinstance(war, War) and clauses(state) == []
+    other = next(c for c in Colour if c is not war.colour)
+    wrong = attrs.evolve(state, pending=attrs.evolve(war, colour=other))
+    assert any(p.startswith(("R17", "R15-R21")) for p in clauses(wrong)), clauses(wrong)
+    choice = attrs.evolve(state, pending=WarChoice(state.active, (war.colour, other)))
+    assert any(p.startswith("R17, R21:") for p in clauses(choice)), clauses(choice)
+
+
+def test_an_end_must_be_one_the_rules_give() -> None:
+    """A game ends with one or two treasures left and every hand full, or with the bag empty
+    and a hand short (spec R26)."""
+    state = find(lambda s: True)
+    assert any(p.startswith("R26:") for p in clauses(attrs.evolve(state, ended=End.TREASURES)))
+    assert any(p.startswith("R26:") for p in clauses(attrs.evolve(state, ended=End.BAG)))
+
+
+def test_monuments_lie_on_their_colours_terrain() -> None:
+    """A monument's square and the wonder's cross lie on land, or all on the river for blue
+    (spec R11, R22, R31)."""
+    state = find(lambda s: True)
+    river = cells_of(state.rules.board.river & ~state.occupied & ~state.catastrophes)
+    corner = next(c for c in river if all(c + d in river for d in (1, STRIDE, STRIDE + 1)))
+    square = sum(1 << (corner + d) for d in (0, 1, STRIDE, STRIDE + 1))
+    red = attrs.evolve(
+        state,
+        flipped=square,
+        monuments=(MonumentSite(Monument.RK, corner, Colour.RED),),
+        bag=state.bag.replace("r", "", 4),
+    )
+    assert any(p.startswith("R11, R22:") for p in clauses(red)), clauses(red)
+    blue = attrs.evolve(
+        red,
+        monuments=(MonumentSite(Monument.BG, corner, Colour.BLUE),),
+        bag=state.bag.replace("b", "", 4),
+    )
+    assert not any(p.startswith(("R11", "R22")) for p in clauses(blue)), clauses(blue)

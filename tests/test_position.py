@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from tigeuph import (
     ADVANCED,
+    BuildingChoice,
     Colour,
     CommitSupport,
     End,
@@ -35,6 +36,7 @@ from tigeuph import (
     legal_actions,
     mask,
     new_game,
+    parse_action,
     parse_cell,
     to_text,
 )
@@ -132,11 +134,11 @@ def test_every_pending_form_round_trips() -> None:
 
 def test_round_trip_of_forms_random_play_misses() -> None:
     """The treasure ending (spec R26) and declined squares (R22) round trip too."""
-    state = game(2, 1)[-1]
-    for variant in (
-        attrs.evolve(state, ended=End.TREASURES),
-        attrs.evolve(state, declined=mask("A1", "O10")),
-    ):
+    start = new_game(2, seed=1)
+    two_left = attrs.evolve(start, treasures=mask("B2", "P2"), treasures_taken=(5, 3))
+    ended = apply(two_left, parse_action("pass"))
+    assert ended.ended is End.TREASURES
+    for variant in (ended, attrs.evolve(game(2, 1)[-1], declined=mask("A1", "O10"))):
         assert from_text(to_text(variant)) == variant
 
 
@@ -352,6 +354,152 @@ def test_malformed_text(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=_escape(message)) as info:
         from_text(text)
     assert not isinstance(info.value, PositionError)
+
+
+def draw(text: str, **tokens: str) -> str:
+    """*text* with cells replaced (``draw(NEW, C6="r", B6="K0")``) and its bag line dropped,
+    so that the bag holds whatever tiles the drawing leaves (spec R1)."""
+    for name, token in tokens.items():
+        text = put(text, name, token)
+    return replace_line(text, "bag:", "")
+
+
+def lines(text: str, **values: str) -> str:
+    """*text* with the ``key:`` lines given replaced (or added): ``lines(NEW, turn="...")``."""
+    for key, value in values.items():
+        key = key.replace("_", "-")
+        if any(line.startswith(f"{key}:") for line in text.split("\n")):
+            text = replace_line(text, f"{key}:", f"{key}: {value}")
+        else:
+            text = text.rstrip("\n") + f"\n{key}: {value}\n"
+    return text
+
+
+# R15: the kings on B6 and D6 share the kingdom of C6; seat 1 has just placed his.
+REVOLT: Final = lines(
+    draw(NEW, C6="r", B6="K0", D6="K1"),
+    turn="player=1 actions=1",
+    pending="revolt colour=k attacker=1 defender=0",
+)
+# R30: seat 0 has just placed the red tile on G3, making the run F3-H3.
+BUILDING: Final = lines(
+    draw(NEW, G3="r", H3="r"),
+    rules="players=2 board=standard buildings",
+    turn="player=0 actions=1",
+    pending="building player=0 colour=r cells=F3,G3,H3 placed=G3",
+)
+
+
+def test_hand_written_decisions_are_read() -> None:
+    """The hand-written decisions the refusals below start from are possible positions."""
+    assert from_text(REVOLT).pending == Revolt(Colour.BLACK, attacker=1, defender=0)
+    assert isinstance(from_text(BUILDING).pending, BuildingChoice)
+    assert from_text(SCENARIO).pending == War(Colour.BLACK, attacker=0, defender=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Wars are those due across the unification tile (R17, R18, R21).
+        (
+            lines(SCENARIO, pending="war-choice player=0 colours=r,k"),
+            "war choice between red, black, but the wars due across the unification tile on E6 "
+            "are in black [R17, R21]",
+        ),
+        (
+            lines(SCENARIO, pending="war colour=k attacker=1 defender=0"),
+            "war: seat 0 attacks, as the active player or the first involved clockwise from "
+            "him, not seat 1 [R18]",
+        ),
+        (
+            lines(
+                put(SCENARIO, "A2", "K2"),
+                rules="players=3 board=standard",
+                pending="war colour=k attacker=0 defender=2",
+            ),
+            "the kings across the unification tile on E6 belong to seats 0, 1, not to seats 0 "
+            "and 2 [R18]",
+        ),
+        (
+            lines(
+                put(put(SCENARIO, "C5", "R0"), "A2", "R1"),
+                pending="war colour=r attacker=0 defender=1",
+            ),
+            "war in red, but no two priests stand in kingdoms touching the unification tile on "
+            "E6 [R17, R21]",
+        ),
+        # During a revolt only its two leaders share a kingdom, placed by R9 (R15).
+        (
+            draw(REVOLT, C5="R0", A5="r", B5="R1"),
+            "with the attacking king on D6 left out, one kingdom holds 2 priests: C5, B5 [R15]",
+        ),
+        (
+            draw(REVOLT, E6="r", F6="G0"),
+            "revolt: the attacking king on D6 joins 2 kingdoms, but a leader may touch one at "
+            "most [R9]",
+        ),
+        # Decisions after the conflicts: leaders beside temples (R10) and alone (R15).
+        (draw(BUILDING, A6="K1"), "seat 1's king on A6 touches no face-up red tile [R10]"),
+        (draw(BUILDING, F2="R0", H2="R1"), "one kingdom holds 2 priests: F2, H2 [R15]"),
+        (
+            lines(BUILDING, pending="building player=0 colour=r cells=F3,G3 placed=G3"),
+            "the library may go on F3, G3, H3 after a tile on G3, not on F3, G3 [R30]",
+        ),
+        (
+            lines(
+                draw(NEW, G5="r", H5="r", G6="r", H6="r"),
+                turn="player=0 actions=1",
+                pending="monument player=1 corners=G5",
+            ),
+            "MonumentChoice for seat 1, whose turn it is not [R22]",
+        ),
+        # Actions left for the phase of the turn (R5, R7).
+        (lines(NEW, turn="player=0 actions=0"), "between actions 0 actions are left"),
+        (lines(REVOLT, turn="player=1 actions=2"), "Revolt is pending with 2 actions left"),
+        # A consistent end (R26): a game ending by the bag empties it; by treasures, 1 or 2 stay.
+        (lines(NEW, end="treasures"), "the game ended by treasures with 10 on the board"),
+        (lines(NEW, end="bag"), "yet the bag holds 131 tiles: the drawer takes what is left"),
+        (
+            lines(draw(NEW, A2="G0", C2="r", D2="r", E2="b", F2="r"), end="bag"),
+            "the trader on A2 has 2 treasures in his kingdom: B2, F3 [R25]",
+        ),
+        (
+            lines(draw(NEW, C6="r", B6="K0", D6="K1"), end="bag"),
+            "one kingdom holds 2 kings: B6, D6 [R15]",
+        ),
+        # Monuments and the wonder lie on their colour's terrain (R11, R22, R31).
+        (
+            lines(draw(NEW, E1="#", F1="#", E2="#", F2="#"), monuments="rk@E1/r"),
+            "monument rk at E1 covers red tiles, yet E1, F1, E2 lie on the river",
+        ),
+        (
+            lines(draw(NEW, A5="#", B5="#", A6="#", B6="#"), monuments="bg@A5/b"),
+            "monument bg at A5 covers blue tiles, yet A5, B5, A6, B6 lie on land",
+        ),
+        (
+            lines(
+                draw(NEW, E1="#", D2="#", E2="#", F2="#", E3="#"),
+                rules="players=2 board=standard wonder",
+                wonder="E2/r",
+            ),
+            "the wonder at E2 covers red tiles, yet E1, E2, E3 lie on the river",
+        ),
+        (lines(NEW, declined="D3"), "declined square at D3 lies on land and river"),
+    ],
+)
+def test_impossible_decisions_turns_and_ends(text: str, message: str) -> None:
+    """A decision the position does not call for, actions left out of the turn's phase, an end
+    that could not happen, a monument off its terrain: PositionError naming the clause."""
+    with pytest.raises(PositionError, match=_escape(message)):
+        from_text(text)
+
+
+def test_a_war_choice_the_board_does_not_call_for_never_reaches_apply() -> None:
+    """A war choice listing a colour not at war is refused, not offered to ``apply`` to crash
+    on (spec R17, R21)."""
+    text = lines(SCENARIO, pending="war-choice player=0 colours=r,k")
+    with pytest.raises(PositionError, match=_escape("[R17, R21]")):
+        from_text(text)
 
 
 def test_position_error_lists_every_problem() -> None:

@@ -16,8 +16,9 @@ from typing import Final
 from .cells import CELLS, STRIDE, Bitboard, Cell, cell_name, cells_of, names, neighbours
 from .pieces import COLOURS, Colour, Monument
 from .regions import kingdoms
-from .rules.monuments import square
-from .rules.wonder import cross
+from .rules.buildings import building_cells
+from .rules.monuments import available, complete_squares, square
+from .rules.wonder import cross, wonder_centres
 from .state import (
     ACTIONS_PER_TURN,
     CATASTROPHES,
@@ -25,6 +26,7 @@ from .state import (
     TILE_COUNTS,
     BuildingChoice,
     Conflict,
+    End,
     GameState,
     MonumentChoice,
     Revolt,
@@ -38,14 +40,24 @@ from .state import (
 __all__ = ["check_state"]
 
 _CELLS: Final = frozenset(CELLS)
+_ACTIVE_DECIDES: Final[dict[type, str]] = {
+    WarChoice: "R17",
+    BuildingChoice: "R30",
+    WonderChoice: "R31",
+    MonumentChoice: "R22",
+    WonderPoint: "R31",
+}
+"""The decisions only the active player takes, and the clause that says so."""
 
 
 def check_state(state: GameState) -> list[str]:
     """Every problem of *state*, each saying what is wrong and where; empty when consistent.
 
-    Checks what holds after every legal action: tiles conserved, one piece per cell, terrain,
-    monuments, treasures, counts, the pending decision, and between actions the kingdom rules
-    (leaders beside temples R8, one leader per colour per kingdom R15, treasures R25).
+    Checks what holds in every state legal play reaches, at every decision and at the end: tiles
+    conserved, one piece per cell, terrain (monuments and the wonder too), treasures, counts,
+    the turn and the end (R5, R7, R26), the pending decision (R15-R31), and the kingdoms:
+    leaders beside temples (R10), one leader per colour per kingdom (R15) and no trader keeping
+    two treasures (R25), with the piece that set off a pending conflict left out (spec R6).
     """
     problems: list[str] = []
     problems += _counts(state)
@@ -55,10 +67,11 @@ def check_state(state: GameState) -> list[str]:
     problems += _monuments(state)
     problems += _buildings(state)
     problems += _conservation(state)
+    problems += _flow(state)
     # Kingdoms are computed from the masks: only once every piece is a cell of the board.
     sane = _on_board(state)
     problems += _pending(state, sane)
-    if sane and state.pending is None and state.ended is None:
+    if sane:
         problems += _kingdoms(state)
     return problems
 
@@ -210,6 +223,7 @@ def _monuments(state: GameState) -> list[str]:
             union = cross(wonder.centre)
             if state.declined_crosses >> wonder.centre & 1:
                 out.append(f"the cross at {where} is both declined and built")
+            out += _terrain(state, f"the wonder at {where}", union, wonder.colour)
     built: set[Monument] = set()
     for site in state.monuments:
         where = cell_name(site.corner) if site.corner in _CELLS else str(site.corner)
@@ -223,6 +237,7 @@ def _monuments(state: GameState) -> list[str]:
             out.append(f"monument {code} at {where}: its square runs off the board")
             continue
         sq = square(site.corner)
+        out += _terrain(state, f"monument {code} at {where}", sq, site.colour)
         if union & sq:
             out.append(f"monument {code} at {where} overlaps another monument or the wonder")
         union |= sq
@@ -235,15 +250,40 @@ def _monuments(state: GameState) -> list[str]:
         if union & ~state.flipped:
             where = ", ".join(names(union & ~state.flipped))
             out.append(f"monument or wonder tile at {where} is not face down")
+    river = state.rules.board.river
     for corner in cells_of(state.declined & _area(state)):
         if square(corner) & ~_area(state):
             out.append(f"declined square at {cell_name(corner)} runs off the board")
+        elif square(corner) & river not in (0, square(corner)):
+            out.append(
+                f"declined square at {cell_name(corner)} lies on land and river, so it was "
+                "never of one colour [R11, R22]"
+            )
     if state.declined_crosses and not state.rules.wonder:
         out.append("crosses are declined for the wonder, but the rules have no wonder")
     for centre in cells_of(state.declined_crosses & _area(state)):
         if centre < STRIDE or cross(centre) & ~_area(state):
             out.append(f"declined cross at {cell_name(centre)} runs off the board")
+        elif cross(centre) & river not in (0, cross(centre)):
+            out.append(
+                f"declined cross at {cell_name(centre)} lies on land and river, so it was "
+                "never of one colour [R11, R31]"
+            )
     return out
+
+
+def _terrain(state: GameState, what: str, cells: Bitboard, colour: Colour) -> list[str]:
+    """The tiles under a monument or the wonder were of its recorded *colour*: all on the river
+    for blue, all on land for the others (spec R11, R22, R31)."""
+    river = state.rules.board.river
+    wrong = cells & ~river if colour is Colour.BLUE else cells & river
+    if not wrong:
+        return []
+    terrain = "land" if colour is Colour.BLUE else "the river"
+    return [
+        f"{what} covers {colour.name.lower()} tiles, yet {', '.join(names(wrong))} "
+        f"{'lies' if wrong.bit_count() == 1 else 'lie'} on {terrain} [R11, R22, R31]"
+    ]
 
 
 def _buildings(state: GameState) -> list[str]:
@@ -302,29 +342,89 @@ def _conservation(state: GameState) -> list[str]:
     return out
 
 
+def _flow(state: GameState) -> list[str]:
+    """Actions left for the phase of the turn, and why a finished game ended (spec R5-R7, R26).
+
+    Every action but ending the turn spends one at once, and the last one ends the turn, so
+    between actions one or two are left; a decision other than the wonder's point (asked at the
+    end of the turn, R31) follows an action, so at most one is left. A game ends by treasures at
+    the end of a turn, once every hand is refilled, with one or two on the board; by the bag when
+    a draw takes the last tiles and falls short. No treasure is taken that is the last of its
+    kingdom, so one always stays on the board (R25).
+    """
+    out: list[str] = []
+    pending, left = state.pending, state.actions_left
+    on_board = (state.treasures & _area(state)).bit_count()
+    if on_board == 0:
+        out.append("no treasure is left on the board: the last one of a kingdom stays [R25]")
+    if state.ended is None:
+        if pending is None and left == 0:
+            out.append("between actions 0 actions are left: the last action ends the turn [R5, R7]")
+        elif pending is not None and not isinstance(pending, WonderPoint) and left == 2:
+            out.append(
+                f"{type(pending).__name__} is pending with 2 actions left, but decisions follow "
+                "an action [R5, R6]"
+            )
+    elif state.ended is End.TREASURES:
+        if on_board > 2:
+            out.append(
+                f"the game ended by treasures with {on_board} on the board, not 1 or 2 [R26]"
+            )
+        short = [seat for seat, hand in enumerate(state.hands) if sum(hand) != HAND_SIZE]
+        if short:
+            out.append(
+                f"the game ended by treasures, after the refills, yet seat {short[0]} holds "
+                f"{sum(state.hands[short[0]])} tiles, not {HAND_SIZE} [R7, R26]"
+            )
+    elif state.bag:
+        out.append(
+            f"the game ended because a draw could not be met, yet the bag holds "
+            f"{len(state.bag)} tiles: the drawer takes what is left [R26]"
+        )
+    elif all(sum(hand) == HAND_SIZE for hand in state.hands):
+        out.append(
+            f"the game ended because a draw could not be met, yet every hand holds {HAND_SIZE} "
+            "tiles [R26]"
+        )
+    return out
+
+
 def _pending(state: GameState, sane: bool) -> list[str]:
-    """The pending decision names seats in range and leaders on the board (spec R15-R25)."""
+    """The pending decision names seats in range and leaders on the board, and is the one the
+    position calls for (spec R15-R31)."""
     out: list[str] = []
     n = state.players
     pending = state.pending
     u = state.unification
+    marked = False  # the marker is on a face-up tile, so the war sides can be found
     if u is not None:
         if not isinstance(pending, War | WarChoice):
             out.append(f"unification marker on {_name(u)} while no war is pending")
         elif u not in _CELLS or not state.face_up >> u & 1:
             out.append(f"unification marker on {_name(u)}, which holds no face-up tile")
+        elif state.treasures >> u & 1:
+            out.append(
+                f"unification marker on {cell_name(u)}, which carries a treasure: the marker "
+                "is on the tile just placed [R16]"
+            )
+        else:
+            marked = sane
     if pending is None:
         return out
     if state.ended is not None:
         out.append(f"the game is over, yet {type(pending).__name__} is pending")
     seats = (
-        [pending.attacker, pending.defender]
-        if isinstance(pending, Conflict)
-        else [pending.player]
+        [pending.attacker, pending.defender] if isinstance(pending, Conflict) else [pending.player]
     )
     bad = [seat for seat in seats if not 0 <= seat < n]
     if bad:
         return [*out, f"pending {type(pending).__name__} names seat {bad[0]}, not 0 to {n - 1}"]
+    # The active player decides the war order, the building, the wonder and the monument, and
+    # takes the wonder's point; support and treasures may fall to others (R15, R19, R25).
+    clause = _ACTIVE_DECIDES.get(type(pending))
+    if clause is not None and pending.player != state.active:
+        kind = type(pending).__name__
+        out.append(f"{kind} for seat {pending.player}, whose turn it is not [{clause}]")
     if isinstance(pending, Conflict):
         kind = type(pending).__name__.lower()
         if pending.attacker == pending.defender:
@@ -337,47 +437,63 @@ def _pending(state: GameState, sane: bool) -> list[str]:
                 out.append(f"{kind}: {_leader(seat, pending.colour)} is not on the board")
         a, d = cells
         if isinstance(pending, Revolt):
-            if sane and a is not None and d is not None and not _kingdom_at(state, a) >> d & 1:
-                out.append(
-                    f"revolt: the {pending.colour.leader}s on {_name(a)} and {_name(d)} "
-                    "are in different kingdoms"
-                )
+            if sane and a is not None and d is not None:
+                out += _revolt(state, pending, a, d)
         elif u is None:
             out.append("war pending without a unification marker")
+        elif marked and a is not None and d is not None:
+            out += _war(state, pending, u)
     elif isinstance(pending, WarChoice):
         if len(set(pending.colours)) != len(pending.colours) or len(pending.colours) < 2:
             out.append(f"war choice between {len(pending.colours)} colours")
         if u is None:
             out.append("war choice pending without a unification marker")
+        elif marked:
+            due = _wars_due(state, u, out)
+            if set(pending.colours) != set(due):
+                out.append(
+                    f"war choice between {_colours(pending.colours)}, but the wars due across "
+                    f"the unification tile on {cell_name(u)} are in {_colours(due)} [R17, R21]"
+                )
     elif isinstance(pending, MonumentChoice):
-        for corner in pending.corners:
-            if corner not in _CELLS or square(corner) & ~_area(state):
-                out.append(f"monument choice: the square at {_name(corner)} is off the board")
-                continue
-            sq = square(corner)
-            if not any(layer & sq == sq for layer in state.tiles):
-                out.append(f"monument choice: the square at {_name(corner)} is not one colour")
-            if state.declined >> corner & 1:
-                out.append(f"monument choice: the square at {_name(corner)} was declined")
+        out += _monument_choice(state, pending)
     elif isinstance(pending, BuildingChoice):
         layer = state.tiles[pending.colour]
         if not state.rules.buildings:
             out.append("building choice pending, but the rules have no buildings")
-        for c in (pending.placed, *pending.cells):
-            if c not in _CELLS or not layer >> c & 1:
+        wrong = [
+            c for c in (pending.placed, *pending.cells) if c not in _CELLS or not layer >> c & 1
+        ]
+        for c in wrong:
+            out.append(
+                f"building choice: {_name(c)} holds no face-up {pending.colour.name.lower()} tile"
+            )
+        if not wrong and state.rules.buildings:
+            allowed = cells_of(building_cells(state, pending.placed)[1])
+            if set(pending.cells) != set(allowed):
                 out.append(
-                    f"building choice: {_name(c)} holds no face-up "
-                    f"{pending.colour.name.lower()} tile"
+                    f"building choice: the {pending.colour.building} may go on "
+                    f"{_cells(allowed)} after a tile on {cell_name(pending.placed)}, "
+                    f"not on {_cells(pending.cells)} [R30]"
                 )
     elif isinstance(pending, WonderChoice):
         if not state.rules.wonder or state.wonder is not None:
             out.append("wonder choice pending, but no wonder may be built")
+        problems = len(out)
         for centre in pending.centres:
             shape = cross(centre) if centre in _CELLS and centre >= STRIDE else -1
             if not any(layer & shape == shape for layer in state.tiles if shape > 0):
                 out.append(f"wonder choice: the cross at {_name(centre)} is not one colour")
             elif state.declined_crosses >> centre & 1:
                 out.append(f"wonder choice: the cross at {_name(centre)} was declined")
+        if len(out) == problems and pending.placed in _CELLS:
+            centres = wonder_centres(state, pending.placed)
+            if set(pending.centres) != set(centres):
+                out.append(
+                    f"wonder choice: after a tile on {cell_name(pending.placed)} the wonder may "
+                    f"go on the crosses at {_cells(centres)}, not at {_cells(pending.centres)} "
+                    "[R31]"
+                )
     elif isinstance(pending, WonderPoint):
         king = state.leaders[pending.player][Colour.BLACK]
         if state.wonder is None:
@@ -385,8 +501,6 @@ def _pending(state: GameState, sane: bool) -> list[str]:
         elif king is None or (sane and not _kingdom_at(state, state.wonder.centre) >> king & 1):
             king_name = _leader(pending.player, Colour.BLACK)
             out.append(f"wonder point: {king_name} is not in the wonder's kingdom")
-        if pending.player != state.active:
-            out.append(f"wonder point for seat {pending.player}, whose turn it is not")
     elif isinstance(pending, TreasureChoice):
         trader = state.leaders[pending.player][Colour.GREEN]
         if trader != pending.trader:
@@ -398,6 +512,137 @@ def _pending(state: GameState, sane: bool) -> list[str]:
             here = _kingdom_at(state, trader) & state.treasures
             if here.bit_count() < 2:
                 out.append(f"treasure choice: the trader on {_name(trader)} has under 2 treasures")
+    return out
+
+
+def _colours(colours: Sequence[Colour]) -> str:
+    return ", ".join(colour.name.lower() for colour in colours) or "no colour"
+
+
+def _cells(cells: Sequence[Cell]) -> str:
+    return ", ".join(_name(c) for c in cells) or "no cell"
+
+
+def _revolt(state: GameState, revolt: Revolt, a: Cell, d: Cell) -> list[str]:
+    """The attacking leader, just positioned, shares the defender's kingdom (spec R15) and
+    touched one kingdom at most (R9)."""
+    out: list[str] = []
+    if not _kingdom_at(state, a) >> d & 1:
+        out.append(
+            f"revolt: the {revolt.colour.leader}s on {_name(a)} and {_name(d)} "
+            "are in different kingdoms"
+        )
+    lifted = ~(1 << a)
+    touched = [
+        k
+        for k in kingdoms(state.occupied & lifted, state.leader_mask & lifted)
+        if neighbours(1 << a) & k
+    ]
+    if len(touched) > 1:
+        out.append(
+            f"revolt: the attacking {revolt.colour.leader} on {cell_name(a)} joins "
+            f"{len(touched)} kingdoms, but a leader may touch one at most [R9]"
+        )
+    return out
+
+
+def _war_holders(state: GameState, u: Cell) -> list[list[tuple[int, Cell]]]:
+    """For each colour, the leaders of that colour standing in the kingdoms that touch the
+    unification tile on *u*, which belongs to none of them (spec R16, R21)."""
+    occupied = state.occupied & ~(1 << u)
+    sides = 0
+    for k in kingdoms(occupied, state.leader_mask):
+        if neighbours(1 << u) & k:
+            sides |= k
+    holders: list[list[tuple[int, Cell]]] = [[], [], [], []]
+    for seat, colour, c in _leader_cells(state):
+        if sides >> c & 1:
+            holders[colour].append((seat, c))
+    return holders
+
+
+def _wars_due(state: GameState, u: Cell, out: list[str]) -> list[Colour]:
+    """The colours with a leader on two sides of the unification tile on *u* (spec R17, R21);
+    a colour on three sides goes to *out* (R12: a tile joins two kingdoms at most)."""
+    holders = _war_holders(state, u)
+    for colour in COLOURS:
+        if len(holders[colour]) > 2:
+            out.append(
+                f"{len(holders[colour])} {colour.leader}s stand in kingdoms touching the "
+                f"unification tile on {cell_name(u)}, but a tile joins two kingdoms at most [R12]"
+            )
+    return [colour for colour in COLOURS if len(holders[colour]) >= 2]
+
+
+def _war(state: GameState, war: War, u: Cell) -> list[str]:
+    """The war is due across the unification tile, between the owners of its leaders, the
+    attacker chosen as spec R18 says."""
+    out: list[str] = []
+    colour = war.colour
+    if colour not in _wars_due(state, u, out):
+        out.append(
+            f"war in {colour.name.lower()}, but no two {colour.leader}s stand in kingdoms "
+            f"touching the unification tile on {cell_name(u)} [R17, R21]"
+        )
+        return out
+    owners = {seat for seat, _ in _war_holders(state, u)[colour]}
+    if owners != {war.attacker, war.defender}:
+        out.append(
+            f"war: the {colour.leader}s across the unification tile on {cell_name(u)} belong "
+            f"to seats {', '.join(map(str, sorted(owners)))}, not to seats {war.attacker} and "
+            f"{war.defender} [R18]"
+        )
+        return out
+    clockwise = [(state.active + i) % state.players for i in range(state.players)]
+    first = next(seat for seat in clockwise if seat in owners)
+    if war.attacker != first:
+        out.append(
+            f"war: seat {first} attacks, as the active player or the first involved clockwise "
+            f"from him, not seat {war.attacker} [R18]"
+        )
+    return out
+
+
+def _monument_choice(state: GameState, pending: MonumentChoice) -> list[str]:
+    """The squares offered are every square of one colour through the tile just placed that
+    may hold a monument (spec R22)."""
+    out: list[str] = []
+    colours: set[Colour] = set()
+    common = _area(state)
+    for corner in pending.corners:
+        if corner not in _CELLS or square(corner) & ~_area(state):
+            out.append(f"monument choice: the square at {_name(corner)} is off the board")
+            continue
+        sq = square(corner)
+        found = [colour for colour in COLOURS if state.tiles[colour] & sq == sq]
+        if not found:
+            out.append(f"monument choice: the square at {_name(corner)} is not one colour")
+        colours.update(found)
+        common &= sq
+        if state.declined >> corner & 1:
+            out.append(f"monument choice: the square at {_name(corner)} was declined")
+    if out:
+        return out
+    where = _cells(pending.corners)
+    if not pending.corners:
+        out.append("monument choice between no squares [R22]")
+    elif len(colours) > 1 or not common:
+        out.append(
+            f"monument choice: the squares at {where} are not all of one colour through the "
+            "tile just placed [R22]"
+        )
+    else:
+        (colour,) = colours
+        if not available(state, colour):
+            out.append(f"monument choice: every monument with {colour.name.lower()} is built [R22]")
+        elif not any(
+            set(complete_squares(state.tiles[colour], p, state.declined)) == set(pending.corners)
+            for p in cells_of(common)
+        ):
+            out.append(
+                f"monument choice: the squares at {where} leave out another {colour.name.lower()} "
+                "square through the tile just placed [R22]"
+            )
     return out
 
 
@@ -415,25 +660,54 @@ def _name(c: Cell) -> str:
 
 
 def _kingdoms(state: GameState) -> list[str]:
-    """Between actions: leaders beside temples (R10), one per colour per kingdom (R15), and
-    no trader's kingdom with two treasures (R25)."""
+    """Leaders beside temples (R10), one leader per colour per kingdom (R15), and no trader's
+    kingdom keeping two treasures (R25), as the rules order an action's consequences (R6).
+
+    Every leader touches a face-up temple at every point play can stop: a catastrophe or a
+    monument that strands one is followed by its withdrawal before any decision, no war strands
+    one (spec note on R6 and R20), and the wonder, which can, is built on the tile just placed,
+    so no monument decision follows it. One leader per colour per kingdom holds once conflicts
+    are resolved; while a revolt is fought it holds with the attacking leader left out, and while
+    wars are fought with the unification tile left out (R16): the board the action found, less
+    what the wars removed. Treasures are handed out last: a trader's kingdom may keep two only
+    while a building, wonder, monument or treasure decision waits.
+    """
     out: list[str] = []
     beside_temple = neighbours(state.tiles[Colour.RED])
     for seat, colour, c in _leader_cells(state):
         if not beside_temple >> c & 1:
-            out.append(f"{_leader(seat, colour)} on {cell_name(c)} touches no face-up red tile")
-    leaders = _leader_cells(state)
-    for kingdom in _kingdoms_of(state):
+            out.append(
+                f"{_leader(seat, colour)} on {cell_name(c)} touches no face-up red tile [R10]"
+            )
+    occupied, leader_mask, context = state.occupied, state.leader_mask, ""
+    pending, u = state.pending, state.unification
+    if isinstance(pending, Revolt) and 0 <= pending.attacker < state.players:
+        a = state.leaders[pending.attacker][pending.colour]
+        if a is not None:
+            occupied &= ~(1 << a)
+            leader_mask &= ~(1 << a)
+            context = f"with the attacking {pending.colour.leader} on {cell_name(a)} left out, "
+    elif isinstance(pending, War | WarChoice) and u is not None and state.face_up >> u & 1:
+        occupied &= ~(1 << u)
+        context = f"with the unification tile on {cell_name(u)} left out, "
+    settled = pending is None or isinstance(pending, Conflict | WarChoice | WonderPoint)
+    leaders = [
+        (seat, colour, c) for seat, colour, c in _leader_cells(state) if leader_mask >> c & 1
+    ]
+    for kingdom in kingdoms(occupied, leader_mask):
         inside = [(seat, colour, c) for seat, colour, c in leaders if kingdom >> c & 1]
         for colour in COLOURS:
             same = [cell_name(c) for _, col, c in inside if col is colour]
             if len(same) > 1:
-                out.append(f"one kingdom holds {len(same)} {colour.leader}s: {', '.join(same)}")
+                out.append(
+                    f"{context}one kingdom holds {len(same)} {colour.leader}s: "
+                    f"{', '.join(same)} [R15]"
+                )
         treasures = kingdom & state.treasures
         traders = [c for _, col, c in inside if col is Colour.GREEN]
-        if traders and treasures.bit_count() > 1:
+        if settled and traders and treasures.bit_count() > 1:
             out.append(
-                f"the trader on {cell_name(traders[0])} has {treasures.bit_count()} treasures "
-                f"in his kingdom: {', '.join(names(treasures))}"
+                f"{context}the trader on {cell_name(traders[0])} has {treasures.bit_count()} "
+                f"treasures in his kingdom: {', '.join(names(treasures))} [R25]"
             )
     return out

@@ -43,9 +43,9 @@ from .state import (
     CATASTROPHES,
     HAND_SIZE,
     TILE_COUNTS,
-    Conflict,
+    End,
     GameState,
-    MonumentChoice,
+    Revolt,
     TreasureChoice,
     War,
     WarChoice,
@@ -150,11 +150,14 @@ def state_problems(state: GameState, *, with_check_state: bool = True) -> list[s
     there are any, the state is malformed and nothing more is checked. Then, independently:
     tiles conserved per colour (R1); pieces one per cell, on the board and the right terrain
     (R8, R11); leaders each on the board or in supply once (R3); hands and catastrophes (R3,
-    R5); monuments on four face-down tiles of one of their colours, and nothing else face down
-    (R22, R31); treasures on temples (R23, R25); the unification marker only while wars are
-    fought (R16); and once the conflicts of an action are resolved, one leader of a colour per
-    kingdom (R15-R21), leaders beside temples (R10) and no trader's kingdom keeping two
-    treasures (R25). The kingdom analysis a state inherited is the one it would compute (R0).
+    R5); monuments on four face-down tiles of one of their colours, on that colour's terrain,
+    and nothing else face down (R11, R22, R31); treasures on temples (R23, R25); the
+    unification marker only while wars are fought (R16); actions left for the phase of the
+    turn and a consistent end (R5-R7, R26); leaders beside temples always (R10); one leader of
+    a colour per kingdom, but for the two leaders of a pending revolt and those of the wars due
+    across the unification tile (R15-R21); and no trader's kingdom keeping two treasures once
+    they are handed out (R25). The kingdom analysis a state inherited is the one it would
+    compute (R0).
 
     With *with_check_state* false only the second statement runs (the tests use it to show that
     each of its checks can fail); it assumes a well-formed state: four leaders and counts per
@@ -261,12 +264,22 @@ def _face_down(state: GameState) -> list[str]:
                 f"R22: monument {site.monument.code} on {cell_name(site.corner)} "
                 f"({site.colour.name.lower()} square) is misplaced"
             )
+        elif sq & ~_terrain(state, site.colour):
+            out.append(
+                f"R11, R22: the {site.colour.name.lower()} square of monument "
+                f"{site.monument.code} on {cell_name(site.corner)} lies partly on the wrong terrain"
+            )
         under |= sq
     # variants: the wonder's cross is face down too (R31).
     if state.wonder is not None:
         shape = _cross(state.wonder.centre)
         if shape.bit_count() != 5 or shape & under or shape & ~cells:
             out.append(f"R31: the wonder on {cell_name(state.wonder.centre)} is misplaced")
+        elif shape & ~_terrain(state, state.wonder.colour):
+            out.append(
+                f"R11, R31: the {state.wonder.colour.name.lower()} cross of the wonder on "
+                f"{cell_name(state.wonder.centre)} lies partly on the wrong terrain"
+            )
         under |= shape
     if under != state.flipped:
         out.append(
@@ -276,9 +289,15 @@ def _face_down(state: GameState) -> list[str]:
     return out
 
 
+def _terrain(state: GameState, colour: Colour) -> Bitboard:
+    """Where tiles of *colour* go: blue on the river, the others on land (spec R11)."""
+    board = state.rules.board
+    return board.river if colour is Colour.BLUE else board.land
+
+
 def _resolved(state: GameState) -> list[str]:
-    """The pending decision and what holds once an action's conflicts are resolved (spec R10,
-    R15-R21, R25); the inherited kingdom analysis (R0)."""
+    """The pending decision, the turn, the end, and what holds of the kingdoms at every point
+    play can stop (spec R5-R7, R10, R15-R21, R25, R26); the inherited kingdom analysis (R0)."""
     out: list[str] = []
     pending = state.pending
     if state.unification is not None and not isinstance(pending, War | WarChoice):
@@ -286,38 +305,102 @@ def _resolved(state: GameState) -> list[str]:
     if state.is_over:
         if pending is not None:
             out.append(f"R26: the game is over, yet {type(pending).__name__} is pending")
+        out += _ended(state)
     elif pending is None and not 1 <= state.actions_left <= ACTIONS_PER_TURN:
         # Between actions the turn has an action left: the last one ends it (R5, R7).
         out.append(f"R5: between actions {state.actions_left} actions are left, not 1 or 2")
+    elif pending is not None and not isinstance(pending, WonderPoint) and state.actions_left > 1:
+        # R6: a decision follows an action, which spent one; only the wonder's point comes at
+        # the end of a turn, which may be ended at once (R31).
+        out.append(f"R5, R6: {type(pending).__name__} pending with {state.actions_left} left")
     fresh = Analysis(state.occupied, state.leader_mask)
     inherited = analyse(state)
     if sorted(inherited.kingdoms) != sorted(fresh.kingdoms) or inherited.counter != fresh.counter:
         out.append("R0: the kingdom analysis carried from the parent state is stale")
     leaders = _leaders(state)
-    # R10: leaders are withdrawn when stranded, right after the monument decision (R6); no war
-    # strands one (spec note on R6 and R20). variants: building the wonder flips a cross that
-    # may strand a leader until the monument decision after it is taken (R31).
-    if not (isinstance(pending, MonumentChoice) and state.wonder is not None):
-        beside = neighbours(state.tiles[Colour.RED])
-        for seat, colour, c in leaders:
-            if not beside >> c & 1:
-                out.append(f"R10: seat {seat}'s {colour.leader} on {cell_name(c)} has no temple")
-    if isinstance(pending, Conflict | WarChoice):
-        return out  # conflicts still open: same-colour leaders may share a kingdom
+    # R10: a stranded leader is withdrawn right after the monument decision (R6), and nothing
+    # strands one before a decision: a catastrophe or a monument has none after it, no war
+    # strands one (spec note on R6 and R20), and the wonder covers the tile just placed, so no
+    # monument decision follows it (R31).
+    beside = neighbours(state.tiles[Colour.RED])
+    for seat, colour, c in leaders:
+        if not beside >> c & 1:
+            out.append(f"R10: seat {seat}'s {colour.leader} on {cell_name(c)} has no temple")
     treasures_settled = pending is None or isinstance(pending, WonderPoint)
+    doubled: list[tuple[Colour, list[tuple[int, Cell]]]] = []
     for kingdom in fresh.kingdoms:
-        inside = [(colour, c) for _, colour, c in leaders if kingdom >> c & 1]
+        inside = [(seat, colour, c) for seat, colour, c in leaders if kingdom >> c & 1]
         for colour in COLOURS:
-            same = [cell_name(c) for col, c in inside if col is colour]
+            same = [(seat, c) for seat, col, c in inside if col is colour]
             if len(same) > 1:
-                out.append(f"R15-R21: one kingdom holds {len(same)} {colour.leader}s: {same}")
-        traders = [c for col, c in inside if col is Colour.GREEN]
+                doubled.append((colour, same))
+        traders = [c for _, col, c in inside if col is Colour.GREEN]
         if treasures_settled and traders and (kingdom & state.treasures).bit_count() > 1:
             out.append(
                 f"R25: the trader on {cell_name(traders[0])} keeps treasures on "
                 f"{names(kingdom & state.treasures)}"
             )
+    out += _doubled(state, doubled)
     return out
+
+
+def _doubled(state: GameState, doubled: list[tuple[Colour, list[tuple[int, Cell]]]]) -> list[str]:
+    """Two leaders of a colour share a kingdom only while their conflict is fought (spec
+    R15-R21): during a revolt, the revolt's two leaders; during wars, a leader of each colour at
+    war on either side of the unification tile, every war due in the decision (R17)."""
+    pending = state.pending
+    allowed: set[tuple[Colour, frozenset[int]]] = set()
+    if isinstance(pending, Revolt):
+        allowed.add((pending.colour, frozenset((pending.attacker, pending.defender))))
+    sides: list[Bitboard] = []  # while wars are fought, the kingdoms without the marked tile
+    if isinstance(pending, War | WarChoice) and state.unification is not None:
+        sides = Analysis(state.occupied & ~(1 << state.unification), state.leader_mask).kingdoms
+    out: list[str] = []
+    for colour, same in doubled:
+        seats = frozenset(seat for seat, _ in same)
+        if len(same) == 2 and (colour, seats) in allowed:
+            continue
+        # R16: two leaders at war stand on different sides once the marked tile is left out.
+        if len(same) == 2 and sides and not any(all(k >> c & 1 for _, c in same) for k in sides):
+            continue
+        where = sorted(cell_name(c) for _, c in same)
+        out.append(f"R15-R21: one kingdom holds {len(same)} {colour.leader}s: {where}")
+    if isinstance(pending, War | WarChoice):
+        due = {colour for colour, same in doubled if len(same) == 2}
+        listed = {pending.colour} if isinstance(pending, War) else set(pending.colours)
+        if not listed <= due or (isinstance(pending, WarChoice) and listed != due):
+            out.append(
+                f"R17, R21: wars due in {sorted(c.name.lower() for c in due)}, "
+                f"but {type(pending).__name__} lists {sorted(c.name.lower() for c in listed)}"
+            )
+        if isinstance(pending, War):
+            owners = {
+                seat for colour, same in doubled if colour is pending.colour for seat, _ in same
+            }
+            if owners and owners != {pending.attacker, pending.defender}:
+                out.append(
+                    f"R18: the war's leaders belong to seats {sorted(owners)}, not {pending}"
+                )
+    elif isinstance(pending, Revolt) and not any(
+        (colour, frozenset(seat for seat, _ in same)) in allowed for colour, same in doubled
+    ):
+        out.append(f"R15: {pending}, but no kingdom holds both leaders")
+    return out
+
+
+def _ended(state: GameState) -> list[str]:
+    """A game ends with one or two treasures left and every hand refilled, or when a draw
+    empties the bag short (spec R7, R26)."""
+    left = state.treasures.bit_count()
+    if state.ended is End.TREASURES and not (
+        1 <= left <= 2 and all(sum(hand) == HAND_SIZE for hand in state.hands)
+    ):
+        return [f"R26: ended by treasures with {left} left and hands {list(state.hands)}"]
+    if state.ended is End.BAG and (
+        state.bag or all(sum(hand) == HAND_SIZE for hand in state.hands)
+    ):
+        return [f"R26: ended by the bag with {len(state.bag)} in it, hands {list(state.hands)}"]
+    return []
 
 
 # --- one step -----------------------------------------------------------------------------------
@@ -342,7 +425,8 @@ def step_problems(
     left alone (when *before_snapshot*, taken by :func:`snapshot` before the call, is given);
     that points, taken treasures, removed and discarded tiles, catastrophes, monuments and
     declined squares never decrease, the bag only loses its front, and treasures leave the
-    board only one at a time to a trader's owner, never the last of his kingdom (R1, R13-R25);
+    board only one at a time to a trader's owner, from his kingdom, special ones first, never
+    the last (R1, R13-R25);
     the turn flow (R5, R7, R26); that ``==`` and ``hash`` agree; and, when *round_trip* is true
     (the costly part), that the new state reads back from its text and JSON and the action
     from its notation and JSON (:func:`round_trip_problems`).
@@ -403,7 +487,7 @@ def _monotone(before: GameState, after: GameState) -> list[str]:
 
 def _treasures(before: GameState, action: Action, after: GameState) -> list[str]:
     """Treasures leave the board one at a time, only when a trader's owner takes one of two or
-    more in his kingdom, and never the last there (spec R25)."""
+    more in his kingdom, the special ones first, and never the last there (spec R25)."""
     out: list[str] = []
     gone = before.treasures & ~after.treasures
     if after.treasures & ~before.treasures:
@@ -420,6 +504,12 @@ def _treasures(before: GameState, action: Action, after: GameState) -> list[str]
         kingdom = next((k for k in analyse(before).kingdoms if k >> pending.trader & 1), 0)
         if not after.treasures & kingdom:
             out.append(f"R25: {action} took the last treasure of the trader's kingdom")
+        if not kingdom >> action.cell & 1:
+            out.append(f"R25: {action} took a treasure outside the trader's kingdom")
+        special = before.rules.board.special
+        if not special >> action.cell & 1 and kingdom & before.treasures & special:
+            where = names(kingdom & before.treasures & special)
+            out.append(f"R25: {action} took an ordinary treasure, leaving the special ones {where}")
     if gone != 1 << action.cell or gained != expected:
         out.append(f"R25: {action} took {names(gone)}, counts {gained} (expected {expected})")
     return out
