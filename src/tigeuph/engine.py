@@ -43,7 +43,7 @@ from .actions import (
     WithdrawLeader,
     exchange,
 )
-from .cells import Cell, CellMap, cell_name
+from .cells import CellMap, cell_name
 from .errors import IllegalActionError
 from .pieces import COLOURS, Colour
 from .regions import analyse
@@ -287,18 +287,6 @@ def _english_problem(state: GameState, pending: Conflict) -> str:
     )
 
 
-def _off_board(state: GameState, action: Action, c: Cell) -> None:
-    """Refuse *action* if *c*, a cell of the 11x16 layout, is off a smaller custom board (R2).
-
-    Only refusals call it: the legal masks hold board cells only, so accepting costs nothing.
-    """
-    board = state.rules.board
-    if not board.cells >> c & 1:
-        raise IllegalActionError(
-            "R2", f"{action}: {cell_name(c)} is off the {board.rows}x{board.cols} board"
-        )
-
-
 def _waiting(action: Action, pending: object, what: str) -> IllegalActionError:
     return IllegalActionError("R6", f"{action}: play waits for {what}")
 
@@ -315,7 +303,6 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
         if not hand[colour]:
             raise IllegalActionError("R5", f"{action}: no {colour.name.lower()} tile in hand")
         if not tile_cells(state, colour) >> c & 1:
-            _off_board(state, action, c)
             clause, reason = tile_problem(state, colour, c)
             raise IllegalActionError(clause, f"{action}: {reason}")
         touching = analyse(state).touching(c)
@@ -340,7 +327,6 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
     if isinstance(action, PlaceLeader):
         colour, c = action.colour, action.cell
         if not leader_cells(state, player, colour) >> c & 1:
-            _off_board(state, action, c)
             clause, reason = leader_problem(state, player, colour, c)
             raise IllegalActionError(clause, f"{action}: {reason}")
         w = Work(state)
@@ -367,7 +353,6 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
         if not state.catastrophe_tiles[player]:
             raise IllegalActionError("R14", f"{action}: no catastrophe tile left")
         if not catastrophe_cells(state) >> c & 1:
-            _off_board(state, action, c)
             clause, reason = catastrophe_problem(state, c)
             raise IllegalActionError(clause, f"{action}: {reason}")
         w = Work(state)

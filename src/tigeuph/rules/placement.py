@@ -68,8 +68,19 @@ def tile_cells(state: GameState, colour: Colour) -> Bitboard:
     return m.river_tiles if colour is Colour.BLUE else m.land_tiles
 
 
+def _off_board(state: GameState, c: Cell) -> tuple[str, str] | None:
+    """``(clause, reason)`` when *c*, a cell of the 11x16 layout, is off a smaller custom board
+    (spec R2); the legal masks hold board cells only, so only refusals ask."""
+    board = state.rules.board
+    if board.cells >> c & 1:
+        return None
+    return "R2", f"{cell_name(c)} is off the {board.rows}x{board.cols} board"
+
+
 def tile_problem(state: GameState, colour: Colour, c: Cell) -> tuple[str, str]:
     """``(clause, reason)`` for a *colour* tile that may not go on *c*."""
+    if (off := _off_board(state, c)) is not None:
+        return off
     where = cell_name(c)
     if not empty_cells(state) >> c & 1:
         return "R11", f"{where} is not empty"
@@ -94,6 +105,8 @@ def leader_cells(state: GameState, player: int, colour: Colour) -> Bitboard:
 
 def leader_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tuple[str, str]:
     """``(clause, reason)`` for a leader that may not go on *c*."""
+    if (off := _off_board(state, c)) is not None:
+        return off
     where = cell_name(c)
     if state.leaders[player][colour] == c:
         return "R8", f"the {colour.leader} already stands on {where}"
@@ -116,6 +129,8 @@ def catastrophe_cells(state: GameState) -> Bitboard:
 
 def catastrophe_problem(state: GameState, c: Cell) -> tuple[str, str]:
     """``(clause, reason)`` for a catastrophe that may not go on *c*."""
+    if (off := _off_board(state, c)) is not None:
+        return off
     where = cell_name(c)
     if analyse(state).leaders >> c & 1:
         return "R14", f"a catastrophe never goes on a leader ({where})"
