@@ -449,7 +449,7 @@ def _pending(state: GameState, sane: bool) -> list[str]:
         if u is None:
             out.append("war choice pending without a unification marker")
         elif marked:
-            due = _wars_due(state, u, out)
+            due = _wars_due(_war_holders(state, u), u, out)
             if set(pending.colours) != set(due):
                 out.append(
                     f"war choice between {_colours(pending.colours)}, but the wars due across "
@@ -561,10 +561,10 @@ def _war_holders(state: GameState, u: Cell) -> list[list[tuple[int, Cell]]]:
     return holders
 
 
-def _wars_due(state: GameState, u: Cell, out: list[str]) -> list[Colour]:
-    """The colours with a leader on two sides of the unification tile on *u* (spec R17, R21);
-    a colour on three sides goes to *out* (R12: a tile joins two kingdoms at most)."""
-    holders = _war_holders(state, u)
+def _wars_due(holders: list[list[tuple[int, Cell]]], u: Cell, out: list[str]) -> list[Colour]:
+    """The colours with a leader on two sides of the unification tile on *u*, from
+    :func:`_war_holders` (spec R17, R21); a colour on three sides goes to *out* (R12: a tile
+    joins two kingdoms at most)."""
     for colour in COLOURS:
         if len(holders[colour]) > 2:
             out.append(
@@ -579,13 +579,14 @@ def _war(state: GameState, war: War, u: Cell) -> list[str]:
     attacker chosen as spec R18 says."""
     out: list[str] = []
     colour = war.colour
-    if colour not in _wars_due(state, u, out):
+    holders = _war_holders(state, u)
+    if colour not in _wars_due(holders, u, out):
         out.append(
             f"war in {colour.name.lower()}, but no two {colour.leader}s stand in kingdoms "
             f"touching the unification tile on {cell_name(u)} [R17, R21]"
         )
         return out
-    owners = {seat for seat, _ in _war_holders(state, u)[colour]}
+    owners = {seat for seat, _ in holders[colour]}
     if owners != {war.attacker, war.defender}:
         out.append(
             f"war: the {colour.leader}s across the unification tile on {cell_name(u)} belong "
