@@ -334,3 +334,39 @@ def test_monuments_lie_on_their_colours_terrain() -> None:
         bag=state.bag.replace("b", "", 4),
     )
     assert not any(p.startswith(("R11", "R22")) for p in clauses(blue)), clauses(blue)
+
+
+def scenario_state(name: str, plays: int) -> GameState:
+    """The state a variant scenario reaches after its first *plays* actions."""
+    import scenario
+
+    case = scenario.read(scenario.SCENARIOS / "variants" / f"{name}.txt")
+    state = tigeuph.from_text(case.position)
+    for text in case.play[:plays]:
+        state = tigeuph.apply(state, tigeuph.parse_action(text))
+    return state
+
+
+def test_a_building_is_offered_only_runs_of_three_longer_than_its_own() -> None:
+    """A building decision offers runs of three or more, longer than the building's own run
+    through its tile, both at once: a run of two beating a run cut to one is no offer (R30)."""
+    name = "building-not-moved-to-a-run-of-two-after-a-catastrophe"
+    before = scenario_state(name, 4)  # the palace on B5, alone since xC5; black F5 on the board
+    after = tigeuph.apply(before, tigeuph.parse_action("kG5"))
+    assert after.pending is None and state_problems(after) == []
+    g5 = tigeuph.parse_cell("G5")
+    cut_to_two = attrs.evolve(
+        after,
+        pending=tigeuph.BuildingChoice(0, Colour.BLACK, (tigeuph.parse_cell("F5"), g5), g5),
+        actions_left=1,
+    )
+    assert any(p.startswith("R30:") for p in clauses(cut_to_two)), clauses(cut_to_two)
+
+
+def test_a_building_offer_of_a_run_of_three_is_sound() -> None:
+    """The run of three that beats a building's cut run is offered whole (R30)."""
+    state = scenario_state("building-not-moved-to-a-run-of-two-after-a-monument", 5)
+    assert isinstance(state.pending, tigeuph.BuildingChoice)
+    assert state_problems(state) == []
+    short = attrs.evolve(state, pending=attrs.evolve(state.pending, cells=state.pending.cells[:2]))
+    assert any(p.startswith("R30:") for p in clauses(short)), clauses(short)

@@ -29,7 +29,18 @@ import attrs
 
 from .actions import Action, TakeTreasure, parse_action
 from .boards import ADVANCED, STANDARD
-from .cells import STRIDE, Bitboard, Cell, cell_name, names, neighbours
+from .cells import (
+    COLS,
+    ROWS,
+    STRIDE,
+    Bitboard,
+    Cell,
+    cell_col,
+    cell_name,
+    cell_row,
+    names,
+    neighbours,
+)
 from .checks import check_state
 from .engine import apply, legal_actions, outcome
 from .errors import TigeuphError
@@ -43,6 +54,7 @@ from .state import (
     CATASTROPHES,
     HAND_SIZE,
     TILE_COUNTS,
+    BuildingChoice,
     End,
     GameState,
     Revolt,
@@ -152,7 +164,8 @@ def state_problems(state: GameState, *, with_check_state: bool = True) -> list[s
     (R8, R11); leaders each on the board or in supply once (R3); hands and catastrophes (R3,
     R5); monuments on four face-down tiles of one of their colours, on that colour's terrain,
     and nothing else face down (R11, R22, R31); treasures on temples (R23, R25); the
-    unification marker only while wars are fought (R16); actions left for the phase of the
+    unification marker only while wars are fought (R16); a building decision offering exactly
+    the runs the rules allow (R30); actions left for the phase of the
     turn and a consistent end (R5-R7, R26); leaders beside temples always (R10); one leader of
     a colour per kingdom, but for the two leaders of a pending revolt and those of the wars due
     across the unification tile (R15-R21); and no trader's kingdom keeping two treasures once
@@ -172,6 +185,7 @@ def state_problems(state: GameState, *, with_check_state: bool = True) -> list[s
     out += _pieces(state)
     out += _face_down(state)
     out += _resolved(state)
+    out += _building_offer(state)
     return out
 
 
@@ -342,6 +356,47 @@ def _resolved(state: GameState) -> list[str]:
             )
     out += _doubled(state, doubled)
     return out
+
+
+def _straight_runs(layer: Bitboard, c: Cell) -> list[list[Cell]]:
+    """The row and the column of *layer* through *c*, unbroken, walked cell by cell."""
+    out = []
+    for d_row, d_col in ((0, 1), (1, 0)):
+        line = [c]
+        for sign in (1, -1):
+            row, col = cell_row(c) + sign * d_row, cell_col(c) + sign * d_col
+            while 0 <= row < ROWS and 0 <= col < COLS and layer >> (row * STRIDE + col) & 1:
+                line.append(Cell(row * STRIDE + col))
+                row, col = row + sign * d_row, col + sign * d_col
+        out.append(line)
+    return out
+
+
+def _building_offer(state: GameState) -> list[str]:
+    """A building decision offers exactly the tiles of the straight runs of three or more
+    through the placed tile, and, for a building on the board, only runs strictly longer than
+    the longest through its own tile: both conditions at once (spec R30)."""
+    pending = state.pending
+    if not isinstance(pending, BuildingChoice):
+        return []
+    layer = state.tiles[pending.colour]
+    if not layer >> pending.placed & 1:
+        return [f"R30: the building decision's tile {cell_name(pending.placed)} is not face up"]
+    at = state.buildings[pending.colour]
+    own = 0 if at is None else max(len(line) for line in _straight_runs(layer, at))
+    expected = {
+        c
+        for line in _straight_runs(layer, pending.placed)
+        if len(line) >= 3 and len(line) > own
+        for c in line
+    }
+    offered = set(pending.cells)
+    if offered != expected:
+        return [
+            f"R30: the {pending.colour.building} is offered {sorted(map(cell_name, offered))}, "
+            f"the runs allow {sorted(map(cell_name, expected))}"
+        ]
+    return []
 
 
 def _doubled(state: GameState, doubled: list[tuple[Colour, list[tuple[int, Cell]]]]) -> list[str]:

@@ -56,10 +56,12 @@ def building_cells(w: Work | GameState, placed: Cell) -> tuple[Colour, Bitboard]
     else:
         return Colour.RED, 0  # the placed tile is no longer face up
     at = w.buildings[colour]
-    longest = 2 if at is None else max(r.bit_count() for r in runs(layer, at))
+    # R30: both conditions hold at once. A run of three or more, and, for a building on the
+    # board, longer than its own run, which monuments and catastrophes may have cut below three.
+    shortest = 2 if at is None else max(2, *(r.bit_count() for r in runs(layer, at)))
     out = 0
     for r in runs(layer, placed):
-        if r.bit_count() > longest:
+        if r.bit_count() > shortest:
             out |= r
     return colour, out
 
