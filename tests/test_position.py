@@ -320,7 +320,10 @@ def _escape(message: str) -> str:
         (replace_line(NEW, " 7 ", " 7   ."), "row 7 has 1 cells, not 16"),
         (put(NEW, "C3", "q"), "line 10: 'q' on C3 is not a cell token"),
         (put(NEW, "C3", "r$*"), "'r$*' on C3 is not a cell token"),
-        (NEW.replace("tigeuph position", "a position"), "expected 'tigeuph position' first"),
+        (
+            NEW.replace("tigeuph position", "a position"),
+            "expected 'tigeuph position' or 'tigeuph sketch' first",
+        ),
         ("", "empty text"),
         (replace_line(NEW, "rules:", ""), "the 'rules:' line is missing"),
         (NEW + "bag: none\n", "a second 'bag' line"),

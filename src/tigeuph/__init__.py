@@ -51,7 +51,7 @@ from .errors import (
     TigeuphError,
 )
 from .explain import ConflictInfo, Explanation, explain
-from .notation import from_text, to_text
+from .notation import Sketch, from_text, read_sketch, to_text
 from .pieces import COLOURS, Colour, Monument
 from .records import Game
 from .rules.scoring import PlayerResult
@@ -136,6 +136,7 @@ __all__ = [
     "Rules",
     "ScoreWonder",
     "ScoringEvent",
+    "Sketch",
     "TakeTreasure",
     "TigeuphError",
     "TreasureChoice",
@@ -169,6 +170,7 @@ __all__ = [
     "outcome",
     "parse_action",
     "parse_cell",
+    "read_sketch",
     "sample_state",
     "state_from_json",
     "state_to_json",

@@ -317,10 +317,14 @@ def _conservation(state: GameState) -> list[str]:
     board = state.rules.board
     on_board = (state.treasures & _area(state)).bit_count()
     taken = sum(state.treasures_taken)
-    if on_board + taken != board.temple_count:
+    aside = state.treasures_set_aside
+    if aside < 0:
+        out.append(f"{aside} treasures set aside")
+    elif on_board + taken + aside != board.temple_count:
+        also = f" and {aside} set aside" if aside else ""
         out.append(
-            f"{on_board} treasures on the board and {taken} taken, but the {board.name} board "
-            f"starts with {board.temple_count}"
+            f"{on_board} treasures on the board and {taken} taken{also}, but the {board.name} "
+            f"board starts with {board.temple_count}"
         )
     for colour in COLOURS:
         on_board = (state.tiles[colour] & _area(state)).bit_count()
@@ -355,7 +359,7 @@ def _flow(state: GameState) -> list[str]:
     out: list[str] = []
     pending, left = state.pending, state.actions_left
     on_board = (state.treasures & _area(state)).bit_count()
-    if on_board == 0:
+    if on_board == 0 and not state.treasures_set_aside:  # a sketch may draw none (D7)
         out.append("no treasure is left on the board: the last one of a kingdom stays [R25]")
     if state.ended is None:
         if pending is None and left == 0:

@@ -17,8 +17,9 @@ document (:func:`json_schema`).
 The variants (spec R28-R32) add fields that are always written: the switches in ``rules``
 (``english_reinforcement``, ``buildings``, ``wonder``, ``open_scoring``), and in states and
 views ``buildings`` (a cell or ``null`` per colour), ``wonder`` (``null`` or its centre and
-colour) and ``declined_crosses`` (cells). Each has a default, so a document written before
-them still reads: a missing switch is off, a missing board field is empty.
+colour) and ``declined_crosses`` (cells); sketches (spec D7) add ``treasures_set_aside`` (a
+count). Each has a default, so a document written before them still reads: a missing switch is
+off, a missing board field is empty.
 
 Reading is strict: a wrong type, an unknown or missing field, a bad cell or action raises
 :class:`~tigeuph.errors.JsonError` naming the field (``$.hands[0].r``); a state that reads but

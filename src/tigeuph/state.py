@@ -237,6 +237,9 @@ class GameState:
     """The wonder, once built (variant, spec R31)."""
     declined_crosses: Bitboard = 0
     """Centres of crosses declined for the wonder: never buildable again (spec R31)."""
+    treasures_set_aside: int = 0
+    """Treasures out of the game that no player took: a sketch's treasures its writer left off
+    the board (spec D7). Always 0 in a game played from :func:`new_game`."""
     # Derived data, filled on first use (regions.analyse, engine.legal_actions). Logically
     # immutable: a pure function of the fields above, never part of equality or hashing.
     _cache: object = field(default=None, init=False, eq=False, hash=False, repr=False)

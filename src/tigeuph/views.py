@@ -118,6 +118,8 @@ class PlayerView:
     )
     wonder: WonderSite | None = field(default=None, kw_only=True)
     declined_crosses: Bitboard = field(default=0, kw_only=True)
+    treasures_set_aside: int = field(default=0, kw_only=True)
+    """Treasures a sketch left off the board, taken by nobody (spec D7); 0 in a game."""
     hand: Counts
     """The viewer's own hand, per colour."""
     hand_sizes: tuple[int, ...]
@@ -182,6 +184,7 @@ def view(state: GameState, player: int) -> PlayerView:
         buildings=state.buildings,
         wonder=state.wonder,
         declined_crosses=state.declined_crosses,
+        treasures_set_aside=state.treasures_set_aside,
         hand=state.hands[player],
         hand_sizes=tuple(sum(hand) for hand in state.hands),
         catastrophe_tiles=state.catastrophe_tiles,
@@ -308,6 +311,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         buildings=view.buildings,
         wonder=view.wonder,
         declined_crosses=view.declined_crosses,
+        treasures_set_aside=view.treasures_set_aside,
     )
 
 

@@ -47,6 +47,7 @@ class Work:
         "rules",
         "tiles",
         "treasures",
+        "treasures_set_aside",
         "treasures_taken",
         "unification",
         "wonder",
@@ -76,6 +77,7 @@ class Work:
         self.buildings = s.buildings
         self.wonder = s.wonder
         self.declined_crosses = s.declined_crosses
+        self.treasures_set_aside = s.treasures_set_aside
         a = s._cache
         # The board analysis, or None once stale: every change of the occupied cells goes
         # through a method here that updates it or drops it (tests compare the analysis each
@@ -218,6 +220,7 @@ class Work:
             buildings=self.buildings,
             wonder=self.wonder,
             declined_crosses=self.declined_crosses,
+            treasures_set_aside=self.treasures_set_aside,
         )
         a = self._analysis
         if a is not None:

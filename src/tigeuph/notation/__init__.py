@@ -1,5 +1,7 @@
-"""Text notations: positions (:mod:`tigeuph.notation.position`)."""
+"""Text notations: positions (:mod:`tigeuph.notation.position`) and the sketches a referee
+draws by hand (:mod:`tigeuph.notation.sketch`)."""
 
-from .position import from_text, to_text
+from .position import from_text, read_sketch, to_text
+from .sketch import Sketch
 
-__all__ = ["from_text", "to_text"]
+__all__ = ["Sketch", "from_text", "read_sketch", "to_text"]

@@ -160,12 +160,15 @@ from ..state import (
     WonderSite,
     tiles_outside_bag,
 )
+from .sketch import Sketch, complete
 
-__all__ = ["from_text", "parse_rules", "rules_text", "to_text"]
+__all__ = ["from_text", "parse_rules", "read_sketch", "rules_text", "to_text"]
 
 T = TypeVar("T")
 
 TITLE: Final = "tigeuph position"
+SKETCH_TITLE: Final = "tigeuph sketch"
+"""The title of a sketch: a position whose bookkeeping is completed on reading (spec D7)."""
 _COLUMNS: Final = "ABCDEFGHIJKLMNOP"
 _BOARDS: Final = {"standard": STANDARD, "advanced": ADVANCED}
 _KEYS: Final = (
@@ -180,6 +183,7 @@ _KEYS: Final = (
     "unification",
     "wonder",
     "declined-crosses",
+    "treasures-set-aside",
 )
 _PLAYER_KEYS: Final = ("hand", "catastrophes", "points", "treasures", "discarded")
 _DIGITS: Final = "0123456789"
@@ -235,6 +239,8 @@ def to_text(state: GameState) -> str:
             f"wonder: {built}",
             f"declined-crosses: {' '.join(crosses) or _NONE}",
         ]
+    if state.treasures_set_aside:
+        lines.append(f"treasures-set-aside: {state.treasures_set_aside}")
     return "\n".join(lines) + "\n"
 
 
@@ -329,26 +335,81 @@ def _token(state: GameState, c: Cell, river: Bitboard) -> str:
 
 
 def from_text(text: str) -> GameState:
-    """The state written as *text* in position notation (see the module docstring).
+    """The state written as *text* in position notation (see the module docstring); a text
+    titled ``tigeuph sketch`` is read as a sketch and completed (:func:`read_sketch`, spec D7).
 
     Raises:
         NotationError: *text* is not position notation; the message names the line.
         PositionError: *text* reads, but describes an impossible position; the message lists
             every problem :func:`~tigeuph.check_state` finds.
     """
+    return _read(text, sketch=False).state
+
+
+def read_sketch(text: str) -> Sketch:
+    """The position *text* sketches, completed, with what was filled in (spec D7).
+
+    *text* is position notation titled ``tigeuph sketch`` (or ``tigeuph position``): the bag
+    or the removed tiles absorb the tiles left out, players without a written catastrophe count
+    give up those drawn, and treasures neither drawn nor taken are set aside for nobody (see
+    :mod:`tigeuph.notation.sketch`).
+
+    >>> sketch = read_sketch('''
+    ... tigeuph sketch
+    ... rules: players=2 board=standard
+    ...  1   .  .  .  .  ~  ~  ~  ~  ~  .  .  .  ~  .  .  .
+    ...  2   .  .  .  .  ~  .  .  .  .  .  .  .  ~  .  .  .
+    ...  3   .  .  .  ~  ~  .  .  .  .  .  .  .  ~  ~  .  .
+    ...  4   ~  ~  ~  ~  .  .  .  .  .  .  .  .  .  ~  ~  ~
+    ...  5   .  .  .  .  r  K0 x  .  .  .  .  .  .  .  ~  ~
+    ...  6   .  .  .  .  .  .  .  .  .  .  .  .  .  .  ~  .
+    ...  7   ~  ~  ~  ~  .  .  .  .  r$ .  .  .  ~  ~  ~  .
+    ...  8   .  .  .  ~  ~  ~  ~  .  .  .  .  .  ~  .  .  .
+    ...  9   .  .  .  .  .  .  ~  ~  ~  ~  ~  ~  ~  .  .  .
+    ... 10   .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
+    ... 11   .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
+    ... player 1: catastrophes=2
+    ... ''')
+    >>> print(sketch)
+    the bag: 151 tiles (r55 b36 g30 k30)
+    seat 0 played 1 of the catastrophes drawn
+    9 treasures set aside, taken by nobody
+
+    Raises:
+        NotationError: *text* is not position notation.
+        PositionError: even completed, no game could hold the position.
+    """
+    return _read(text, sketch=True)
+
+
+def _read(text: str, *, sketch: bool) -> Sketch:
     if not isinstance(text, str):
         raise NotationError(f"position notation must be a string, not {type(text).__name__}")
     try:
         problems: list[str] = []
-        state = _build(_split(text), problems)
+        lines = _split(text)
+        state = _build(lines, problems)
+        filled: tuple[str, ...] = ()
+        if sketch or lines.sketch:
+            given = frozenset(
+                seat for seat, (_, value) in lines.players.items() if "catastrophes=" in value
+            )
+            done = complete(
+                state,
+                bag_given="bag" in lines.fields,
+                removed_given="removed" in lines.fields,
+                catastrophes_given=given,
+            )
+            state, filled = done.state, done.filled
         problems += check_state(state)
     except NotationError:
         raise
     except (ValueError, LookupError, TypeError, OverflowError) as err:  # a safety net only
         raise NotationError(f"not a position: {err}") from None
     if problems:
-        raise PositionError("impossible position: " + "; ".join(problems))
-    return state
+        kind = "impossible sketch" if sketch or lines.sketch else "impossible position"
+        raise PositionError(f"{kind}: " + "; ".join(problems))
+    return Sketch(state, filled)
 
 
 @contextmanager
@@ -370,6 +431,8 @@ class _Lines:
     """``(line number, words)`` of each board row, in the order written."""
     fields: dict[str, tuple[int, str]]
     players: dict[int, tuple[int, str]]
+    sketch: bool
+    """Whether the title is ``tigeuph sketch`` (spec D7)."""
 
 
 def _split(text: str) -> _Lines:
@@ -378,15 +441,19 @@ def _split(text: str) -> _Lines:
     fields: dict[str, tuple[int, str]] = {}
     players: dict[int, tuple[int, str]] = {}
     header = False
+    sketch = False
     titled = False
     for n, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         if not titled:
-            if line != TITLE:
-                raise NotationError(f"line {n}: expected {TITLE!r} first, not {line[:40]!r}")
+            if line not in (TITLE, SKETCH_TITLE):
+                raise NotationError(
+                    f"line {n}: expected {TITLE!r} or {SKETCH_TITLE!r} first, not {line[:40]!r}"
+                )
             titled = True
+            sketch = line == SKETCH_TITLE
             continue
         tokens = line.split()
         if tokens and tokens == list(_COLUMNS[: len(tokens)]):
@@ -421,12 +488,10 @@ def _split(text: str) -> _Lines:
         raise NotationError(f"empty text: a position starts with {TITLE!r}")
     if "rules" not in fields:
         raise NotationError("the 'rules:' line is missing")
-    return _Lines(rows, fields, players)
+    return _Lines(rows, fields, players, sketch)
 
 
-def _board_rows(
-    rows: list[tuple[int, list[str]]], board: Board
-) -> list[tuple[int, list[str]]]:
+def _board_rows(rows: list[tuple[int, list[str]]], board: Board) -> list[tuple[int, list[str]]]:
     """The board rows in board order, once checked against the board's size."""
     if len(rows) != board.rows:
         raise NotationError(f"the board has {len(rows)} rows, not {board.rows}")
@@ -435,9 +500,7 @@ def _board_rows(
     for n, tokens in rows:
         label = tokens[0]
         if label not in labels:
-            raise NotationError(
-                f"line {n}: {label[:10]!r} is not a row number (1 to {board.rows})"
-            )
+            raise NotationError(f"line {n}: {label[:10]!r} is not a row number (1 to {board.rows})")
         if label in by_label:
             raise NotationError(f"line {n}: a second row {label}")
         if len(tokens) != board.cols + 1:
@@ -488,6 +551,7 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
     unification = _field(lines, "unification", _unification, None)
     wonder = _field(lines, "wonder", _wonder, None)
     declined_crosses = _field(lines, "declined-crosses", _cell_mask, 0)
+    set_aside = _field(lines, "treasures-set-aside", lambda v: _number(v, "treasures"), 0)
     if board.stars != ([] if unification is None else [unification]):
         drawn = ", ".join(cell_name(c) for c in board.stars) or "no cell"
         listed = _NONE if unification is None else cell_name(unification)
@@ -526,6 +590,7 @@ def _build(lines: _Lines, problems: list[str]) -> GameState:
         buildings=board.buildings(problems),
         wonder=wonder,
         declined_crosses=declined_crosses,
+        treasures_set_aside=set_aside,
     )
 
 
@@ -642,8 +707,7 @@ def parse_rules(value: str) -> Rules:
         grid = pairs["board"]
         if not grid or set(grid) - set(_GRID):
             raise ValueError(
-                f"board must be {' or '.join(_BOARDS)} or a grid like T.~/.~S, "
-                f"not {grid[:20]!r}"
+                f"board must be {' or '.join(_BOARDS)} or a grid like T.~/.~S, not {grid[:20]!r}"
             )
         board = board_from_text(grid.replace("/", "\n"), name=CUSTOM)
     return Rules(players=players, board=board, **switches)
