@@ -424,7 +424,9 @@ def _split(text: str) -> _Lines:
     return _Lines(rows, fields, players)
 
 
-def _board_rows(rows: list[tuple[int, list[str]]], board: Board) -> list[tuple[int, list[str]]]:
+def _board_rows(
+    rows: list[tuple[int, list[str]]], board: Board
+) -> list[tuple[int, list[str]]]:
     """The board rows in board order, once checked against the board's size."""
     if len(rows) != board.rows:
         raise NotationError(f"the board has {len(rows)} rows, not {board.rows}")
@@ -433,7 +435,9 @@ def _board_rows(rows: list[tuple[int, list[str]]], board: Board) -> list[tuple[i
     for n, tokens in rows:
         label = tokens[0]
         if label not in labels:
-            raise NotationError(f"line {n}: {label[:10]!r} is not a row number (1 to {board.rows})")
+            raise NotationError(
+                f"line {n}: {label[:10]!r} is not a row number (1 to {board.rows})"
+            )
         if label in by_label:
             raise NotationError(f"line {n}: a second row {label}")
         if len(tokens) != board.cols + 1:
@@ -638,7 +642,8 @@ def parse_rules(value: str) -> Rules:
         grid = pairs["board"]
         if not grid or set(grid) - set(_GRID):
             raise ValueError(
-                f"board must be {' or '.join(_BOARDS)} or a grid like T.~/.~S, not {grid[:20]!r}"
+                f"board must be {' or '.join(_BOARDS)} or a grid like T.~/.~S, "
+                f"not {grid[:20]!r}"
             )
         board = board_from_text(grid.replace("/", "\n"), name=CUSTOM)
     return Rules(players=players, board=board, **switches)
