@@ -136,8 +136,8 @@ def board(
     if size is not None:
         svg.set("width", str(size))
         svg.set("height", str(round(size * height / width)))
-    el(svg, "style", type="text/css").text = _CSS
-    symbols = Symbols(el(svg, "defs"))
+    el(svg, "style", type="text/css", class_="style").text = _CSS
+    symbols = Symbols(el(svg, "defs", class_="defs"))
     el(svg, "rect", width=str(width), height=str(height), fill="#fbf6ea", class_="background")
     draw_terrain(svg, position, coordinates)
     under = el(svg, "g", class_="highlights")

@@ -81,10 +81,14 @@ _DYNASTY_SHAPES: Final = (
 
 
 def el(parent: Element, tag: str, attrs: dict[str, str] | None = None, **more: str) -> Element:
-    """A new child *tag* of *parent*; ``class_`` in *more* becomes ``class``."""
+    """A new child *tag* of *parent*; ``class_`` in *more* becomes ``class``, and an element
+    given no class is named for its parent's and its tag (``tile-r-rect``), so that every
+    element of a picture has a class a stylesheet can pick."""
     items = dict(attrs or {})
     for key, value in more.items():
         items[key.rstrip("_").replace("_", "-")] = value
+    if "class" not in items:
+        items["class"] = f"{parent.get('class', 'tigeuph').split()[0]}-{tag}"
     return SubElement(parent, tag, items)
 
 
@@ -92,8 +96,12 @@ def glyph(parent: Element, colour: Colour, ink: str, scale: float, cx: float, cy
     """Draw *colour*'s glyph in *ink*, scaled by *scale* and centred on (*cx*, *cy*)."""
     tag, attrs = _GLYPHS[colour]
     dx, dy = cx - 20 * scale, cy - 20 * scale
-    group = el(parent, "g", transform=f"translate({dx:g} {dy:g}) scale({scale:g})")
-    group.set("class", f"glyph {COLOUR_NAMES[colour]}")
+    group = el(
+        parent,
+        "g",
+        transform=f"translate({dx:g} {dy:g}) scale({scale:g})",
+        class_=f"glyph {COLOUR_NAMES[colour]}",
+    )
     el(group, tag, {"fill": ink, "stroke": ink, "stroke-width": "0", **attrs})
 
 

@@ -33,14 +33,15 @@ if TYPE_CHECKING:
 
     from ..agents import Agent
 
-__all__ = ["HUMAN", "TerminalGame", "play_in_terminal"]
+__all__ = ["HUMAN", "TerminalGame", "play_in_terminal", "rich_console"]
 
 HUMAN = "human"
 """The seat specification of a person at the keyboard."""
 _RECENT = 8  # actions of the public history shown above the prompt
 
 
-def _rich_console() -> Console:
+def rich_console() -> Console:
+    """A rich console, or the error naming the extra to install."""
     try:
         from rich.console import Console
     except ImportError:
@@ -81,7 +82,7 @@ class TerminalGame:
         self.seats = list(seats)
         self.agents = [None if s == HUMAN else _agent(s) for s in self.seats]
         self.rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(seats))]
-        self.console = console or _rich_console()
+        self.console = console or rich_console()
         self.ask = ask or self.console.input
         self.delay = delay
         self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
