@@ -79,7 +79,7 @@ def _cell(
         if layer >> c & 1:
             mark = "*" if c == pos.unification else treasure
             if pos.buildings[colour] == c:
-                return f"{colour.letter}{mark}@", _TILE[colour] + " bold"
+                return f"{colour.letter}{mark.strip()}@".ljust(3), _TILE[colour] + " underline"
             return f"{colour.letter}{mark} ", _TILE[colour]
     if pos.rules.board.river >> c & 1:
         return " ~ ", _RIVER

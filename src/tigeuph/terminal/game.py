@@ -206,8 +206,8 @@ class TerminalGame:
             case "help":
                 self.console.print(HELP, markup=False)
             case "legal":
-                start = command.argument.lower()
-                found = [str(a) for a in view.legal if str(a).lower().startswith(start)]
+                start = command.argument
+                found = [str(a) for a in view.legal if str(a).startswith(start)]
                 self.console.print(" ".join(found) or "none", markup=False)
             case "explain":
                 self._explain(command.argument, view)

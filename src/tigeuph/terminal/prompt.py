@@ -87,10 +87,20 @@ def read_input(line: str, legal: Sequence[Action]) -> Action | Command | Matches
         return parse_action(text)
     except NotationError as err:
         reason = str(err)
-    started = tuple(a for a in legal if str(a).lower().startswith(text.lower()))
+    started = _starting(text, legal)
     if len(started) == 1:
         return started[0]
     return Matches(text, started, reason)
+
+
+def _starting(text: str, legal: Sequence[Action]) -> tuple[Action, ...]:
+    """The legal actions beginning with *text*; the first letter's case matters (``r`` a red
+    tile, ``R`` the priest), a cell's letter may be typed in lower case (``re`` for ``rE``)."""
+    for start in (text, text[:1] + text[1:].upper()):
+        found = tuple(a for a in legal if str(a).startswith(start))
+        if found:
+            return found
+    return ()
 
 
 def group_actions(legal: Sequence[Action], limit: int = 10) -> list[str]:
@@ -108,21 +118,26 @@ def group_actions(legal: Sequence[Action], limit: int = 10) -> list[str]:
         if len(texts) <= limit:
             lines.append(" ".join(texts))
         else:
-            lines.append(f"{' '.join(texts[:4])} ... ({len(texts)} {_KINDS.get(key, key)})")
+            label = _KINDS.get(key, key)
+            lines.append(f"{label:<13} {len(texts):>3}: {' '.join(texts[:5])} ...")
     return lines
 
 
 _KINDS: Final = {
-    "r": "red tile cells",
-    "b": "blue tile cells",
-    "g": "green tile cells",
-    "k": "black tile cells",
-    "R": "priest cells",
-    "B": "farmer cells",
-    "G": "trader cells",
-    "K": "king cells",
-    "x": "catastrophe cells",
-    "~": "exchanges",
+    "r": "red tile",
+    "b": "blue tile",
+    "g": "green tile",
+    "k": "black tile",
+    "R": "priest",
+    "B": "farmer",
+    "G": "trader",
+    "K": "king",
+    "x": "catastrophe",
+    "~": "exchange",
+    "m": "monument",
+    "@": "building",
+    "$": "treasure",
+    "w": "wonder",
 }
 
 
@@ -134,7 +149,7 @@ def completer(legal: Callable[[], Sequence[str]]) -> Callable[[str, int], str | 
     def complete(text: str, n: int) -> str | None:
         if n == 0:
             words = [*COMMANDS, *legal()]
-            matches[:] = [w for w in words if w.lower().startswith(text.lower())]
+            matches[:] = [w for w in words if w.startswith(text)]
         return matches[n] if n < len(matches) else None
 
     return complete
