@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
 
 import pytest
 from games import every_switch, random_game
@@ -106,7 +107,9 @@ def test_legal_actions_are_grouped_by_kind() -> None:
     assert examples and set(examples) <= named
 
 
-def scripted(table: list[TerminalGame], rng: random.Random, typed: list[str]) -> object:
+def scripted(
+    table: list[TerminalGame], rng: random.Random, typed: list[str]
+) -> Callable[[str], str]:
     """An ask() that first tries commands and slips, then plays random legal actions."""
     extras = ["?", "legal K", "explain rE1", "explain", "zz", "rE1", "undo", "board", "r"]
 
@@ -127,7 +130,7 @@ def scripted(table: list[TerminalGame], rng: random.Random, typed: list[str]) ->
 @pytest.mark.parametrize("players", [2, 3])
 def test_people_play_a_whole_game(players: int) -> None:
     """People at one screen play a whole game through the loop, slips and commands included."""
-    rng, typed = random.Random(players), []
+    rng, typed = random.Random(players), list[str]()
     game = tigeuph.Game.new(players, seed=players)
     out = console()
     table: list[TerminalGame] = []

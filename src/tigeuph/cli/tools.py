@@ -34,7 +34,8 @@ def _bench(argv: list[str]) -> int:
 def _arena(argv: list[str]) -> int:
     from ..arena import main
 
-    return main(argv)
+    status: int = main(argv)
+    return status
 
 
 TOOLS: Final[dict[str, tuple[str, Callable[[list[str]], int]]]] = {

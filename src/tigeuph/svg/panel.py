@@ -40,7 +40,7 @@ def _icon(parent: Element, symbol: str, x: float, y: float, kind: str, seat: int
 
 
 def _text(parent: Element, x: float, y: float, text: str, kind: str, **style: str) -> Element:
-    node = el(parent, "text", x=f"{x:g}", y=f"{y:g}", class_=kind, **style)
+    node = el(parent, "text", None, x=f"{x:g}", y=f"{y:g}", class_=kind, **style)
     node.text = text
     return node
 
