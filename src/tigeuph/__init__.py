@@ -27,6 +27,7 @@ from .actions import (
     WithdrawLeader,
     parse_action,
 )
+from .agents import Agent, AgentError, play
 from .boards import (
     ADVANCED,
     STANDARD,
@@ -94,6 +95,8 @@ __all__ = [
     "STANDARD",
     "SWITCHES",
     "Action",
+    "Agent",
+    "AgentError",
     "Bitboard",
     "Board",
     "BoardError",
@@ -169,6 +172,7 @@ __all__ = [
     "outcome",
     "parse_action",
     "parse_cell",
+    "play",
     "sample_state",
     "state_from_json",
     "state_to_json",
