@@ -21,6 +21,11 @@ def console() -> Console:
     return Console(file=io.StringIO(), width=120, color_system=None, highlight=False)
 
 
+def printed_by(c: Console) -> str:
+    assert isinstance(c.file, io.StringIO)
+    return c.file.getvalue()
+
+
 def grid(text: str) -> dict[str, str]:
     """Cell name to token of a drawn board (3 characters a cell)."""
     lines = text.splitlines()
@@ -139,7 +144,7 @@ def test_people_play_a_whole_game(players: int) -> None:
     )
     finished = table[0].run()
     assert finished.state.is_over and finished is game
-    text = out.file.getvalue()  # type: ignore[attr-defined]
+    text = printed_by(out)
     assert "take the seat" not in text  # asked through ask(), never printed by the loop
     assert HELP.splitlines()[0] in text
     assert "undo works only when every other seat is a computer" in text
@@ -163,3 +168,18 @@ def test_end_of_input_quits_and_keeps_the_game() -> None:
 
     TerminalGame(game, ["human", "human"], console=console(), ask=ask).run()
     assert not game.state.is_over and [str(a) for a in game.actions][-1:] == ["pass"]
+
+
+def test_a_watched_game_is_the_game_agents_play() -> None:
+    """With no person seated the terminal plays the game tigeuph.play plays from the seed, and
+    prints each action."""
+    from tigeuph.agents import make_agent
+    from tigeuph.terminal import play_in_terminal
+
+    out = console()
+    watched = play_in_terminal(["random", "random"], seed=3, console=out)
+    played = tigeuph.play([make_agent("random"), make_agent("random")], seed=3)
+    assert watched.actions == played.actions and watched.state.is_over
+    assert printed_by(out).count("seat 0 (random): ") == sum(
+        s.to_move == 0 for s in watched.states[:-1]
+    )

@@ -137,7 +137,9 @@ def players_text(pos: Position, names: list[str] | None = None) -> Text:
             shown = "?" if points is None else str(points[colour])
             out.append(colour.letter, style=_TILE[colour])
             out.append(f"{shown:<3}")
-        out.append(f" ${pos.treasures_taken[seat]:<2} x{pos.catastrophe_tiles[seat]}  ")
+        out.append(
+            f" treasures {pos.treasures_taken[seat]}  catastrophes {pos.catastrophe_tiles[seat]}  "
+        )
         if isinstance(pos, GameState) or seat == pos.player:
             hand = pos.hands[seat] if isinstance(pos, GameState) else pos.hand
             out.append("hand ")

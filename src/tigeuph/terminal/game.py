@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..agents import AGENT_NAMES, agent_rng
 from ..engine import legal_actions, outcome
 from ..errors import TigeuphError
 from ..explain import explain
@@ -50,10 +51,8 @@ def rich_console() -> Console:
 
 
 def _agent(spec: str) -> Agent:
-    try:
-        from ..agents import make_agent
-    except ImportError:  # pragma: no cover - the agents come with the package
-        raise TigeuphError("no agents in this installation: seat only humans") from None
+    from ..agents import make_agent
+
     return make_agent(spec)
 
 
@@ -81,9 +80,9 @@ class TerminalGame:
         self.game = game
         self.seats = list(seats)
         self.agents = [None if s == HUMAN else _agent(s) for s in self.seats]
-        self.rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(seats))]
+        self.rngs = [agent_rng(seed, seat) for seat in range(len(seats))]
         self.console = console or rich_console()
-        self.ask = ask or self.console.input
+        self.ask = ask or input  # input() itself, so that readline knows the prompt
         self.delay = delay
         self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
         self.quit = False
@@ -212,8 +211,11 @@ class TerminalGame:
             case "explain":
                 self._explain(command.argument, view)
             case "hint":
-                action = _agent("greedy").act(view, random.Random(0))
-                self.console.print(f"a greedy player would play {action}")
+                if "greedy" not in AGENT_NAMES:
+                    self.console.print("no hint: this installation has no greedy agent")
+                else:
+                    action = _agent("greedy").act(view, random.Random(0))
+                    self.console.print(f"a greedy player would play {action}")
             case "undo":
                 return self._undo(seat)
             case "board":
