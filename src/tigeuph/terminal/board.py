@@ -99,6 +99,15 @@ def _wonder_mask(pos: Position) -> Bitboard:
     return out
 
 
+def _marked(style: str) -> str:
+    """*style* for a cell the last actions touched: a tile keeps its colour and gets a yellow
+    underlined letter; any other cell a yellow ground."""
+    if style.startswith("bold white on "):
+        return style.replace("bold white", "bold bright_yellow underline", 1)
+    ink = style.split(" on ")[0]
+    return f"{ink} on #ffd84a" if ink.startswith("bold #") else _MARK
+
+
 def board_text(pos: Position, *, highlight: Bitboard = 0) -> Text:
     """*pos*'s board as ``rich`` text, 3 characters a cell, with the *highlight* cells
     marked."""
@@ -114,7 +123,7 @@ def board_text(pos: Position, *, highlight: Bitboard = 0) -> Text:
             c = cell(row, col)
             text, style = _cell(pos, c, leaders, monuments, wonder)
             if highlight >> c & 1:
-                style = _MARK
+                style = _marked(style)
             out.append(text, style=style)
         out.append("\n")
     return out

@@ -125,6 +125,8 @@ class TerminalGame:
         state = self.game.state
         result = outcome(state)
         assert result is not None
+        if self.console.is_terminal and self.humans:
+            self.console.clear()
         self.console.print(board_text(state))
         self.console.print(players_text(state, self.seats))
         for r in sorted(result.results, key=lambda r: (r.rank, r.player)):
