@@ -44,7 +44,7 @@ def files(tmp_path: Path, game: tigeuph.Game) -> dict[str, Path]:
 
 def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("tigeuph: error: "), err
+    assert err.count("\n") == 1 and err.startswith("tigeuph") and ": error: " in err, err
     return err
 
 
@@ -115,6 +115,11 @@ def test_render_png_without_the_extra_is_one_clear_line(
         ["play", "--seats", "human", "--no-record"],
         ["play", "--players", "2", "--seats", "human,human,human", "--no-record"],
         ["play", "--board", "{tmp}/nope.json", "--seats", "human,human", "--no-record"],
+        ["play", "--seats", "human,nobody", "--no-record"],
+        ["play", "--variant", "bogus"],
+        ["play", "--players", "5"],
+        ["render", "{position}"],
+        ["frobnicate"],
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

@@ -39,10 +39,12 @@ def cell_xy(c: Cell) -> tuple[int, int]:
 
 
 def _use(parent: Element, symbol: str, x: float, y: float, size: float, kind: str, c: Cell) -> None:
-    use = el(parent, "use", x=f"{x:g}", y=f"{y:g}", width=f"{size:g}", height=f"{size:g}")
-    use.set("xlink:href", f"#{symbol}")
-    use.set("class", kind)
-    use.set("data-cell", cell_name(c))
+    place = {"x": f"{x:g}", "y": f"{y:g}", "width": f"{size:g}", "height": f"{size:g}"}
+    el(
+        parent,
+        "use",
+        {"xlink:href": f"#{symbol}", **place, "class": kind, "data-cell": cell_name(c)},
+    )
 
 
 def draw_terrain(svg: Element, pos: Position, coordinates: bool) -> None:

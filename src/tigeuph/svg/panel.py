@@ -33,10 +33,8 @@ def panel_height(players: int) -> int:
 
 
 def _icon(parent: Element, symbol: str, x: float, y: float, kind: str, seat: int) -> None:
-    use = el(parent, "use", x=f"{x:g}", y=f"{y:g}", width=str(_ICON), height=str(_ICON))
-    use.set("xlink:href", f"#{symbol}")
-    use.set("class", kind)
-    use.set("data-seat", str(seat))
+    place = {"x": f"{x:g}", "y": f"{y:g}", "width": str(_ICON), "height": str(_ICON)}
+    el(parent, "use", {"xlink:href": f"#{symbol}", **place, "class": kind, "data-seat": str(seat)})
 
 
 def _text(parent: Element, x: float, y: float, text: str, kind: str, **style: str) -> Element:
