@@ -28,7 +28,7 @@ from .heuristic import evaluate
 
 __all__ = ["DEFAULT_ITERATIONS", "MCTSAgent"]
 
-DEFAULT_ITERATIONS: Final = 400
+DEFAULT_ITERATIONS: Final = 300
 """The budget when neither iterations nor seconds are given."""
 SCALE: Final = 6.0
 """Evaluation points that turn a reward of 1/2 into about 3/4 (the logistic's scale)."""
