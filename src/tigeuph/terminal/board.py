@@ -136,11 +136,13 @@ def players_text(pos: Position, names: list[str] | None = None) -> Text:
 
     out = Text()
     won = set(winners(pos))
+    labels = [f"seat {seat}" + (f" {names[seat]}" if names else "") for seat in range(pos.players)]
+    width = max(18, *(len(label) + 1 for label in labels))
     for seat in range(pos.players):
         to_move = seat == pos.to_move
         arrow = "*" if seat in won else ">" if to_move else " "
-        name = f"seat {seat}" + (f" {names[seat]}" if names else "")
-        out.append(f"{arrow} {name:<18}", style="bold" if to_move or seat in won else "")
+        style = "bold" if to_move or seat in won else ""
+        out.append(f"{arrow} {labels[seat]:<{width}}", style=style)
         points = pos.points[seat]
         for colour in COLOURS:
             shown = "?" if points is None else str(points[colour])

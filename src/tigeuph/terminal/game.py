@@ -87,6 +87,7 @@ class TerminalGame:
         self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
         self.quit = False
         self._shown: int | None = None  # the seat whose view is on the screen
+        self._note = ""  # said under the next board drawn (what an undo took back)
 
     # --- the loop ------------------------------------------------------------------------
 
@@ -187,6 +188,9 @@ class TerminalGame:
         ]
         if recent:
             self.console.print("last actions: " + ", ".join(recent), style="dim")
+        if self._note:
+            self.console.print(self._note, style="bold")
+            self._note = ""
         self.console.print("your legal actions (? for help):")
         for line in group_actions(view.legal):
             self.console.print("  " + line)
@@ -245,12 +249,15 @@ class TerminalGame:
         if seat not in [s.to_move for s in game.states[:-1]]:
             self.console.print("nothing of yours to undo")
             return False
+        after = 0
         while True:
             mover = game.states[-2].to_move
             undone = game.undo()
             if mover == seat:
                 break
-        self.console.print(f"took back {undone}")
+            after += 1
+        later = f" and the {after} action{'s' * (after != 1)} after it" if after else ""
+        self._note = f"took back {undone}{later}"
         return True
 
     def _complete_with_readline(self) -> None:
