@@ -154,13 +154,15 @@ def test_replay_prints_every_move(
 
 
 def test_tools_run_as_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
-    """soak, bench and simulate run as subcommands with their own options."""
+    """soak, bench, simulate and arena run as subcommands with their own options."""
     assert main(["soak", "--games", "2"]) == 0
     assert "violations: 0" in capsys.readouterr().out
     assert main(["bench", "--games", "1", "--players", "2"]) == 0
     assert "actions/s" in capsys.readouterr().out
     assert main(["simulate", "--games", "2", "--players", "2", "--variant", "wonder"]) == 0
     assert "wonder" in capsys.readouterr().out
+    assert main(["arena", "--agents", "random,random", "--games", "2"]) == 0
+    assert "random" in capsys.readouterr().out
 
 
 def test_python_dash_m_runs_the_command() -> None:

@@ -116,7 +116,7 @@ def scripted(
     table: list[TerminalGame], rng: random.Random, typed: list[str]
 ) -> Callable[[str], str]:
     """An ask() that first tries commands and slips, then plays random legal actions."""
-    extras = ["?", "legal K", "explain rE1", "explain", "zz", "rE1", "undo", "board", "r"]
+    extras = ["?", "legal K", "explain rE1", "explain", "zz", "rE1", "undo", "board", "r", "hint"]
 
     def ask(prompt: str) -> str:
         game = table[0].game
@@ -150,6 +150,7 @@ def test_people_play_a_whole_game(players: int) -> None:
     assert "undo works only when every other seat is a computer" in text
     assert "Illegal (R11)" in text and "'zz' is not an action" in text
     assert "legal actions begin 'r': rA1" in text
+    assert "a greedy player would play " in text
     assert "rank 1: seat" in text
     again = tigeuph.Game.from_record(finished.to_record())
     assert again.states == finished.states
