@@ -184,3 +184,30 @@ def test_a_watched_game_is_the_game_agents_play() -> None:
     assert printed_by(out).count("seat 0 (random): ") == sum(
         s.to_move == 0 for s in watched.states[:-1]
     )
+
+
+def test_replay_steps_as_the_keys_say() -> None:
+    """replay shows the positions the keys ask for: next, back, a move number, the end."""
+    from tigeuph.terminal.replay import REPLAY_HELP, replay_in_terminal
+
+    game = tigeuph.Game.new(2, seed=6)
+    rng = random.Random(6)
+    for _ in range(12):
+        game.play(rng.choice(tigeuph.legal_actions(game.state)))
+    keys = iter(["", "n", "b", "7", "e", "?", "s", "q"])
+    out = console()
+    replay_in_terminal(game, console=out, ask=lambda prompt: next(keys))
+    shown = [
+        line.split(":")[0] for line in printed_by(out).splitlines() if line.startswith("move ")
+    ]
+    assert shown == [
+        "move 0",
+        "move 1",
+        "move 2",
+        "move 1",
+        "move 7",
+        "move 12",
+        "move 12",
+        "move 0",
+    ]
+    assert REPLAY_HELP in printed_by(out)
