@@ -42,15 +42,20 @@ from .checks import check_state
 from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
 from .engine import Outcome, apply, legal_actions, outcome
 from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
     BoardError,
     IllegalActionError,
     JsonError,
+    LimitError,
     NotationError,
     PositionError,
     RecordError,
     TigeuphError,
+    UndoError,
 )
 from .explain import ConflictInfo, Explanation, explain
+from .limits import Limits
 from .notation import from_text, to_text
 from .pieces import COLOURS, Colour, Monument
 from .records import Game
@@ -84,7 +89,8 @@ from .state import (
 )
 from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The version of this tigeuph: the one place it is written (``pyproject.toml`` reads it)."""
 
 __all__ = [
     "ACTION_COUNT",
@@ -94,6 +100,8 @@ __all__ = [
     "STANDARD",
     "SWITCHES",
     "Action",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Bitboard",
     "Board",
     "BoardError",
@@ -118,6 +126,8 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "JsonError",
+    "LimitError",
+    "Limits",
     "Monument",
     "MonumentChoice",
     "MonumentSite",
@@ -139,6 +149,7 @@ __all__ = [
     "TakeTreasure",
     "TigeuphError",
     "TreasureChoice",
+    "UndoError",
     "War",
     "WarChoice",
     "WithdrawLeader",

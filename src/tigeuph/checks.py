@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .cells import CELLS, STRIDE, Bitboard, Cell, cell_name, cells_of, names, neighbours
+from .errors import expect
 from .pieces import COLOURS, Colour, Monument
 from .regions import kingdoms
 from .rules.buildings import building_cells
@@ -58,7 +59,11 @@ def check_state(state: GameState) -> list[str]:
     the turn and the end (R5, R7, R26), the pending decision (R15-R31), and the kingdoms:
     leaders beside temples (R10), one leader per colour per kingdom (R15) and no trader keeping
     two treasures (R25), with the piece that set off a pending conflict left out (spec R6).
+
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState`.
     """
+    expect(state, GameState, "a GameState", "check_state: state")
     problems: list[str] = []
     problems += _counts(state)
     if problems:  # the board checks index per-player tuples by seat: stop before they fail

@@ -35,6 +35,13 @@ not start from a seed has no ``Seed`` tag: its first position follows the tags i
 position notation without blank lines, ending at the first blank line. Move numbers may be left
 out; a number given must be the turn's.
 
+Reading a record proves what it says only when it starts from a seed:
+``Game.from_record(text)`` (``verify=True``, the default) accepts only records whose game
+starts as :func:`~tigeuph.new_game` deals it from the header's ``Seed`` and ``Rules``, so a
+record can never claim a result it did not play. A record from a first position, which anyone
+can write, reads only with ``verify=False``. Records are read within
+:class:`~tigeuph.Limits`: their size, tag and comment lengths and ``max_record_actions``.
+
 >>> import tigeuph
 >>> tags = {"Date": "2025-01-31", "Player0": "Ann", "Player1": "Bob"}
 >>> game = tigeuph.Game.new(2, seed=7, tags=tags)
@@ -67,7 +74,17 @@ from attrs import evolve, frozen
 
 from .actions import Action, parse_action
 from .engine import apply, outcome
-from .errors import IllegalActionError, JsonError, NotationError, RecordError
+from .errors import (
+    ArgumentError,
+    IllegalActionError,
+    JsonError,
+    LimitError,
+    NotationError,
+    RecordError,
+    UndoError,
+    expect,
+)
+from .limits import DEFAULT_LIMITS, Limits, check_chars, check_limits, check_text
 from .notation.position import TITLE, from_text, parse_rules, rules_text, to_text
 from .ruleset import Rules
 from .serialise import checked, dump_document, load_document
@@ -80,9 +97,11 @@ RECORD: Final = "tigeuph-record"
 _DEFAULT_RULES: Final = Rules()
 _WRITTEN: Final = ("Rules", "Seed", "Result", "Termination")
 _TAG_NAME: Final = re.compile(r"[A-Za-z0-9_]+\Z")
-_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\Z')
-_TOKEN: Final = re.compile(r"\{[^}]*\}|[^\s{}]+|[{}]")
-_MOVE_NUMBER: Final = re.compile(r"([0-9]+)\.\Z")
+_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]++)[ \t]++"((?:[^"\\]++|\\.)*+)"\]\Z')
+# Linear on any text: a "{" with no "}" after it takes the rest of the text, in one step.
+_TOKEN: Final = re.compile(r"\{[^}]*+\}?|\}|[^ \t\r\n{}]++")
+_MOVE_NUMBER: Final = re.compile(r"([0-9]++)\.\Z")
+_SPACE: Final = " \t\r"
 _SEED: Final = re.compile(r"-?[0-9]+\Z")
 
 
@@ -106,10 +125,14 @@ class Game:
         """A game from *start*; *seed*, when given, must be the seed that dealt *start*.
 
         Raises:
-            ValueError: *seed* does not deal *start*, or a tag is not a free header tag.
+            ArgumentTypeError: an argument is not of its type.
+            ArgumentError: *seed* does not deal *start*, or a tag is not a free header tag.
         """
+        expect(start, GameState, "a GameState", "Game: start")
+        expect(seed, (int, type(None)), "an int or None", "Game: seed")
+        expect(tags, (Mapping, type(None)), "a mapping of str to str or None", "Game: tags")
         if seed is not None and new_game(start.players, seed=seed, rules=start.rules) != start:
-            raise ValueError(f"seed {seed} does not deal this state")
+            raise ArgumentError(f"seed {seed} does not deal this state")
         self.seed = seed
         """The seed that dealt the first state, or ``None`` for a game from a position."""
         self.tags = {name: _check_tag(name, value) for name, value in (tags or {}).items()}
@@ -129,7 +152,13 @@ class Game:
     ) -> Game:
         """A new game, as :func:`~tigeuph.new_game` deals it; without a seed one is drawn and
         kept, so that the record can replay the game. The tags start with ``Date``, today's
-        date in ISO format (``2025-01-31``), unless *tags* give one."""
+        date in ISO format (``2025-01-31``), unless *tags* give one.
+
+        The seed drawn comes from the system's secure source (:class:`random.SystemRandom`),
+        63 bits of it, so nobody can guess the bag; a small seed given here could be found by a
+        player trying seeds against his own draws.
+        """
+        expect(tags, (Mapping, type(None)), "a mapping of str to str or None", "Game.new: tags")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         dated = {"Date": datetime.date.today().isoformat(), **(tags or {})}
@@ -173,9 +202,11 @@ class Game:
         """Play *action* (or its notation) for the player to move; the new state.
 
         Raises:
+            ArgumentTypeError: *action* is neither an action nor a string, or *comment* is
+                neither a string nor ``None``.
             NotationError: *action* is a string but not action notation.
             IllegalActionError: the rules forbid *action* now; the game is unchanged.
-            ValueError: *comment* holds a ``}``, which would end it early in a record.
+            ArgumentError: *comment* holds a ``}``, which would end it early in a record.
         """
         if isinstance(action, str):
             action = parse_action(action)
@@ -192,7 +223,8 @@ class Game:
         """Set the comment after the last action, or before the first when none is played.
 
         Raises:
-            ValueError: *comment* holds a ``}``.
+            ArgumentTypeError: *comment* is neither a string nor ``None``.
+            ArgumentError: *comment* holds a ``}``.
         """
         _check_comment(comment)
         self._comments[-1] = comment
@@ -201,10 +233,10 @@ class Game:
         """Take back the last action and return it.
 
         Raises:
-            IndexError: no action has been played.
+            UndoError: no action has been played (an ``IndexError`` too).
         """
         if not self._actions:
-            raise IndexError("no action to undo")
+            raise UndoError("no action to undo: none has been played")
         self._states.pop()
         self._comments.pop()
         self._moves.pop()
@@ -227,7 +259,7 @@ class Game:
 
         Raises:
             NotationError: the rules hold something the notation cannot name.
-            ValueError: a tag is not a free header tag.
+            ArgumentError: a tag is not a free header tag.
         """
         for name, value in self.tags.items():  # tags may have changed since the game was made
             _check_tag(name, value)
@@ -265,37 +297,52 @@ class Game:
         return tags
 
     @classmethod
-    def from_record(cls, text: str) -> Game:
+    def from_record(
+        cls, text: str, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> Game:
         """The game a record describes, replayed through the engine.
 
+        With *verify* (the default) the record must start from a seed: its game is dealt by
+        :func:`~tigeuph.new_game` from the ``Seed`` and ``Rules`` tags, so the record proves
+        its result. ``verify=False`` also reads a record from a first position, which proves
+        only that its actions are legal from that position.
+
         Raises:
-            NotationError: the header or the first position cannot be read, or a tag the game
-                writes itself disagrees with the game.
+            ArgumentTypeError: *text* is not a string.
+            LimitError: the record is over one of *limits* (its size, a tag, a comment, the
+                number of actions); nothing is replayed.
+            NotationError: the header or the first position cannot be read, a tag the game
+                writes itself disagrees with the game, or *verify* is on and the record starts
+                from a position.
             RecordError: an action cannot be read or is illegal; ``move`` says where.
         """
-        if not isinstance(text, str):
-            raise NotationError(f"a record must be a string, not {type(text).__name__}")
+        limits = check_limits(limits, "Game.from_record")
+        text = check_text(text, limits, "a record")
+        expect(verify, bool, "True or False", "Game.from_record: verify")
         lines = text.split("\n")
         tags: dict[str, str] = {}
         n = 0
-        while n < len(lines) and (lines[n].strip()[:1] == "[" or not lines[n].strip()):
-            line = lines[n].strip()
+        while n < len(lines) and (lines[n].strip(_SPACE)[:1] == "[" or not lines[n].strip(_SPACE)):
+            line = lines[n].strip(_SPACE)
             n += 1
             if line:
-                match = _TAG_LINE.match(line)
-                if match is None:
-                    raise NotationError(f'line {n}: expected a tag like [Date "2025.01.31"]')
-                name = match.group(1)
+                name, value = _tag_line(line, n, limits)
                 if name in tags:
                     raise NotationError(f"line {n}: a second {name} tag")
-                tags[name] = _unescape(match.group(2))
+                tags[name] = value
         position: list[str] = []
-        if n < len(lines) and lines[n].strip() == TITLE:
-            while n < len(lines) and lines[n].strip():
+        if n < len(lines) and lines[n].strip(_SPACE) == TITLE:
+            if verify:
+                raise NotationError(
+                    f"line {n + 1}: the record starts from a position, which proves nothing "
+                    "about how it was reached; read it with verify=False to accept it"
+                )
+            while n < len(lines) and lines[n].strip(_SPACE):
                 position.append(lines[n])
                 n += 1
-        game = cls._begin(tags, "\n".join(position) if position else None)
-        game._replay("\n".join(lines[n:]))
+        tokens = _tokens("\n".join(lines[n:]), limits)
+        game = cls._begin(tags, "\n".join(position) if position else None, limits)
+        game._replay(tokens)
         written = game._written()
         for name in ("Result", "Termination"):
             if name in tags and tags[name] != written.get(name):
@@ -304,7 +351,7 @@ class Game:
         return game
 
     @classmethod
-    def _begin(cls, tags: dict[str, str], position: str | None) -> Game:
+    def _begin(cls, tags: dict[str, str], position: str | None, limits: Limits) -> Game:
         """The game before any action, from the Seed and Rules tags or from *position*."""
         free = {name: value for name, value in tags.items() if name not in _WRITTEN}
         try:
@@ -321,7 +368,7 @@ class Game:
         if position is not None:
             if seed is not None:
                 raise NotationError("a record gives a Seed or a first position, not both")
-            start = from_text(position)
+            start = from_text(position, limits=limits)
             if rules is not None and rules != start.rules:
                 raise NotationError("the Rules tag disagrees with the first position")
             return cls(start, tags=free)
@@ -329,20 +376,20 @@ class Game:
             raise NotationError("a record needs a Seed and a Rules tag, or a first position")
         return cls(new_game(rules.players, seed=seed, rules=rules), seed=seed, tags=free)
 
-    def _replay(self, text: str) -> None:
+    def _replay(self, tokens: list[str]) -> None:
         """Play the moves of a record: move numbers, actions and comments."""
         ply = len(self._actions)
-        for token in _TOKEN.findall(text):
+        for token in tokens:
             number = _MOVE_NUMBER.match(token)
-            if token.startswith("{") and token.endswith("}") and len(token) > 1:
+            if token.startswith("{"):
                 if self._comments[-1] is not None:
                     raise RecordError(self.move, ply, "two comments in a row")
                 self._comments[-1] = token[1:-1]
-            elif token in "{}":
-                raise RecordError(self.move, ply, f"a lone {token!r}: comments are {{text}}")
             elif number is not None:
-                if int(number.group(1)) != self.move:
-                    raise RecordError(self.move, ply + 1, f"{token} where move {self.move} begins")
+                if number.group(1) != str(self.move):
+                    raise RecordError(
+                        self.move, ply + 1, f"{token[:20]} where move {self.move} begins"
+                    )
             else:
                 ply += 1
                 try:
@@ -360,7 +407,7 @@ class Game:
         ``view(player).history``, which :func:`~tigeuph.view_to_json` writes.
 
         Raises:
-            ValueError: a tag is not a free header tag.
+            ArgumentError: a tag is not a free header tag.
         """
         for name, value in self.tags.items():
             _check_tag(name, value)
@@ -381,24 +428,44 @@ class Game:
         return dump_document(RECORD, document, _Record, indent)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
+    def from_json(
+        cls, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> Game:
         """The game in a ``tigeuph-record`` JSON document, replayed through the engine.
 
+        *verify* (the default) accepts only documents whose game starts from a ``seed``, as
+        :meth:`from_record` does; ``verify=False`` also reads one from a first state.
+
         Raises:
-            JsonError: *text* is not such a document, or its result disagrees with the game.
+            ArgumentTypeError: *text* is not ``str`` or ``bytes``.
+            LimitError: the document is over one of *limits*; nothing is replayed.
+            JsonError: *text* is not such a document, its result disagrees with the game, or
+                *verify* is on and it starts from a state.
             PositionError: the first state cannot happen.
             RecordError: an action is illegal; ``move`` says where.
         """
-        document = load_document(RECORD, text, _Record)
+        limits = check_limits(limits, "Game.from_json")
+        expect(verify, bool, "True or False", "Game.from_json: verify")
+        document = load_document(RECORD, text, _Record, limits)
+        if len(document.moves) > limits.max_record_actions:
+            raise LimitError(
+                "max_record_actions", len(document.moves), limits.max_record_actions, "a record"
+            )
         for name, value in document.tags.items():
-            with _at(f"$.tags[{name!r}]"):
-                _check_tag(name, value)
+            with _at(f"$.tags[{name[:20]!r}]"):
+                _check_tag(name, value, limits)
         with _at("$.comment"):
-            _check_comment(document.comment)
+            _check_comment(document.comment, limits)
         for i, move in enumerate(document.moves):
             with _at(f"$.moves[{i}].comment"):
-                _check_comment(move.comment)
+                _check_comment(move.comment, limits)
         if document.start is not None:
+            if verify:
+                raise JsonError(
+                    "$.start",
+                    "the record starts from a state, which proves nothing about how it was "
+                    "reached; read it with verify=False to accept it",
+                )
             if document.seed is not None:
                 raise JsonError("$.seed", "a record gives a seed or a first state, not both")
             if document.start.rules != document.rules:
@@ -447,25 +514,73 @@ class _Record:
     end: End | None
 
 
-def _check_tag(name: str, value: str) -> str:
+def _check_tag(name: object, value: object, limits: Limits = DEFAULT_LIMITS) -> str:
+    expect(name, str, "a string", "a tag name")
+    expect(value, str, "a string", f"tag {str(name)[:20]!r}: its value")
+    assert isinstance(name, str) and isinstance(value, str)
+    check_chars(name, limits.max_tag_chars, "max_tag_chars", "a tag name")
+    check_chars(value, limits.max_tag_chars, "max_tag_chars", f"tag {name[:20]}")
     if not _TAG_NAME.match(name) or name in _WRITTEN:
-        raise ValueError(f"{name!r} is not a free tag (letters, digits and _, not {_WRITTEN})")
-    if not isinstance(value, str) or "\n" in value:
-        raise ValueError(f"tag {name}: the value must be a string on one line")
+        raise ArgumentError(
+            f"{name[:20]!r} is not a free tag (letters, digits and _, not {', '.join(_WRITTEN)})"
+        )
+    if "\n" in value or "\r" in value:
+        raise ArgumentError(f"tag {name}: the value must be a string on one line")
     return value
 
 
-def _check_comment(comment: str | None) -> None:
-    if comment is not None and "}" in comment:
-        raise ValueError(f"a comment may not hold '}}': {comment!r}")
+def _check_comment(comment: object, limits: Limits = DEFAULT_LIMITS) -> None:
+    expect(comment, (str, type(None)), "a string or None", "a comment")
+    if comment is None:
+        return
+    assert isinstance(comment, str)
+    check_chars(comment, limits.max_comment_chars, "max_comment_chars", "a comment")
+    if "}" in comment:
+        raise ArgumentError(f"a comment may not hold '}}': {comment[:40]!r}")
+
+
+def _tag_line(line: str, n: int, limits: Limits) -> tuple[str, str]:
+    """The name and value of the tag on *line* (line number *n*)."""
+    # A value may be escaped to twice its length, plus the brackets, quotes and a space or two.
+    if len(line) > 2 * limits.max_tag_chars + 16:
+        raise LimitError("max_tag_chars", len(line), limits.max_tag_chars, f"line {n}: a tag")
+    match = _TAG_LINE.match(line)
+    if match is None:
+        raise NotationError(f'line {n}: expected a tag like [Date "2025.01.31"]')
+    name, value = match.group(1), _unescape(match.group(2))
+    check_chars(name, limits.max_tag_chars, "max_tag_chars", f"line {n}: a tag name")
+    check_chars(value, limits.max_tag_chars, "max_tag_chars", f"line {n}: tag {name[:20]}")
+    return name, value
+
+
+def _tokens(text: str, limits: Limits) -> list[str]:
+    """The move numbers, actions and comments (with their braces) of a record's moves, once
+    they are known to fit *limits*: read before anything is played."""
+    tokens = _TOKEN.findall(text)
+    actions = 0
+    for token in tokens:
+        if token[0] == "{":
+            if len(token) == 1 or token[-1] != "}":
+                line = text.count("\n", 0, text.find(token)) + 1
+                raise NotationError(f"moves, line {line}: a '{{' without its '}}'")
+            check_chars(token[1:-1], limits.max_comment_chars, "max_comment_chars", "a comment")
+        elif token == "}":
+            raise NotationError("moves: a lone '}': comments are {text}")
+        elif not _MOVE_NUMBER.match(token):
+            actions += 1
+    if actions > limits.max_record_actions:
+        raise LimitError("max_record_actions", actions, limits.max_record_actions, "a record")
+    return tokens
 
 
 @contextlib.contextmanager
 def _at(path: str) -> Iterator[None]:
-    """Turn the ValueError of a check into a :class:`JsonError` naming the field at *path*."""
+    """Turn the error of a check into a :class:`JsonError` naming the field at *path*."""
     try:
         yield
-    except ValueError as err:
+    except LimitError:
+        raise
+    except (ArgumentError, TypeError) as err:
         raise JsonError(path, str(err)) from None
 
 

@@ -131,6 +131,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final, TypeVar
@@ -140,7 +141,8 @@ from attrs import frozen
 from ..boards import ADVANCED, STANDARD, Board, board_from_text, board_to_text
 from ..cells import Bitboard, Cell, cell, cell_name, cells_of, parse_cell
 from ..checks import check_state
-from ..errors import NotationError, PositionError
+from ..errors import NotationError, PositionError, expect
+from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text, summarise
 from ..pieces import COLOURS, Colour, Monument
 from ..ruleset import SWITCHES, Rules
 from ..state import (
@@ -188,6 +190,8 @@ CUSTOM: Final = "custom"
 """The name a board read from a grid in position notation takes."""
 _GRID: Final = ".~TS/"
 _SWITCH_WORDS: Final = {name: name.replace("_", "-") for name in SWITCHES}
+_STRAY: Final = re.compile(r"[^\t -~]")
+"""A character no position line holds outside comments: not printable ASCII nor a tab."""
 
 
 # --- to_text -----------------------------------------------------------------------------------
@@ -199,7 +203,10 @@ def to_text(state: GameState) -> str:
     A state that :func:`~tigeuph.check_state` rejects may not survive the round trip: a cell
     holding two pieces shows only one of them.
 
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState`.
     """
+    expect(state, GameState, "a GameState", "to_text: state")
     lines = [
         TITLE,
         f"rules: {rules_text(state.rules)}",
@@ -328,16 +335,23 @@ def _token(state: GameState, c: Cell, river: Bitboard) -> str:
 # --- from_text ---------------------------------------------------------------------------------
 
 
-def from_text(text: str) -> GameState:
+def from_text(text: str, *, limits: Limits = DEFAULT_LIMITS) -> GameState:
     """The state written as *text* in position notation (see the module docstring).
 
+    Outside comment lines the text is printable ASCII (tabs allowed), as the notation is: a
+    lookalike such as a dotless i (U+0131) or a non-breaking space is refused, not read as
+    ``i`` or a space. Comment lines may hold any text. Reading takes time linear in the text,
+    which must fit ``limits.max_text_bytes``.
+
     Raises:
+        ArgumentTypeError: *text* is not a string.
+        LimitError: *text* is over ``limits.max_text_bytes``.
         NotationError: *text* is not position notation; the message names the line.
         PositionError: *text* reads, but describes an impossible position; the message lists
-            every problem :func:`~tigeuph.check_state` finds.
+            the first problems :func:`~tigeuph.check_state` finds and how many more.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"position notation must be a string, not {type(text).__name__}")
+    limits = check_limits(limits, "from_text")
+    check_text(text, limits, "position text")
     try:
         problems: list[str] = []
         state = _build(_split(text), problems)
@@ -347,7 +361,7 @@ def from_text(text: str) -> GameState:
     except (ValueError, LookupError, TypeError, OverflowError) as err:  # a safety net only
         raise NotationError(f"not a position: {err}") from None
     if problems:
-        raise PositionError("impossible position: " + "; ".join(problems))
+        raise PositionError("impossible position: " + summarise(problems))
     return state
 
 
@@ -380,9 +394,15 @@ def _split(text: str) -> _Lines:
     header = False
     titled = False
     for n, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip()
+        line = raw.strip(" \t\r")
         if not line or line.startswith("#"):
             continue
+        stray = _STRAY.search(line)
+        if stray is not None:
+            raise NotationError(
+                f"line {n}, column {raw.index(stray.group()) + 1}: {stray.group()!r} is not "
+                "part of position notation (printable ASCII; any text in # comment lines)"
+            )
         if not titled:
             if line != TITLE:
                 raise NotationError(f"line {n}: expected {TITLE!r} first, not {line[:40]!r}")
@@ -424,9 +444,7 @@ def _split(text: str) -> _Lines:
     return _Lines(rows, fields, players)
 
 
-def _board_rows(
-    rows: list[tuple[int, list[str]]], board: Board
-) -> list[tuple[int, list[str]]]:
+def _board_rows(rows: list[tuple[int, list[str]]], board: Board) -> list[tuple[int, list[str]]]:
     """The board rows in board order, once checked against the board's size."""
     if len(rows) != board.rows:
         raise NotationError(f"the board has {len(rows)} rows, not {board.rows}")
@@ -435,9 +453,7 @@ def _board_rows(
     for n, tokens in rows:
         label = tokens[0]
         if label not in labels:
-            raise NotationError(
-                f"line {n}: {label[:10]!r} is not a row number (1 to {board.rows})"
-            )
+            raise NotationError(f"line {n}: {label[:10]!r} is not a row number (1 to {board.rows})")
         if label in by_label:
             raise NotationError(f"line {n}: a second row {label}")
         if len(tokens) != board.cols + 1:
@@ -642,8 +658,7 @@ def parse_rules(value: str) -> Rules:
         grid = pairs["board"]
         if not grid or set(grid) - set(_GRID):
             raise ValueError(
-                f"board must be {' or '.join(_BOARDS)} or a grid like T.~/.~S, "
-                f"not {grid[:20]!r}"
+                f"board must be {' or '.join(_BOARDS)} or a grid like T.~/.~S, not {grid[:20]!r}"
             )
         board = board_from_text(grid.replace("/", "\n"), name=CUSTOM)
     return Rules(players=players, board=board, **switches)
@@ -693,8 +708,9 @@ def _hand(text: str) -> tuple[int, int, int, int]:
 def _bag(text: str) -> str:
     if text == _NONE:
         return ""
-    for letter in text:
-        _colour(letter)
+    strays = set(text) - set("rbgk")  # one pass, so that a long bag line reads fast
+    if strays:
+        _colour(min(strays))
     return text
 
 
