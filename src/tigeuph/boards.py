@@ -473,7 +473,7 @@ def load_board(
     try:
         data = load_json(text, limits, str(path))
     except JsonError as err:
-        raise BoardError(f"{path}: {err.reason}") from None
+        raise BoardError(f"{path}: {err.reason.removeprefix('not JSON: ')}") from None
     return board_from_json(name, data, limits=limits)
 
 

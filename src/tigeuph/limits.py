@@ -175,7 +175,10 @@ def load_json(text: object, limits: Limits, what: str) -> Any:
         raise LimitError(
             "max_json_depth", limits.max_json_depth + 1, limits.max_json_depth, what
         ) from None
-    except ValueError as err:  # JSONDecodeError, bad UTF-8, an integer of over 4,300 digits
+    except json.JSONDecodeError as err:
+        where = f"line {err.lineno}, column {err.colno}"
+        raise JsonError("$", f"not JSON: {where}: {err.msg}") from None
+    except ValueError as err:  # bad UTF-8, an integer of over 4,300 digits
         raise JsonError("$", f"not JSON: {err}") from None
     _walk(data, limits, what)
     return data

@@ -381,6 +381,8 @@ class Game:
         ply = len(self._actions)
         for token in tokens:
             number = _MOVE_NUMBER.match(token)
+            if token == "}" or (token[0] == "{" and (len(token) == 1 or token[-1] != "}")):
+                raise RecordError(self.move, ply, f"a lone {token[0]!r}: comments are {{text}}")
             if token.startswith("{"):
                 if self._comments[-1] is not None:
                     raise RecordError(self.move, ply, "two comments in a row")
@@ -559,14 +561,9 @@ def _tokens(text: str, limits: Limits) -> list[str]:
     tokens = _TOKEN.findall(text)
     actions = 0
     for token in tokens:
-        if token[0] == "{":
-            if len(token) == 1 or token[-1] != "}":
-                line = text.count("\n", 0, text.find(token)) + 1
-                raise NotationError(f"moves, line {line}: a '{{' without its '}}'")
+        if token[0] == "{":  # an unclosed one is the last token: replaying reports it
             check_chars(token[1:-1], limits.max_comment_chars, "max_comment_chars", "a comment")
-        elif token == "}":
-            raise NotationError("moves: a lone '}': comments are {text}")
-        elif not _MOVE_NUMBER.match(token):
+        elif token != "}" and not _MOVE_NUMBER.match(token):
             actions += 1
     if actions > limits.max_record_actions:
         raise LimitError("max_record_actions", actions, limits.max_record_actions, "a record")

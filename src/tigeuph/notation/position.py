@@ -400,7 +400,7 @@ def _split(text: str) -> _Lines:
         stray = _STRAY.search(line)
         if stray is not None:
             raise NotationError(
-                f"line {n}, column {raw.index(stray.group()) + 1}: {stray.group()!r} is not "
+                f"line {n}: {stray.group()!r} (column {raw.index(stray.group()) + 1}) is not "
                 "part of position notation (printable ASCII; any text in # comment lines)"
             )
         if not titled:
