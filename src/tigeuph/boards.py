@@ -313,6 +313,8 @@ def board_to_json(board: Board) -> dict[str, Any]:
     """*board* in the ``boards.json`` shape, cells as ``[row, col]`` in board order; the name
     is left out, as :func:`board_from_json` takes it apart (a file's name, a key)."""
 
+    expect(board, Board, "a Board", "board_to_json: board")
+
     def pairs(bits: Bitboard) -> list[list[int]]:
         return [[cell_row(c), cell_col(c)] for c in cells_of(bits)]
 
@@ -413,6 +415,7 @@ def board_from_text(text: str, *, name: str = "custom", limits: Limits = DEFAULT
 
 def board_to_text(board: Board) -> str:
     """*board* as the grid :func:`board_from_text` reads, under a comment with its name."""
+    expect(board, Board, "a Board", "board_to_text: board")
     lines = [f"# {' '.join(board.name.split())}: {board.rows}x{board.cols}; {_LEGEND}"]
     for row in range(board.rows):
         chars = []

@@ -73,7 +73,10 @@ def cell(row: int, col: int) -> Cell:
         expect(row, int, "an int", "cell: row")
         expect(col, int, "an int", "cell: col")
     if not (0 <= row < ROWS and 0 <= col < COLS):
-        raise ArgumentError(f"({row}, {col}) is off the {ROWS}x{COLS} board")
+        shown = (
+            f"row {row}, col {col}" if max(abs(row), abs(col)) < 10**6 else "a number that large"
+        )
+        raise ArgumentError(f"{shown} is off the {ROWS}x{COLS} board (rows 0 to 10, cols 0 to 15)")
     return Cell(row * STRIDE + col)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from .errors import NotationError, expect
+from .errors import ArgumentError, NotationError, expect
 
 __all__ = ["COLOURS", "LEADER_LETTERS", "MONUMENTS", "Colour", "Monument"]
 
@@ -22,6 +22,10 @@ class Colour(enum.IntEnum):
     BLUE = 1  # farms; the farmer
     GREEN = 2  # markets; the trader
     BLACK = 3  # settlements; the king
+
+    @classmethod
+    def _missing_(cls, value: object) -> Colour:
+        raise ArgumentError(f"{str(value)[:20]!r} is not a Colour (0 to 3)")
 
     @property
     def letter(self) -> str:
@@ -77,6 +81,10 @@ class Monument(enum.IntEnum):
     BG = 3
     BK = 4
     GK = 5
+
+    @classmethod
+    def _missing_(cls, value: object) -> Monument:
+        raise ArgumentError(f"{str(value)[:20]!r} is not a Monument (0 to 5)")
 
     @property
     def colours(self) -> tuple[Colour, Colour]:

@@ -58,7 +58,7 @@ from .actions import Action, ExchangeTiles, parse_action
 from .boards import ADVANCED, STANDARD, Board
 from .cells import Bitboard, Cell, cell_name, names, parse_cell
 from .checks import check_state
-from .errors import BoardError, JsonError, PositionError, expect
+from .errors import ArgumentError, BoardError, JsonError, PositionError, expect
 from .limits import DEFAULT_LIMITS, MAX_SHOWN, Limits, check_limits, load_json, summarise
 from .notation.position import CUSTOM
 from .pieces import COLOURS, Colour, Monument
@@ -492,6 +492,7 @@ def _structure(value: Any, kind: type[T], path: str = "$") -> T:
 
 def dump_document(kind: str, value: object, cls: type[Any], indent: int | None = None) -> str:
     """*value*, a *cls*, as a JSON *kind* document (a ``format`` like ``tigeuph-state``)."""
+    _indent(indent, f"writing a {kind} document")
     body: dict[str, Any] = _conv.unstructure(value, cls)
     document = {"format": kind, "version": VERSION, **body}
     separators = (",", ":") if indent is None else (",", ": ")
@@ -542,6 +543,8 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 
 def _indent(indent: object, where: str) -> None:
     expect(indent, (int, type(None)), "an int or None", f"{where}: indent")
+    if indent is not None and not 0 <= indent <= 80:  # type: ignore[operator]
+        raise ArgumentError(f"{where}: indent is 0 to 80 spaces, or None for compact JSON")
 
 
 def state_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> GameState:

@@ -51,6 +51,10 @@ class End(enum.Enum):
     TREASURES = "treasures"  # one or two treasures left on the board at the end of a turn
     BAG = "bag"  # a draw could not be met in full
 
+    @classmethod
+    def _missing_(cls, value: object) -> End:
+        raise ArgumentError(f"{str(value)[:20]!r} is not an End (treasures or bag)")
+
 
 @frozen
 class MonumentSite:
