@@ -34,7 +34,7 @@ from .cells import (
     parse_cell,
     popcount,
 )
-from .errors import BoardError, JsonError, LimitError, expect
+from .errors import BoardError, JsonError, LimitError, NotationError, expect
 from .limits import DEFAULT_LIMITS, Limits, check_limits, check_text, load_json
 
 __all__ = [
@@ -360,7 +360,12 @@ def board_from_text(text: str, *, name: str = "custom", limits: Limits = DEFAULT
             describes a board that cannot be played.
     """
     limits = check_limits(limits, "board_from_text")
-    check_text(text, limits, "board_from_text: text")
+    try:
+        check_text(text, limits, "board_from_text: text")
+    except LimitError:
+        raise
+    except NotationError as err:  # a lone surrogate
+        raise BoardError(str(err)) from None
     expect(name, str, "a str", "board_from_text: name")
     where = f"board {name[:40]!r}"
     problems: list[str] = []

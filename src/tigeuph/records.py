@@ -362,7 +362,9 @@ class Game:
                     raise ValueError(f"Seed must be a whole number, not {tags['Seed'][:20]!r}")
                 seed = int(tags["Seed"])
             for name, value in free.items():
-                _check_tag(name, value)
+                _check_tag(name, value, limits)
+        except LimitError:
+            raise
         except ValueError as err:
             raise NotationError(f"header: {err}") from None
         if position is not None:
@@ -516,29 +518,46 @@ class _Record:
     end: End | None
 
 
-def _check_tag(name: object, value: object, limits: Limits = DEFAULT_LIMITS) -> str:
+def _check_tag(name: object, value: object, limits: Limits | None = None) -> str:
+    """*value*, once *name* and *value* make a free tag (within *limits*, when reading)."""
     expect(name, str, "a string", "a tag name")
     expect(value, str, "a string", f"tag {str(name)[:20]!r}: its value")
     assert isinstance(name, str) and isinstance(value, str)
-    check_chars(name, limits.max_tag_chars, "max_tag_chars", "a tag name")
-    check_chars(value, limits.max_tag_chars, "max_tag_chars", f"tag {name[:20]}")
+    if limits is not None:
+        check_chars(name, limits.max_tag_chars, "max_tag_chars", "a tag name")
+        check_chars(value, limits.max_tag_chars, "max_tag_chars", f"tag {name[:20]}")
     if not _TAG_NAME.match(name) or name in _WRITTEN:
         raise ArgumentError(
             f"{name[:20]!r} is not a free tag (letters, digits and _, not {', '.join(_WRITTEN)})"
         )
     if "\n" in value or "\r" in value:
         raise ArgumentError(f"tag {name}: the value must be a string on one line")
+    _no_surrogate(value, f"tag {name}")
     return value
 
 
-def _check_comment(comment: object, limits: Limits = DEFAULT_LIMITS) -> None:
+def _no_surrogate(text: str, what: str) -> None:
+    """Raise :class:`ArgumentError` if *text* holds a lone surrogate, which no record can hold."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as err:
+            raise ArgumentError(
+                f"{what}: a lone surrogate {text[err.start]!r} is not a character"
+            ) from None
+
+
+def _check_comment(comment: object, limits: Limits | None = None) -> None:
+    """Raise unless *comment* can be written in a record (within *limits*, when reading)."""
     expect(comment, (str, type(None)), "a string or None", "a comment")
     if comment is None:
         return
     assert isinstance(comment, str)
-    check_chars(comment, limits.max_comment_chars, "max_comment_chars", "a comment")
+    if limits is not None:
+        check_chars(comment, limits.max_comment_chars, "max_comment_chars", "a comment")
     if "}" in comment:
         raise ArgumentError(f"a comment may not hold '}}': {comment[:40]!r}")
+    _no_surrogate(comment, "a comment")
 
 
 def _tag_line(line: str, n: int, limits: Limits) -> tuple[str, str]:
@@ -561,7 +580,9 @@ def _tokens(text: str, limits: Limits) -> list[str]:
     tokens = _TOKEN.findall(text)
     actions = 0
     for token in tokens:
-        if token[0] == "{":  # an unclosed one is the last token: replaying reports it
+        if token[0] == "{":
+            if len(token) == 1 or token[-1] != "}":
+                continue  # unclosed, so the last token: replaying reports it with its move
             check_chars(token[1:-1], limits.max_comment_chars, "max_comment_chars", "a comment")
         elif token != "}" and not _MOVE_NUMBER.match(token):
             actions += 1
