@@ -59,7 +59,7 @@ def check_state(state: GameState) -> list[str]:
     that the engine can play on from it, not that some game leads to it. It checks, in order:
 
     - the shape: every field of its declared type, counts from 0 to
-      :data:`~tigeuph.shapes.MAX_COUNT`, one entry per seat (if the shape is wrong, it stops
+      ``tigeuph.shapes.MAX_COUNT``, one entry per seat (if the shape is wrong, it stops
       there, so that the other checks can read the state safely);
     - the counts: hands of at most six tiles, 0 to 2 catastrophe tiles, the turn's seat and
       actions (R3-R5);
