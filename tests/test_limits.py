@@ -408,3 +408,43 @@ def test_schema_documents_read_or_raise_json_errors_in_bounded_time(data: st.Dat
         assert isinstance(result, JsonError | PositionError | RecordError), repr(result)
     elif isinstance(result, tigeuph.GameState):
         assert state_from_json(state_to_json(result)) == result
+
+
+@given(st.integers() | st.booleans() | st.text(max_size=5) | st.none() | st.floats())
+def test_id_to_action_reads_ints_in_range_only(value: object) -> None:
+    """id_to_action returns the action of an int id in range, and refuses anything else with
+    ArgumentTypeError (not an int, True included) or ArgumentError (out of range), at once."""
+    start = time.process_time()
+    try:
+        action = tigeuph.id_to_action(value)  # type: ignore[arg-type]
+    except (ArgumentTypeError, ArgumentError) as err:
+        assert isinstance(err, ArgumentError) == (type(value) is int)
+    else:
+        assert type(value) is int and tigeuph.action_to_id(action) == value
+    assert time.process_time() - start < BASE
+
+
+JSON_VALUES: Final = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=4) | st.just("E5"),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=30,
+)
+
+
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            key: JSON_VALUES
+            for key in ("rows", "cols", "river", "temples", "special_treasures", "note")
+        },
+    )
+    | JSON_VALUES
+)
+def test_board_from_json_raises_only_board_errors_in_bounded_time(data: object) -> None:
+    """Any parsed JSON given to board_from_json is a board or a BoardError (or LimitError),
+    within the time bound."""
+    text = json.dumps(data)
+    result, _ = timed(lambda written: tigeuph.board_from_json("fuzz", json.loads(written)), text)
+    if isinstance(result, TigeuphError):
+        assert isinstance(result, BoardError | LimitError), repr(result)
