@@ -370,8 +370,10 @@ def _at(line: int) -> Iterator[None]:
     """Turn any parse failure inside into a :class:`NotationError` naming *line*."""
     try:
         yield
-    except NotationError:
-        raise
+    except NotationError as err:
+        if str(err).startswith("line "):  # already located
+            raise
+        raise NotationError(f"line {line}: {err}") from None
     except (ValueError, LookupError, TypeError, OverflowError) as err:
         raise NotationError(f"line {line}: {err}") from None
 
