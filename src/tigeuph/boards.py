@@ -311,7 +311,11 @@ def board_from_json(name: str, data: Any, *, limits: Limits = DEFAULT_LIMITS) ->
 
 def board_to_json(board: Board) -> dict[str, Any]:
     """*board* in the ``boards.json`` shape, cells as ``[row, col]`` in board order; the name
-    is left out, as :func:`board_from_json` takes it apart (a file's name, a key)."""
+    is left out, as :func:`board_from_json` takes it apart (a file's name, a key).
+
+    Raises:
+        ArgumentTypeError: *board* is not a :class:`Board`.
+    """
 
     expect(board, Board, "a Board", "board_to_json: board")
 
@@ -419,7 +423,11 @@ def board_from_text(text: str, *, name: str = "custom", limits: Limits = DEFAULT
 
 
 def board_to_text(board: Board) -> str:
-    """*board* as the grid :func:`board_from_text` reads, under a comment with its name."""
+    """*board* as the grid :func:`board_from_text` reads, under a comment with its name.
+
+    Raises:
+        ArgumentTypeError: *board* is not a :class:`Board`.
+    """
     expect(board, Board, "a Board", "board_to_text: board")
     lines = [f"# {' '.join(board.name.split())}: {board.rows}x{board.cols}; {_LEGEND}"]
     for row in range(board.rows):

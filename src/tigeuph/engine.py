@@ -132,6 +132,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> actions = legal_actions(new_game(2, seed=1))
     >>> str(actions[0]), len(actions) > 100
     ('pass', True)
+
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState`.
     """
     try:
         found = state._legal

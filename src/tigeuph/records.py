@@ -243,7 +243,12 @@ class Game:
         return self._actions.pop()
 
     def view(self, player: int) -> PlayerView:
-        """What *player* may know now, with the public history (spec R4, R32)."""
+        """What *player* may know now, with the public history (spec R4, R32).
+
+        Raises:
+            ArgumentTypeError: *player* is not an int.
+            ArgumentError: *player* is not a seat of the game.
+        """
         return evolve(
             view(self.state, player), history=history(self._states, self._actions, player)
         )
@@ -411,7 +416,8 @@ class Game:
         ``view(player).history``, which :func:`~tigeuph.view_to_json` writes.
 
         Raises:
-            ArgumentError: a tag is not a free header tag.
+            ArgumentTypeError: *indent* is not an int or ``None``, or a tag not a string.
+            ArgumentError: a tag is not a free header tag, or *indent* is not 0 to 80.
         """
         for name, value in self.tags.items():
             _check_tag(name, value)

@@ -535,7 +535,12 @@ def checked(state: GameState) -> GameState:
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
-    """*state* as a ``tigeuph-state`` JSON document; compact unless *indent* is given."""
+    """*state* as a ``tigeuph-state`` JSON document; compact unless *indent* is given.
+
+    Raises:
+        ArgumentTypeError: *state* is not a state, or *indent* not an int or ``None``.
+        ArgumentError: *indent* is not 0 to 80.
+    """
     expect(state, GameState, "a GameState", "state_to_json: state")
     _indent(indent, "state_to_json")
     return dump_document(STATE, state, GameState, indent)
@@ -570,6 +575,9 @@ def action_to_json(action: Action) -> str:
     >>> import tigeuph
     >>> tigeuph.action_to_json(tigeuph.parse_action("~rrg"))
     '{"format":"tigeuph-action","version":1,"action":"~rrg"}'
+
+    Raises:
+        ArgumentTypeError: *action* is not an action.
     """
     expect(action, get_args(Action), "an action", "action_to_json: action")
     return dump_document(ACTION, _ActionDocument(action), _ActionDocument)
@@ -587,7 +595,12 @@ def action_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> A
 
 
 def view_to_json(player_view: PlayerView, *, indent: int | None = None) -> str:
-    """*player_view* as a ``tigeuph-view`` JSON document: what a server sends one player."""
+    """*player_view* as a ``tigeuph-view`` JSON document: what a server sends one player.
+
+    Raises:
+        ArgumentTypeError: *player_view* is not a view, or *indent* not an int or ``None``.
+        ArgumentError: *indent* is not 0 to 80.
+    """
     expect(player_view, PlayerView, "a PlayerView", "view_to_json: player_view")
     _indent(indent, "view_to_json")
     return dump_document(VIEW, player_view, PlayerView, indent)
