@@ -242,3 +242,23 @@ def test_explain_of_an_illegal_action_still_explains() -> None:
     """explain answers for a real action the rules forbid, citing the clause (spec R11)."""
     explained = tigeuph.explain(STATE, parse_action("rE3"))
     assert not explained.legal and explained.clauses == ("R11",)
+
+
+class Index:
+    """An integer type of another library (numpy's int64, say): it has ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_integer_types_of_other_libraries_are_ints_but_bool_is_not() -> None:
+    """An action id or a seat may be any integer type (a learning agent's numpy ints), never a
+    bool or a float."""
+    assert tigeuph.id_to_action(odd(Index(1797))) == parse_action("pass")
+    assert view(STATE, odd(Index(1))).player == 1
+    for wrong in (True, 1.0, "1"):
+        with pytest.raises(ArgumentTypeError):
+            tigeuph.id_to_action(odd(wrong))

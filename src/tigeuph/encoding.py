@@ -71,7 +71,7 @@ from .actions import (
 )
 from .cells import CELLS
 from .engine import ACTION_TYPES, legal_actions
-from .errors import ArgumentError, ArgumentTypeError, expect
+from .errors import ArgumentError, ArgumentTypeError, as_int, expect
 from .pieces import COLOURS, MONUMENTS
 from .state import GameState
 from .views import PlayerView
@@ -143,8 +143,8 @@ def id_to_action(action_id: int) -> Action:
         ArgumentTypeError: *action_id* is not an int (``True`` is not one here).
         ArgumentError: *action_id* is not in ``range(ACTION_COUNT)``.
     """
-    if type(action_id) is not int:
-        expect(action_id, int, "an action id (an int)", "id_to_action: action_id")
+    if type(action_id) is not int:  # numpy's integers are welcome, True is not
+        action_id = as_int(action_id, "an action id (an int)", "id_to_action: action_id")
     if not 0 <= action_id < ACTION_COUNT:
         shown = action_id if abs(action_id) < 10**12 else "a number that large"
         raise ArgumentError(f"{shown} is not an action id (0 to {ACTION_COUNT - 1})")

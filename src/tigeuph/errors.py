@@ -14,6 +14,7 @@ __all__ = [
     "RecordError",
     "TigeuphError",
     "UndoError",
+    "as_int",
     "expect",
 ]
 
@@ -148,6 +149,23 @@ def expect(value: object, kind: type | tuple[type, ...], what: str, where: str) 
     """
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
         raise ArgumentTypeError(f"{where} must be {what}, not {_shown(value)}")
+
+
+def as_int(value: object, what: str, where: str) -> int:
+    """*value* as an ``int``: an ``int`` or any integer type (``numpy.int64``, through
+    ``__index__``), never a ``bool``; else :class:`ArgumentTypeError`.
+
+    >>> as_int(3, "a seat", "view: player")
+    3
+    """
+    if type(value) is int:
+        return value
+    index = getattr(type(value), "__index__", None)
+    if index is None or isinstance(value, bool):
+        raise ArgumentTypeError(f"{where} must be {what}, not {_shown(value)}")
+    found = index(value)
+    assert isinstance(found, int)
+    return int(found)
 
 
 def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:

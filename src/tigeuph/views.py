@@ -50,7 +50,7 @@ from attrs import field, frozen
 from .actions import Action, ExchangeTiles
 from .cells import Bitboard, Cell
 from .engine import legal_actions
-from .errors import ArgumentError, PositionError, expect
+from .errors import ArgumentError, PositionError, as_int, expect
 from .pieces import COLOURS, Colour
 from .ruleset import Rules
 from .state import (
@@ -168,7 +168,7 @@ def view(state: GameState, player: int) -> PlayerView:
         ArgumentError: *player* is not a seat of the game.
     """
     expect(state, GameState, "a GameState", "view: state")
-    expect(player, int, "a seat (an int)", "view: player")
+    player = as_int(player, "a seat (an int)", "view: player")
     if not 0 <= player < state.players:
         raise ArgumentError(f"player {player} is not a seat of this {state.players}-player game")
     return PlayerView(
