@@ -22,6 +22,7 @@ tigeuph.errors.LimitError: position text: 2,000,000 bytes, over the limit of 1,0
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -171,10 +172,8 @@ def load_json(text: object, limits: Limits, what: str) -> Any:
         data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
     except JsonError:
         raise
-    except RecursionError:
-        raise LimitError(
-            "max_json_depth", limits.max_json_depth + 1, limits.max_json_depth, what
-        ) from None
+    except RecursionError:  # deeper than Python's parser goes: measure it for the message
+        raise LimitError("max_json_depth", _depth(text), limits.max_json_depth, what) from None
     except json.JSONDecodeError as err:
         where = f"line {err.lineno}, column {err.colno}"
         raise JsonError("$", f"not JSON: {where}: {err.msg}") from None
@@ -182,6 +181,20 @@ def load_json(text: object, limits: Limits, what: str) -> Any:
         raise JsonError("$", f"not JSON: {err}") from None
     _walk(data, limits, what)
     return data
+
+
+_STRING: Final = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
+_OPEN: Final = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def _depth(text: str | bytes | bytearray) -> int:
+    """The deepest nesting of brackets in JSON *text*, strings left out: linear in the text."""
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+    depth = deepest = 0
+    for byte in _STRING.sub(b"", raw):
+        depth += _OPEN.get(byte, 0)
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def _walk(data: Any, limits: Limits, what: str) -> None:

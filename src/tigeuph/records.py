@@ -154,7 +154,7 @@ class Game:
         kept, so that the record can replay the game. The tags start with ``Date``, today's
         date in ISO format (``2025-01-31``), unless *tags* give one.
 
-        The seed drawn comes from the system's secure source (:class:`random.SystemRandom`),
+        The seed drawn comes from the system's secure source (``random.SystemRandom``),
         63 bits of it, so nobody can guess the bag; a small seed given here could be found by a
         player trying seeds against his own draws.
         """

@@ -320,7 +320,7 @@ def new_game(
 
     The seed fixes the whole bag: the same seed always deals the same game, and whoever knows
     the seed knows every tile to come. Without one, 63 bits are drawn from the system's secure
-    source (:class:`random.SystemRandom`), which nobody can guess. A small seed (a game number,
+    source (``random.SystemRandom``), which nobody can guess. A small seed (a game number,
     the time) can be found by a player who tries seeds until one deals his own tiles; a server
     should let ``new_game`` draw, and keep the seed, like the record, to itself.
 

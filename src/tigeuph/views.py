@@ -252,7 +252,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
 
     Raises:
         ArgumentTypeError: *view* is not a :class:`PlayerView` or *rng* not a
-            :class:`random.Random`.
+            ``random.Random``.
         PositionError: the view's counts do not add up (a view read from foreign data).
     """
     expect(view, PlayerView, "a PlayerView", "sample_state: view")
