@@ -568,8 +568,8 @@ def _check_comment(comment: object, limits: Limits | None = None) -> None:
 
 def _tag_line(line: str, n: int, limits: Limits) -> tuple[str, str]:
     """The name and value of the tag on *line* (line number *n*)."""
-    # A value may be escaped to twice its length, plus the brackets, quotes and a space or two.
-    if len(line) > 2 * limits.max_tag_chars + 16:
+    # The name, the value escaped to at most twice its length, brackets, quotes and spaces.
+    if len(line) > 3 * limits.max_tag_chars + 16:
         raise LimitError("max_tag_chars", len(line), limits.max_tag_chars, f"line {n}: a tag")
     match = _TAG_LINE.match(line)
     if match is None:
