@@ -108,7 +108,7 @@ def _utf8(text: str, what: str) -> bytes:
     except UnicodeEncodeError as err:
         line = text.count("\n", 0, err.start) + 1
         raise NotationError(
-            f"{what}: line {line}: a lone surrogate {text[err.start]!r} is not a character"
+            f"line {line}: a lone surrogate {text[err.start]!r} is not a character ({what})"
         ) from None
 
 
