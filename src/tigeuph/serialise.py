@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from importlib import resources
 from typing import Any, Final, TypeAlias, TypeVar, get_args, get_origin
 
@@ -485,9 +486,23 @@ def _structure(value: Any, kind: type[T], path: str = "$") -> T:
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         problems = cattrs.transform_error(exc, path=path, format_exception=_describe)
         reason, _, where = problems[0].rpartition(" @ ")
-        rest = [f"{at}: {why}" for why, _, at in (p.rpartition(" @ ") for p in problems[1:])]
-        more = f" (and {len(rest)} more: {summarise(rest)})" if rest else ""
+        rest: list[str] = []
+        untold: list[str] = []  # the long lists' counts of bad items not described
+        count = 0
+        for why, _, at in (p.rpartition(" @ ") for p in problems[1:]):
+            found = _UNTOLD.fullmatch(why)
+            if found is None:
+                rest.append(f"{at}: {why}")
+                count += 1
+            else:
+                untold.append(f"{at}: {why}")
+                count += int(found.group(1).replace(",", ""))
+        shown = "; ".join(filter(None, [summarise(rest), *untold]))
+        more = f" (and {count:,} more: {shown})" if count else ""
         raise JsonError(where, reason + more) from None
+
+
+_UNTOLD: Final = re.compile(r"([0-9,]+) more bad items")
 
 
 def dump_document(kind: str, value: object, cls: type[Any], indent: int | None = None) -> str:
