@@ -448,3 +448,21 @@ def test_board_from_json_raises_only_board_errors_in_bounded_time(data: object) 
     result, _ = timed(lambda written: tigeuph.board_from_json("fuzz", json.loads(written)), text)
     if isinstance(result, TigeuphError):
         assert isinstance(result, BoardError | LimitError), repr(result)
+
+
+def test_a_game_keeps_to_its_limits_so_its_records_read_back() -> None:
+    """A Game refuses an action, a comment or a tag beyond its limits, so that every record it
+    writes reads back under the same limits."""
+    limits = Limits(max_record_actions=3, max_comment_chars=5, max_tag_chars=12)
+    game = Game.new(2, seed=1, tags={"Event": "club"}, limits=limits)
+    for _ in range(3):
+        game.play("pass")
+    with pytest.raises(LimitError, match="max_record_actions"):
+        game.play("pass")
+    with pytest.raises(LimitError, match="max_comment_chars"):
+        game.annotate("a long remark")
+    with pytest.raises(LimitError, match="max_tag_chars"):
+        Game.new(2, seed=1, tags={"Event": "a longer event"}, limits=limits)
+    again = Game.from_record(game.to_record(), limits=limits)
+    assert again.states == game.states and again.limits == limits
+    assert Game.from_json(game.to_json(), limits=limits).states == game.states

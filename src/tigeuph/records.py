@@ -103,6 +103,8 @@ _TOKEN: Final = re.compile(r"\{[^}]*+\}?|\}|[^ \t\r\n{}]++")
 _MOVE_NUMBER: Final = re.compile(r"([0-9]++)\.\Z")
 _SPACE: Final = " \t\r"
 _SEED: Final = re.compile(r"-?[0-9]+\Z")
+_WRITTEN_CHARS: Final = 400
+"""The longest value of a tag the game writes itself: a Rules tag with a custom board."""
 
 
 class Game:
@@ -111,9 +113,12 @@ class Game:
     Build one with :meth:`new` (from a seed, so that records stay short) or from any state;
     :meth:`play` an action, :meth:`undo` the last one. ``tags`` are the record's free header
     (``Date``, ``Player0``...). Unlike a state, a game changes as it is played.
+
+    A game keeps to its ``limits`` (:class:`~tigeuph.Limits`): it refuses a tag, a comment or an
+    action beyond them, so that whatever it writes reads back under the same limits.
     """
 
-    __slots__ = ("_actions", "_comments", "_moves", "_states", "seed", "tags")
+    __slots__ = ("_actions", "_comments", "_moves", "_states", "limits", "seed", "tags")
 
     def __init__(
         self,
@@ -121,13 +126,17 @@ class Game:
         *,
         seed: int | None = None,
         tags: Mapping[str, str] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         """A game from *start*; *seed*, when given, must be the seed that dealt *start*.
 
         Raises:
             ArgumentTypeError: an argument is not of its type.
             ArgumentError: *seed* does not deal *start*, or a tag is not a free header tag.
+            LimitError: a tag is longer than ``limits.max_tag_chars``.
         """
+        self.limits = check_limits(limits, "Game")
+        """The largest tags, comments and number of actions the game takes."""
         expect(start, GameState, "a GameState", "Game: start")
         expect(seed, (int, type(None)), "an int or None", "Game: seed")
         expect(tags, (Mapping, type(None)), "a mapping of str to str or None", "Game: tags")
@@ -135,7 +144,7 @@ class Game:
             raise ArgumentError(f"seed {seed} does not deal this state")
         self.seed = seed
         """The seed that dealt the first state, or ``None`` for a game from a position."""
-        self.tags = {name: _check_tag(name, value) for name, value in (tags or {}).items()}
+        self.tags = {name: _check_tag(name, value, limits) for name, value in (tags or {}).items()}
         self._states = [start]
         self._actions: list[Action] = []
         self._comments: list[str | None] = [None]
@@ -149,6 +158,7 @@ class Game:
         seed: int | None = None,
         rules: Rules = _DEFAULT_RULES,
         tags: Mapping[str, str] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> Game:
         """A new game, as :func:`~tigeuph.new_game` deals it; without a seed one is drawn and
         kept, so that the record can replay the game. The tags start with ``Date``, today's
@@ -162,7 +172,7 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         dated = {"Date": datetime.date.today().isoformat(), **(tags or {})}
-        return cls(new_game(players, seed=seed, rules=rules), seed=seed, tags=dated)
+        return cls(new_game(players, seed=seed, rules=rules), seed=seed, tags=dated, limits=limits)
 
     def __repr__(self) -> str:
         seed = "" if self.seed is None else f", seed {self.seed}"
@@ -207,10 +217,15 @@ class Game:
             NotationError: *action* is a string but not action notation.
             IllegalActionError: the rules forbid *action* now; the game is unchanged.
             ArgumentError: *comment* holds a ``}``, which would end it early in a record.
+            LimitError: the game already holds ``limits.max_record_actions`` actions, or
+                *comment* is longer than ``limits.max_comment_chars``.
         """
+        if len(self._actions) >= self.limits.max_record_actions:
+            allowed = self.limits.max_record_actions
+            raise LimitError("max_record_actions", allowed + 1, allowed, "a game")
         if isinstance(action, str):
             action = parse_action(action)
-        _check_comment(comment)
+        _check_comment(comment, self.limits)
         before = self._states[-1]
         after = apply(before, action)
         self._states.append(after)
@@ -225,8 +240,9 @@ class Game:
         Raises:
             ArgumentTypeError: *comment* is neither a string nor ``None``.
             ArgumentError: *comment* holds a ``}``.
+            LimitError: *comment* is longer than ``limits.max_comment_chars``.
         """
-        _check_comment(comment)
+        _check_comment(comment, self.limits)
         self._comments[-1] = comment
 
     def undo(self) -> Action:
@@ -265,9 +281,10 @@ class Game:
         Raises:
             NotationError: the rules hold something the notation cannot name.
             ArgumentError: a tag is not a free header tag.
+            LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
         for name, value in self.tags.items():  # tags may have changed since the game was made
-            _check_tag(name, value)
+            _check_tag(name, value, self.limits)
         tags = {**self.tags, **self._written()}
         lines = [f'[{name} "{_escape(value)}"]' for name, value in tags.items()]
         lines.append("")
@@ -378,10 +395,11 @@ class Game:
             start = from_text(position, limits=limits)
             if rules is not None and rules != start.rules:
                 raise NotationError("the Rules tag disagrees with the first position")
-            return cls(start, tags=free)
+            return cls(start, tags=free, limits=limits)
         if seed is None or rules is None:
             raise NotationError("a record needs a Seed and a Rules tag, or a first position")
-        return cls(new_game(rules.players, seed=seed, rules=rules), seed=seed, tags=free)
+        start = new_game(rules.players, seed=seed, rules=rules)
+        return cls(start, seed=seed, tags=free, limits=limits)
 
     def _replay(self, tokens: list[str]) -> None:
         """Play the moves of a record: move numbers, actions and comments."""
@@ -418,9 +436,10 @@ class Game:
         Raises:
             ArgumentTypeError: *indent* is not an int or ``None``, or a tag not a string.
             ArgumentError: a tag is not a free header tag, or *indent* is not 0 to 80.
+            LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
         for name, value in self.tags.items():
-            _check_tag(name, value)
+            _check_tag(name, value, self.limits)
         result = outcome(self.state)
         document = _Record(
             tags=dict(self.tags),
@@ -480,13 +499,13 @@ class Game:
                 raise JsonError("$.seed", "a record gives a seed or a first state, not both")
             if document.start.rules != document.rules:
                 raise JsonError("$.rules", "the rules disagree with the first state's")
-            game = cls(checked(document.start), tags=document.tags)
+            game = cls(checked(document.start), tags=document.tags, limits=limits)
         elif document.seed is None:
             raise JsonError("$.seed", "a record needs a seed or a first state (start)")
         else:
             rules = document.rules
             start = new_game(rules.players, seed=document.seed, rules=rules)
-            game = cls(start, seed=document.seed, tags=document.tags)
+            game = cls(start, seed=document.seed, tags=document.tags, limits=limits)
         game._comments[0] = document.comment
         for ply, move in enumerate(document.moves, start=1):
             try:
@@ -567,16 +586,22 @@ def _check_comment(comment: object, limits: Limits | None = None) -> None:
 
 
 def _tag_line(line: str, n: int, limits: Limits) -> tuple[str, str]:
-    """The name and value of the tag on *line* (line number *n*)."""
+    """The name and value of the tag on *line* (line number *n*): a free tag within
+    ``limits.max_tag_chars``, or one the game writes (a custom board's Rules run to some 260
+    characters) within :data:`_WRITTEN_CHARS`."""
+    longest = max(limits.max_tag_chars, _WRITTEN_CHARS)
     # The name, the value escaped to at most twice its length, brackets, quotes and spaces.
-    if len(line) > 3 * limits.max_tag_chars + 16:
+    if len(line) > 3 * longest + 16:
         raise LimitError("max_tag_chars", len(line), limits.max_tag_chars, f"line {n}: a tag")
     match = _TAG_LINE.match(line)
     if match is None:
         raise NotationError(f'line {n}: expected a tag like [Date "2025.01.31"]')
     name, value = match.group(1), _unescape(match.group(2))
-    check_chars(name, limits.max_tag_chars, "max_tag_chars", f"line {n}: a tag name")
-    check_chars(value, limits.max_tag_chars, "max_tag_chars", f"line {n}: tag {name[:20]}")
+    if name in _WRITTEN:
+        check_chars(value, _WRITTEN_CHARS, "max_tag_chars", f"line {n}: tag {name}")
+    else:
+        check_chars(name, limits.max_tag_chars, "max_tag_chars", f"line {n}: a tag name")
+        check_chars(value, limits.max_tag_chars, "max_tag_chars", f"line {n}: tag {name[:20]}")
     return name, value
 
 
