@@ -48,8 +48,9 @@ from tigeuph import (
 BASE: Final = 0.5
 """Seconds any one read may take, whatever its size (a record's replay, a view's check)."""
 PER_BYTE: Final = 20e-6
-"""Seconds per byte of input on top of BASE: 20 s a megabyte, some fifty times what the readers
-take, and far below what quadratic reading takes (10 s for 40 KB of ``{``)."""
+"""Seconds per byte of input on top of BASE: 20 s a megabyte, three times what the slowest
+reader takes (replaying a record of passes, some 6 microseconds a byte) and far below what
+quadratic reading took (1 to 10 s for 40 KB of ``{``, depending on the machine)."""
 
 STATE: Final = new_game(2, seed=1)
 RECORD: Final = Game.new(2, seed=1, tags={"Date": "2025-01-31"}).to_record()
