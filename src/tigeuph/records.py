@@ -66,7 +66,6 @@ from __future__ import annotations
 import contextlib
 import datetime
 import random
-import re
 from collections.abc import Iterator, Mapping
 from typing import Final
 
@@ -84,8 +83,19 @@ from .errors import (
     UndoError,
     expect,
 )
-from .limits import DEFAULT_LIMITS, Limits, check_chars, check_limits, check_text
+from .limits import DEFAULT_LIMITS, Limits, check_limits, check_text
 from .notation.position import TITLE, from_text, parse_rules, rules_text, to_text
+from .notation.record import (
+    MOVE_NUMBER,
+    SEED,
+    SPACE,
+    WRITTEN,
+    check_comment,
+    check_tag,
+    escape,
+    move_tokens,
+    tag_line,
+)
 from .ruleset import Rules
 from .serialise import checked, dump_document, load_document
 from .state import End, GameState, new_game
@@ -95,16 +105,6 @@ __all__ = ["Game"]
 
 RECORD: Final = "tigeuph-record"
 _DEFAULT_RULES: Final = Rules()
-_WRITTEN: Final = ("Rules", "Seed", "Result", "Termination")
-_TAG_NAME: Final = re.compile(r"[A-Za-z0-9_]+\Z")
-_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]++)[ \t]++"((?:[^"\\]++|\\.)*+)"\]\Z')
-# Linear on any text: a "{" with no "}" after it takes the rest of the text, in one step.
-_TOKEN: Final = re.compile(r"\{[^}]*+\}?|\}|[^ \t\r\n{}]++")
-_MOVE_NUMBER: Final = re.compile(r"([0-9]++)\.\Z")
-_SPACE: Final = " \t\r"
-_SEED: Final = re.compile(r"-?[0-9]+\Z")
-_WRITTEN_CHARS: Final = 400
-"""The longest value of a tag the game writes itself: a Rules tag with a custom board."""
 
 
 class Game:
@@ -144,7 +144,7 @@ class Game:
             raise ArgumentError(f"seed {seed} does not deal this state")
         self.seed = seed
         """The seed that dealt the first state, or ``None`` for a game from a position."""
-        self.tags = {name: _check_tag(name, value, limits) for name, value in (tags or {}).items()}
+        self.tags = {name: check_tag(name, value, limits) for name, value in (tags or {}).items()}
         self._states = [start]
         self._actions: list[Action] = []
         self._comments: list[str | None] = [None]
@@ -225,7 +225,7 @@ class Game:
             raise LimitError("max_record_actions", allowed + 1, allowed, "a game")
         if isinstance(action, str):
             action = parse_action(action)
-        _check_comment(comment, self.limits)
+        check_comment(comment, self.limits)
         before = self._states[-1]
         after = apply(before, action)
         self._states.append(after)
@@ -242,7 +242,7 @@ class Game:
             ArgumentError: *comment* holds a ``}``.
             LimitError: *comment* is longer than ``limits.max_comment_chars``.
         """
-        _check_comment(comment, self.limits)
+        check_comment(comment, self.limits)
         self._comments[-1] = comment
 
     def undo(self) -> Action:
@@ -284,9 +284,9 @@ class Game:
             LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
         for name, value in self.tags.items():  # tags may have changed since the game was made
-            _check_tag(name, value, self.limits)
+            check_tag(name, value, self.limits)
         tags = {**self.tags, **self._written()}
-        lines = [f'[{name} "{_escape(value)}"]' for name, value in tags.items()]
+        lines = [f'[{name} "{escape(value)}"]' for name, value in tags.items()]
         lines.append("")
         if self.seed is None:
             lines += [line for line in to_text(self.start).split("\n") if line]
@@ -344,25 +344,25 @@ class Game:
         lines = text.split("\n")
         tags: dict[str, str] = {}
         n = 0
-        while n < len(lines) and (lines[n].strip(_SPACE)[:1] == "[" or not lines[n].strip(_SPACE)):
-            line = lines[n].strip(_SPACE)
+        while n < len(lines) and (lines[n].strip(SPACE)[:1] == "[" or not lines[n].strip(SPACE)):
+            line = lines[n].strip(SPACE)
             n += 1
             if line:
-                name, value = _tag_line(line, n, limits)
+                name, value = tag_line(line, n, limits)
                 if name in tags:
                     raise NotationError(f"line {n}: a second {name} tag")
                 tags[name] = value
         position: list[str] = []
-        if n < len(lines) and lines[n].strip(_SPACE) == TITLE:
+        if n < len(lines) and lines[n].strip(SPACE) == TITLE:
             if verify:
                 raise NotationError(
                     f"line {n + 1}: the record starts from a position, which proves nothing "
                     "about how it was reached; read it with verify=False to accept it"
                 )
-            while n < len(lines) and lines[n].strip(_SPACE):
+            while n < len(lines) and lines[n].strip(SPACE):
                 position.append(lines[n])
                 n += 1
-        tokens = _tokens("\n".join(lines[n:]), limits)
+        tokens = move_tokens("\n".join(lines[n:]), limits)
         game = cls._begin(tags, "\n".join(position) if position else None, limits)
         game._replay(tokens)
         written = game._written()
@@ -375,16 +375,16 @@ class Game:
     @classmethod
     def _begin(cls, tags: dict[str, str], position: str | None, limits: Limits) -> Game:
         """The game before any action, from the Seed and Rules tags or from *position*."""
-        free = {name: value for name, value in tags.items() if name not in _WRITTEN}
+        free = {name: value for name, value in tags.items() if name not in WRITTEN}
         try:
             rules = parse_rules(tags["Rules"]) if "Rules" in tags else None
             seed = None
             if "Seed" in tags:
-                if not _SEED.match(tags["Seed"]):
+                if not SEED.match(tags["Seed"]):
                     raise ValueError(f"Seed must be a whole number, not {tags['Seed'][:20]!r}")
                 seed = int(tags["Seed"])
             for name, value in free.items():
-                _check_tag(name, value, limits)
+                check_tag(name, value, limits)
         except LimitError:
             raise
         except ValueError as err:
@@ -405,7 +405,7 @@ class Game:
         """Play the moves of a record: move numbers, actions and comments."""
         ply = len(self._actions)
         for token in tokens:
-            number = _MOVE_NUMBER.match(token)
+            number = MOVE_NUMBER.match(token)
             if token == "}" or (token[0] == "{" and (len(token) == 1 or token[-1] != "}")):
                 raise RecordError(self.move, ply, f"a lone {token[0]!r}: comments are {{text}}")
             if token.startswith("{"):
@@ -439,7 +439,7 @@ class Game:
             LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
         for name, value in self.tags.items():
-            _check_tag(name, value, self.limits)
+            check_tag(name, value, self.limits)
         result = outcome(self.state)
         document = _Record(
             tags=dict(self.tags),
@@ -482,12 +482,12 @@ class Game:
             )
         for name, value in document.tags.items():
             with _at(f"$.tags[{name[:20]!r}]"):
-                _check_tag(name, value, limits)
+                check_tag(name, value, limits)
         with _at("$.comment"):
-            _check_comment(document.comment, limits)
+            check_comment(document.comment, limits)
         for i, move in enumerate(document.moves):
             with _at(f"$.moves[{i}].comment"):
-                _check_comment(move.comment, limits)
+                check_comment(move.comment, limits)
         if document.start is not None:
             if verify:
                 raise JsonError(
@@ -543,85 +543,6 @@ class _Record:
     end: End | None
 
 
-def _check_tag(name: object, value: object, limits: Limits | None = None) -> str:
-    """*value*, once *name* and *value* make a free tag (within *limits*, when reading)."""
-    expect(name, str, "a string", "a tag name")
-    expect(value, str, "a string", f"tag {str(name)[:20]!r}: its value")
-    assert isinstance(name, str) and isinstance(value, str)
-    if limits is not None:
-        check_chars(name, limits.max_tag_chars, "max_tag_chars", "a tag name")
-        check_chars(value, limits.max_tag_chars, "max_tag_chars", f"tag {name[:20]}")
-    if not _TAG_NAME.match(name) or name in _WRITTEN:
-        raise ArgumentError(
-            f"{name[:20]!r} is not a free tag (letters, digits and _, not {', '.join(_WRITTEN)})"
-        )
-    if "\n" in value or "\r" in value:
-        raise ArgumentError(f"tag {name}: the value must be a string on one line")
-    _no_surrogate(value, f"tag {name}")
-    return value
-
-
-def _no_surrogate(text: str, what: str) -> None:
-    """Raise :class:`ArgumentError` if *text* holds a lone surrogate, which no record can hold."""
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError as err:
-            raise ArgumentError(
-                f"{what}: a lone surrogate {text[err.start]!r} is not a character"
-            ) from None
-
-
-def _check_comment(comment: object, limits: Limits | None = None) -> None:
-    """Raise unless *comment* can be written in a record (within *limits*, when reading)."""
-    expect(comment, (str, type(None)), "a string or None", "a comment")
-    if comment is None:
-        return
-    assert isinstance(comment, str)
-    if limits is not None:
-        check_chars(comment, limits.max_comment_chars, "max_comment_chars", "a comment")
-    if "}" in comment:
-        raise ArgumentError(f"a comment may not hold '}}': {comment[:40]!r}")
-    _no_surrogate(comment, "a comment")
-
-
-def _tag_line(line: str, n: int, limits: Limits) -> tuple[str, str]:
-    """The name and value of the tag on *line* (line number *n*): a free tag within
-    ``limits.max_tag_chars``, or one the game writes (a custom board's Rules run to some 260
-    characters) within :data:`_WRITTEN_CHARS`."""
-    longest = max(limits.max_tag_chars, _WRITTEN_CHARS)
-    # The name, the value escaped to at most twice its length, brackets, quotes and spaces.
-    if len(line) > 3 * longest + 16:
-        raise LimitError("max_tag_chars", len(line), limits.max_tag_chars, f"line {n}: a tag")
-    match = _TAG_LINE.match(line)
-    if match is None:
-        raise NotationError(f'line {n}: expected a tag like [Date "2025.01.31"]')
-    name, value = match.group(1), _unescape(match.group(2))
-    if name in _WRITTEN:
-        check_chars(value, _WRITTEN_CHARS, "max_tag_chars", f"line {n}: tag {name}")
-    else:
-        check_chars(name, limits.max_tag_chars, "max_tag_chars", f"line {n}: a tag name")
-        check_chars(value, limits.max_tag_chars, "max_tag_chars", f"line {n}: tag {name[:20]}")
-    return name, value
-
-
-def _tokens(text: str, limits: Limits) -> list[str]:
-    """The move numbers, actions and comments (with their braces) of a record's moves, once
-    they are known to fit *limits*: read before anything is played."""
-    tokens = _TOKEN.findall(text)
-    actions = 0
-    for token in tokens:
-        if token[0] == "{":
-            if len(token) == 1 or token[-1] != "}":
-                continue  # unclosed, so the last token: replaying reports it with its move
-            check_chars(token[1:-1], limits.max_comment_chars, "max_comment_chars", "a comment")
-        elif token != "}" and not _MOVE_NUMBER.match(token):
-            actions += 1
-    if actions > limits.max_record_actions:
-        raise LimitError("max_record_actions", actions, limits.max_record_actions, "a record")
-    return tokens
-
-
 @contextlib.contextmanager
 def _at(path: str) -> Iterator[None]:
     """Turn the error of a check into a :class:`JsonError` naming the field at *path*."""
@@ -631,11 +552,3 @@ def _at(path: str) -> Iterator[None]:
         raise
     except (ArgumentError, TypeError) as err:
         raise JsonError(path, str(err)) from None
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
