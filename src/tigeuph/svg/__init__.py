@@ -21,8 +21,9 @@ element has a ``class`` (``tile red``, ``leader black seat-0``, ``treasure speci
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 from xml.etree.ElementTree import Element, tostring
 
 from ..actions import (
@@ -153,7 +154,7 @@ def to_png(picture: str, *, width: int | None = None) -> bytes:
         TigeuphError: cairosvg, of the ``png`` extra, is not installed.
     """
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        cairosvg: Any = importlib.import_module("cairosvg")
     except ImportError:
         raise TigeuphError(
             "PNG output needs cairosvg: pip install 'tigeuph[png]' (or write .svg)"
