@@ -82,7 +82,7 @@ class GameResult:
     seats: tuple[int, ...]
     """The agent index of each seat."""
     shares: tuple[float, ...]
-    """Each seat's share of first place: 1 for a sole winner, split on a tie."""
+    """Each seat's share of first place (1 for a sole winner, split on a tie)."""
     ranks: tuple[int, ...]
     """Each seat's rank (1 is first; tied seats share one)."""
     seconds: tuple[float, ...]
@@ -143,7 +143,8 @@ def tournament(
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
-    """Play a tournament between the agents *specs* name (:func:`make_agent`), in game order.
+    """Play a tournament between the agents *specs* name (:func:`~tigeuph.agents.make_agent`),
+    in game order.
 
     *games* is rounded up to whole blocks of *players* games (see the module docstring); game
     blocks use deals ``seed``, ``seed + 1``... *rules* gives the board and switches (its player
