@@ -127,8 +127,9 @@ def progress(total: int, description: str, *, show: bool = True) -> Iterator[Cal
         TaskProgressColumn(),
         TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
-        TextColumn("left"),
+        TextColumn("elapsed,"),
         TimeRemainingColumn(),
+        TextColumn("left"),
         console=Console(file=sys.stderr),
         transient=True,
     )

@@ -112,7 +112,7 @@ def simulate(
             plan.append((label, evolve(rules, players=n)))
     # Chunks of seeds keep every worker busy to the end; the order of results is kept.
     workers = jobs if dask is None else 8
-    size = games if workers == 1 else max(1, min(25, -(-games // (workers * 4))))
+    size = max(1, min(25, -(-games // (workers * 4))))
     seeds = range(seed, seed + games)
     tasks: list[Task] = [
         (rules, specs, tuple(seeds[i : i + size]))
