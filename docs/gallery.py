@@ -3,8 +3,8 @@
     python docs/gallery.py                     # the SVG files in docs/pictures/
     python docs/gallery.py --png build-pngs    # PNG copies too, 600 px wide (the png extra)
 
-Each position is found by playing seeded random games (the simulator's "builder" policy, which
-builds whenever it may) until a state shows what the picture is about, so the pictures follow
+Each position is found by playing seeded random games (``RandomAgent(weighted=True)``, which builds
+whenever it may) until a state shows what the picture is about, so the pictures follow
 the engine and need no hand-written position.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import tigeuph
 from tigeuph import svg
-from tigeuph.simulate import choose_action
+from tigeuph.agents import RandomAgent
 
 HERE = Path(__file__).parent / "pictures"
 
@@ -25,9 +25,11 @@ HERE = Path(__file__).parent / "pictures"
 def _states(rules: tigeuph.Rules, seed: int) -> Iterator[tuple[tigeuph.GameState, tigeuph.Action]]:
     """Every state of one seeded builder game, with the action that led to it."""
     rng = random.Random(seed)
+    builder = RandomAgent(weighted=True)
     state = tigeuph.new_game(rules.players, seed=seed, rules=rules)
     while not state.is_over:
-        action = choose_action(state, rng, "builder")
+        assert state.to_move is not None
+        action = builder.act(tigeuph.view(state, state.to_move), rng)
         state = tigeuph.apply(state, action)
         yield state, action
 

@@ -25,8 +25,8 @@ from .agents.factory import AGENT_NAMES, make_agent
 from .agents.tournament import AgentResult, GameResult, standings, tournament
 from .boards import STANDARD
 from .errors import TigeuphError
+from .options import Parser, agent_specs, positive, switches
 from .ruleset import SWITCHES, Rules
-from .simulate import _positive, _switch_list
 
 __all__ = ["main", "table", "write_records"]
 
@@ -62,26 +62,8 @@ def write_records(where: str, results: Sequence[GameResult]) -> None:
         path.write_text("\n".join(r.record for r in results), encoding="utf-8")
 
 
-def _specs(text: str) -> list[str]:
-    """A comma list of agent specifications; a part holding ``=`` without a name of its own
-    continues the previous one (``mcts:seconds=1,iterations=50`` is one agent)."""
-    specs: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        head = part.partition(":")[0]
-        is_argument = "=" in part and ":" not in part
-        if is_argument and specs and head not in AGENT_NAMES:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
-    if len(specs) < 1:
-        raise argparse.ArgumentTypeError("no agent given")
-    return specs
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m tigeuph.arena",
         description="Pit agents against each other: seats rotated, deals paired, win rates "
         "with 95%% Wilson intervals, Elo-style ratings, every game written as a record.",
@@ -91,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     add = parser.add_argument
     add(
         "--agents",
-        type=_specs,
+        type=agent_specs,
         required=True,
         metavar="AGENT,AGENT[,...]",
         help="the agents; with fewer agents than seats they fill the seats in turn",
@@ -99,20 +81,20 @@ def _parser() -> argparse.ArgumentParser:
     add("--players", type=int, choices=(2, 3, 4), default=2, help="seats a game (default 2)")
     add(
         "--games",
-        type=_positive,
+        type=positive,
         default=100,
         help="games to play, rounded up to whole rotations of the seats (default 100)",
     )
     add("--seed", type=int, default=0, help="deal of the first rotation (default 0)")
     add(
         "--variant",
-        type=_switch_list,
+        type=switches,
         action="append",
         default=[],
         metavar="SWITCH[,SWITCH...]",
         help=f"variant switches to turn on: {', '.join(SWITCHES)}",
     )
-    add("--jobs", type=_positive, default=1, help="processes to play on (default 1)")
+    add("--jobs", type=positive, default=1, help="processes to play on (default 1)")
     add("--records", metavar="PATH", help="write every game: a file, or a directory/")
     return parser
 

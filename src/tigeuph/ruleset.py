@@ -9,7 +9,7 @@ from attrs import Attribute, field, frozen
 from .boards import STANDARD, Board
 from .errors import ArgumentError, expect
 
-__all__ = ["SWITCHES", "Rules"]
+__all__ = ["SWITCHES", "Rules", "parse_switches", "switch_word"]
 
 
 def _players(_: object, attribute: Attribute[int], value: object) -> None:
@@ -59,3 +59,32 @@ class Rules:
 
 SWITCHES: Final = ("english_reinforcement", "buildings", "wonder", "open_scoring")
 """The names of the variant switches: the boolean fields of :class:`Rules`."""
+
+
+def switch_word(name: str) -> str:
+    """The word for the switch *name* in position notation and on the command line:
+    ``english-reinforcement`` for ``english_reinforcement``."""
+    return name.replace("_", "-")
+
+
+def parse_switches(text: str) -> tuple[str, ...]:
+    """The switch names *text* lists, in :data:`SWITCHES` order: words separated by commas or
+    spaces, each a switch's word (``open-scoring``) or name (``open_scoring``). The position
+    notation's ``rules:`` line and every command line read switches with this one function.
+
+    >>> parse_switches("wonder,english-reinforcement")
+    ('english_reinforcement', 'wonder')
+
+    Raises:
+        ValueError: an unknown switch, or one given twice.
+    """
+    names: list[str] = []
+    for word in text.replace(",", " ").split():
+        name = word.replace("-", "_")
+        if name not in SWITCHES:
+            known = ", ".join(switch_word(s) for s in SWITCHES)
+            raise ValueError(f"unknown switch {word[:30]!r} (the switches are {known})")
+        if name in names:
+            raise ValueError(f"{word!r} given twice")
+        names.append(name)
+    return tuple(s for s in SWITCHES if s in names)

@@ -17,22 +17,23 @@ is 1 when there is any violation, else 0.
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import random
 import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Final
 
 from attrs import frozen
 
 from .engine import legal_actions
+from .errors import TigeuphError
 from .invariants import checked_apply, every_rules, round_trip_problems, state_problems
 from .notation.position import parse_rules, rules_text
+from .options import Parser, positive, progress
 from .ruleset import Rules
 from .state import new_game
 
@@ -136,21 +137,33 @@ def _chunks(tasks: list[tuple[int, int]], size: int) -> Iterable[list[tuple[int,
         yield tasks[start : start + size]
 
 
-def soak(games: int, seed: int = 0, jobs: int = 1, round_trip_every: int = 16) -> _Batch:
-    """Play *games* games from *seed* over every combination, on *jobs* processes."""
+def soak(
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    round_trip_every: int = 16,
+    on_progress: Callable[[int], None] | None = None,
+) -> _Batch:
+    """Play *games* games from *seed* over every combination, on *jobs* processes;
+    *on_progress* is called with the number of games each finished batch played."""
     count = len(combinations())
     tasks = [(i % count, seed + i) for i in range(games)]
-    if jobs <= 1:
-        return _run(tasks, round_trip_every)
-    # Small chunks keep both processes busy to the end; each result is a few counters.
+    # Small chunks keep every process busy to the end; each result is a few counters.
     size = max(1, min(50, games // (jobs * 8) or 1))
+    run = partial(_run, round_trip_every=round_trip_every)
     batches: list[_Batch] = []
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        batches = list(
-            pool.imap_unordered(
-                partial(_run, round_trip_every=round_trip_every), _chunks(tasks, size)
-            )
-        )
+    if jobs <= 1:
+        found_batches: Iterable[_Batch] = (run(chunk) for chunk in _chunks(tasks, size))
+        for batch in found_batches:
+            batches.append(batch)
+            if on_progress is not None:
+                on_progress(batch.games)
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for batch in pool.imap_unordered(run, _chunks(tasks, size)):
+                batches.append(batch)
+                if on_progress is not None:
+                    on_progress(batch.games)
     per_rules: Counter[str] = Counter()
     found: list[Violation] = []
     for batch in batches:
@@ -185,12 +198,13 @@ def _report(result: _Batch, seconds: float, jobs: int, seed: int) -> str:
 
 def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.soak") -> int:
     """Run the soak as the command line says; return the exit status (1 on any violation)."""
-    parser = argparse.ArgumentParser(prog=prog, description=(__doc__ or "").splitlines()[0])
+    parser = Parser(prog=prog, description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
         "--games", type=int, default=96, help="games to play (default 96: each combination once)"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play on")
+    parser.add_argument("--jobs", type=positive, default=1, help="processes to play on")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     parser.add_argument(
         "--round-trip-every",
         type=int,
@@ -217,7 +231,12 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.soak") ->
         print("no violation" if violation is None else f"violation: {violation}")
         return 0 if violation is None else 1
     start = time.perf_counter()
-    result = soak(args.games, args.seed, args.jobs, args.round_trip_every)
+    try:
+        with progress(args.games, f"{args.games} games", show=not args.quiet) as advance:
+            result = soak(args.games, args.seed, args.jobs, args.round_trip_every, advance)
+    except TigeuphError as err:
+        print(f"{prog}: error: {err}", file=sys.stderr)
+        return 2
     print(_report(result, max(time.perf_counter() - start, 1e-9), args.jobs, args.seed))
     return 1 if result.violations else 0
 

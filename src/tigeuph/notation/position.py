@@ -144,7 +144,7 @@ from ..checks import check_state
 from ..errors import NotationError, PositionError, expect
 from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text, summarise
 from ..pieces import COLOURS, Colour, Monument
-from ..ruleset import SWITCHES, Rules
+from ..ruleset import SWITCHES, Rules, parse_switches, switch_word
 from ..state import (
     TILE_COUNTS,
     BuildingChoice,
@@ -193,7 +193,7 @@ _NONE: Final = "none"
 CUSTOM: Final = "custom"
 """The name a board read from a grid in position notation takes."""
 _GRID: Final = ".~TS/"
-_SWITCH_WORDS: Final = {name: name.replace("_", "-") for name in SWITCHES}
+_SWITCH_WORDS: Final = {name: switch_word(name) for name in SWITCHES}
 _STRAY: Final = re.compile(r"[^\t -~]")
 """A character no position line holds outside comments: not printable ASCII nor a tab."""
 
@@ -710,16 +710,8 @@ def parse_rules(value: str) -> Rules:
     """
     words = value.split()
     flags = [word for word in words if "=" not in word]
-    switches: dict[str, bool] = {}
-    for switch, word in _SWITCH_WORDS.items():
-        if flags.count(word) > 1:
-            raise ValueError(f"{word!r} given twice")
-        switches[switch] = word in flags
-    for flag in flags:
-        if flag not in _SWITCH_WORDS.values():
-            raise ValueError(
-                f"unknown rule {flag[:20]!r} (the switches are {', '.join(_SWITCH_WORDS.values())})"
-            )
+    on = parse_switches(" ".join(flags))
+    switches = {switch: switch in on for switch in SWITCHES}
     pairs = _pairs(
         " ".join(word for word in words if "=" in word), required=("players", "board"), optional=()
     )

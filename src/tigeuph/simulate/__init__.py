@@ -1,0 +1,39 @@
+"""The variant simulator: ``tigeuph simulate`` (or ``python -m tigeuph.simulate``).
+
+Plays the same seeded games under a baseline and under each compared rule set, with any agents
+(:mod:`tigeuph.agents`), and reports per rule set how long games last, how they end, the scores
+and margins, each seat's share of wins and how often the rules' events happen (revolts, wars,
+monuments, buildings, the wonder, catastrophes, treasures), each with its 95% interval, and
+each compared rule set's difference from the baseline paired by seed, saying which changes are
+significant. Games run in this process, in a pool (``jobs``) or on a Dask cluster (``dask``),
+with the same numbers every way (``docs/simulate.rst``)::
+
+    tigeuph simulate --agents greedy --players 3 --games 1000 --variant wonder --jobs 2 \\
+        --plot wonder.png --csv wonder.csv
+"""
+
+from .cli import main, write_rows
+from .plot import plot
+from .report import METRICS, Metric, Report, RuleSetResult, metrics
+from .run import LOCAL, describe, play_task, simulate
+from .tally import DEFAULT_AGENTS, GameTally, play_game, seat_agents, tally
+
+__all__ = [
+    "DEFAULT_AGENTS",
+    "LOCAL",
+    "METRICS",
+    "GameTally",
+    "Metric",
+    "Report",
+    "RuleSetResult",
+    "describe",
+    "main",
+    "metrics",
+    "play_game",
+    "play_task",
+    "plot",
+    "seat_agents",
+    "simulate",
+    "tally",
+    "write_rows",
+]

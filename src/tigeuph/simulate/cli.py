@@ -1,0 +1,167 @@
+"""The simulator's command line: ``tigeuph simulate`` (also ``python -m tigeuph.simulate``)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ..agents.base import AgentError, AgentSpecError
+from ..errors import TigeuphError
+from ..options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
+from ..ruleset import SWITCHES, Rules
+from .plot import plot
+from .report import Report
+from .run import LOCAL, describe, simulate
+
+__all__ = ["main", "write_rows"]
+
+
+def _parser(prog: str) -> Parser:
+    parser = Parser(
+        prog=prog,
+        description="Play the same seeded games under a baseline and each compared rule set, "
+        "and report what changed: means with 95%% intervals, each difference paired by seed, "
+        "and which differences are significant.",
+        epilog="Example: tigeuph simulate --agents greedy --players 3 --games 1000 --variant "
+        "wonder --plot wonder.png --csv wonder.csv --jobs 2",
+    )
+    add = parser.add_argument
+    add(
+        "--agents",
+        type=agent_specs,
+        default=["random"],
+        metavar="AGENT[,AGENT...]",
+        help="the players, for the first seats and repeated in turn (default random): random, "
+        "random:weighted=true, greedy, mcts:iterations=200, or module:factory",
+    )
+    add("--games", type=positive, default=1000, help="games per rule set and count (default 1000)")
+    add(
+        "--players",
+        type=int,
+        nargs="+",
+        default=[3],
+        choices=(2, 3, 4),
+        help="player counts (default 3)",
+    )
+    add("--board", type=board, default="standard", help="standard, advanced or a board file")
+    add("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    add(
+        "--base",
+        type=switches,
+        action="append",
+        default=[],
+        metavar="SWITCH[,SWITCH...]",
+        help="switches on in the baseline and in every compared rule set",
+    )
+    add(
+        "--variant",
+        type=switches,
+        action="append",
+        default=[],
+        metavar="SWITCH[,SWITCH...]",
+        help=f"a combination of switches to compare with the baseline, repeatable ({SWITCH_HELP})",
+    )
+    add(
+        "--every-switch",
+        action="store_true",
+        help="compare each switch alone too (the default without --variant)",
+    )
+    add("--jobs", type=positive, default=1, help="processes to play on (default 1)")
+    add(
+        "--dask",
+        nargs="?",
+        const=LOCAL,
+        metavar="ADDRESS",
+        help="play on a Dask cluster: a local one, or the scheduler at ADDRESS (tcp://host:8786)",
+    )
+    add("--json", action="store_true", help="print the report as JSON instead of a table")
+    add("--csv", metavar="FILE", help="write one row per game as CSV")
+    add("--jsonl", metavar="FILE", help="write one JSON line per game")
+    add("--plot", metavar="FILE", help="draw the comparison (PNG, SVG or PDF; the plot extra)")
+    add("-q", "--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def _rule_sets(parser: Parser, args: Any) -> dict[str, Rules]:
+    """The baseline and the compared rule sets the command line asks for, by label."""
+    base = {name for names in args.base for name in names}
+    baseline = Rules(board=args.board, **{name: name in base for name in SWITCHES})
+    compared: list[tuple[str, ...]] = list(args.variant)
+    if args.every_switch or not compared:
+        compared += [(name,) for name in SWITCHES if name not in base]
+    out = {describe(baseline): baseline}
+    for names in compared:
+        rules = Rules(
+            board=args.board, **{name: name in base or name in names for name in SWITCHES}
+        )
+        if rules == baseline:
+            parser.error(f"--variant {','.join(names)}: already on in the baseline (--base)")
+        out.setdefault(describe(rules, baseline), rules)
+    if len(out) == 1:
+        parser.error("nothing to compare: every switch is on in the baseline")
+    return out
+
+
+def write_rows(report: Report, path: str, *, as_json_lines: bool = False) -> None:
+    """Write one row per game of *report* (:meth:`~tigeuph.simulate.Report.rows`) to *path*:
+    CSV with a header, or JSON lines."""
+    rows = list(report.rows())
+    with Path(path).open("w", encoding="utf-8", newline="") as out:
+        if as_json_lines:
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+        elif rows:
+            writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+
+
+def main(argv: list[str] | None = None, prog: str = "tigeuph simulate") -> int:
+    """Run the simulation the command line asks for and print its report; the exit status (2
+    for a bad command line, 1 when an agent fails or a file cannot be written)."""
+    parser = _parser(prog)
+    args = parser.parse_args(argv)
+    if len(set(args.players)) < len(args.players):
+        parser.error("--players: a player count given twice")
+    if args.dask is not None and args.jobs > 1:
+        parser.error("--dask and --jobs: the cluster decides how many processes play")
+    rule_sets = _rule_sets(parser, args)
+    total = args.games * len(rule_sets) * len(args.players)
+    where = f"Dask ({args.dask})" if args.dask else f"{args.jobs} process{'es' * (args.jobs > 1)}"
+    try:
+        start = time.perf_counter()
+        with progress(total, f"{total} games", show=not args.quiet) as advance:
+            report = simulate(
+                rule_sets,
+                args.games,
+                args.players,
+                args.seed,
+                args.agents,
+                args.jobs,
+                args.dask,
+                on_progress=advance,
+            )
+        seconds = time.perf_counter() - start
+        if args.csv:
+            write_rows(report, args.csv)
+        if args.jsonl:
+            write_rows(report, args.jsonl, as_json_lines=True)
+        if args.plot:
+            plot(report, args.plot)
+    except AgentSpecError as err:
+        parser.error(f"--agents: {err}")
+    except (AgentError, TigeuphError, OSError) as err:
+        print(f"{prog}: error: {err}", file=sys.stderr)
+        return 1
+    timing = f"{total} games in {seconds:.1f} s ({total / seconds:.2f} games/s, {where})"
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+        print(timing, file=sys.stderr)
+    else:
+        print(report.table())
+        print(f"\n{timing}")
+    return 0

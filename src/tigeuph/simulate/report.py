@@ -1,0 +1,280 @@
+"""What the simulator reports: a figure per game (:class:`Metric`), each rule set's games
+(:class:`RuleSetResult`) and the whole comparison (:class:`Report`), with 95% intervals that
+are right at any number of games (:mod:`tigeuph.stats`)."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final
+
+from attrs import frozen
+
+from ..ruleset import Rules
+from ..state import End
+from ..stats import Interval, mean_interval, wilson
+from .tally import GameTally
+
+__all__ = ["METRICS", "Metric", "Report", "RuleSetResult", "metrics"]
+
+
+@frozen
+class Metric:
+    """One figure measured on every game; the report gives its mean over the games."""
+
+    name: str
+    heading: str
+    of: Callable[[GameTally], float]
+    share: bool = False
+    """True for a share of games (0 or 1 a game, split on ties), shown as a percentage with a
+    Wilson interval; otherwise a mean with a Student's t interval."""
+
+
+def _seat_wins(seat: int) -> Callable[[GameTally], float]:
+    """A win of *seat* per game; a tie for first splits the win among the winners."""
+    return lambda t: 1 / len(t.winners) if seat in t.winners else 0.0
+
+
+METRICS: Final = (
+    Metric("actions", "actions per game", lambda t: t.actions),
+    Metric("turns", "turns per game", lambda t: t.turns),
+    Metric("end_treasures", "ended by treasures (%)", lambda t: t.end is End.TREASURES, True),
+    Metric("end_bag", "ended by the bag (%)", lambda t: t.end is End.BAG, True),
+    Metric("winner_score", "winner's score", lambda t: t.scores[t.winners[0]]),
+    Metric("mean_score", "mean score", lambda t: statistics.fmean(t.scores)),
+    Metric("margin", "winning margin", lambda t: t.margin),
+    Metric("revolts", "revolts", lambda t: t.revolts),
+    Metric("wars", "wars", lambda t: t.wars),
+    Metric("monuments", "monuments built", lambda t: t.monuments),
+    Metric("buildings", "buildings placed/moved", lambda t: t.buildings),
+    Metric("wonders", "wonders built", lambda t: t.wonders),
+    Metric("wonder_points", "wonder points", lambda t: t.wonder_points),
+    Metric("catastrophes", "catastrophes", lambda t: t.catastrophes),
+    Metric("treasures", "treasures taken", lambda t: t.treasures),
+)
+"""The figures of every game, in report order; :func:`metrics` adds each seat's wins."""
+
+_SEATS: Final = tuple(
+    Metric(f"wins_seat_{seat}", f"won by seat {seat} (%)", _seat_wins(seat), True)
+    for seat in range(4)
+)
+_BY_NAME: Final = {m.name: m for m in (*METRICS, *_SEATS)}
+
+
+def metrics(players: int) -> tuple[Metric, ...]:
+    """The figures reported for games of *players*: :data:`METRICS`, with each seat's share of
+    wins after the scores (``wins_seat_0`` plays first).
+
+    >>> [m.name for m in metrics(2)][6:9]
+    ['margin', 'wins_seat_0', 'wins_seat_1']
+    """
+    return (*METRICS[:7], *_SEATS[:players], *METRICS[7:])
+
+
+def _metric(name: str) -> Metric:
+    if name not in _BY_NAME:
+        raise ValueError(f"unknown metric {name!r}: choose from {', '.join(_BY_NAME)}")
+    return _BY_NAME[name]
+
+
+@frozen
+class RuleSetResult:
+    """The games played under one rule set for one player count."""
+
+    label: str
+    rules: Rules
+    """The rules played, ``players`` included."""
+    games: tuple[GameTally, ...]
+    """One tally per seed, in seed order."""
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def values(self, metric: str) -> tuple[float, ...]:
+        """The figure *metric* (a :class:`Metric` name) of each game, in seed order.
+
+        Raises:
+            ValueError: an unknown metric.
+        """
+        of = _metric(metric).of
+        return tuple(float(of(t)) for t in self.games)
+
+    def mean(self, metric: str) -> float:
+        """The mean of *metric* over the games."""
+        return statistics.fmean(self.values(metric))
+
+    def interval(self, metric: str) -> Interval:
+        """The mean of *metric* with its 95% interval: Wilson for a share, Student's t else."""
+        values = self.values(metric)
+        if _metric(metric).share:
+            return wilson(sum(values), len(values))
+        return mean_interval(values)
+
+
+@frozen
+class Report:
+    """Every rule set's games, grouped by player count; each group's first is its baseline."""
+
+    results: tuple[RuleSetResult, ...]
+    seed: int
+    agents: tuple[str, ...]
+    """The agent specifications, given for the first seats and repeated in turn."""
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(r.players for r in self.results))
+
+    def group(self, players: int) -> tuple[RuleSetResult, ...]:
+        """The results for *players*, the baseline first."""
+        return tuple(r for r in self.results if r.players == players)
+
+    def baseline(self, players: int) -> RuleSetResult:
+        return self.group(players)[0]
+
+    def difference(self, result: RuleSetResult, metric: str) -> Interval | None:
+        """*result*'s mean of *metric* minus its baseline's, over the same seeds, with the
+        Student's t 95% interval of the per-seed differences; ``None`` for the baseline."""
+        base = self.baseline(result.players)
+        if result is base:
+            return None
+        paired = zip(base.values(metric), result.values(metric), strict=True)
+        return mean_interval([b - a for a, b in paired])
+
+    def table(self) -> str:
+        """The report as text: a block per player count, a column per rule set with each
+        figure's 95% interval, each compared rule set's difference from the baseline below
+        (``*`` where the interval leaves out 0), then what changed and what did not."""
+        return "\n\n".join(self._block(n) for n in self.player_counts)
+
+    def _block(self, players: int) -> str:
+        group = self.group(players)
+        games = len(group[0].games)
+        first = group[0].games[0].seed if games else self.seed
+        head = (
+            f"{players} players, {games} games per rule set (seeds {first}-{first + games - 1}), "
+            f"agents {', '.join(_seats(self.agents, players))}; baseline: {group[0].label}"
+        )
+        rows = [["", *(r.label for r in group)]]
+        changed: list[str] = []
+        unchanged: list[str] = []
+        for metric in metrics(players):
+            scale = 100.0 if metric.share else 1.0
+            cells = [metric.heading]
+            for r in group:
+                i = r.interval(metric.name)
+                cells.append(
+                    f"{i.estimate * scale:.2f} [{_end(i.low, scale)}, {_end(i.high, scale)}]"
+                )
+            rows.append(cells)
+            diffs = ["  vs baseline", ""]
+            for r in group[1:]:
+                d = self.difference(r, metric.name)
+                assert d is not None
+                star = " *" if d.excludes_zero else "  "
+                diffs.append(f"{d.estimate * scale:+.2f} ±{_end(d.half_width, scale)}{star}")
+                said = f"{r.label}: {metric.heading} {d.estimate * scale:+.2f}"
+                if d.excludes_zero:
+                    changed.append(said)
+                elif math.isfinite(d.half_width) and d.half_width > 0:
+                    unchanged.append(f"{r.label}: {metric.heading}")
+            if len(group) > 1:
+                rows.append(diffs)
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        lines = [head]
+        for row in rows:
+            text = row[0].ljust(widths[0])
+            text += "".join(f"  {cell:>{w}}" for cell, w in zip(row[1:], widths[1:], strict=True))
+            lines.append(text.rstrip())
+        lines.append(
+            "[low, high]: the 95% interval (Wilson for shares, Student's t for means); "
+            "* the difference's interval leaves out 0"
+        )
+        fair = 100 / players
+        seat_0 = [r.interval("wins_seat_0") for r in group]
+        for r, i in zip(group, seat_0, strict=True):
+            if i.low * 100 > fair or i.high * 100 < fair:
+                side = "more" if i.low * 100 > fair else "less"
+                lines.append(
+                    f"{r.label}: the first player wins {side} than a fair {fair:.1f}% "
+                    f"({i.estimate * 100:.1f}% [{i.low * 100:.1f}, {i.high * 100:.1f}])"
+                )
+        if len(group) > 1:
+            lines.append("Changed (95%): " + ("; ".join(changed) or "nothing"))
+            lines.append(
+                "Not significant at 95% (the interval holds 0: no evidence of a change with "
+                f"{games} games): " + ("; ".join(unchanged) or "nothing")
+            )
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, object]:
+        """The report's means, intervals and differences as JSON-ready data (the games
+        themselves left out, see :meth:`rows`); an infinite interval's ends are ``None``."""
+        out: list[dict[str, object]] = []
+        for r in self.results:
+            names = [m.name for m in metrics(r.players)]
+            diffs: dict[str, object] | None = None
+            if r is not self.baseline(r.players):
+                diffs = {}
+                for name in names:
+                    d = self.difference(r, name)
+                    assert d is not None
+                    diffs[name] = _interval_json(d)
+            out.append(
+                {
+                    "label": r.label,
+                    "players": r.players,
+                    "board": r.rules.board.name,
+                    "switches": list(r.rules.switches),
+                    "baseline": diffs is None,
+                    "games": len(r.games),
+                    "means": {name: _interval_json(r.interval(name)) for name in names},
+                    "differences": diffs,
+                }
+            )
+        return {
+            "format": "tigeuph-simulation",
+            "version": 2,
+            "seed": self.seed,
+            "agents": list(self.agents),
+            "results": out,
+        }
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        """One row per game, for a notebook: the rule set, the seed, the agents, each figure,
+        and each seat's score (``score_0``...; empty past the player count)."""
+        for r in self.results:
+            for t in r.games:
+                row: dict[str, Any] = {
+                    "rule_set": r.label,
+                    "players": r.players,
+                    "board": r.rules.board.name,
+                    "switches": " ".join(r.rules.switches),
+                    "seed": t.seed,
+                    "agents": " ".join(t.agents),
+                    "end": t.end.value,
+                    "winners": " ".join(map(str, t.winners)),
+                    "seconds": round(t.seconds, 4),
+                }
+                for metric in METRICS:
+                    if metric.name not in ("end_treasures", "end_bag"):
+                        row[metric.name] = metric.of(t)
+                for seat in range(4):
+                    row[f"score_{seat}"] = t.scores[seat] if seat < len(t.scores) else ""
+                yield row
+
+
+def _seats(agents: Sequence[str], players: int) -> list[str]:
+    return [agents[seat % len(agents)] for seat in range(players)]
+
+
+def _end(x: float, scale: float) -> str:
+    return f"{x * scale:.2f}" if math.isfinite(x) else "inf"
+
+
+def _interval_json(i: Interval) -> dict[str, float | None]:
+    def finite(x: float) -> float | None:
+        return x if math.isfinite(x) else None
+
+    return {"mean": i.estimate, "low": finite(i.low), "high": finite(i.high)}

@@ -1,0 +1,183 @@
+"""Running an experiment: the same seeded games under every rule set, in this process, in a
+pool of processes, or on a Dask distributed cluster, with the same numbers every way.
+
+The work is cut into tasks, each a rule set, the agents and a run of seeds; a task carries only
+those (a few hundred bytes) and returns the games' tallies, so a worker needs nothing but
+tigeuph installed (and the modules of any ``module:factory`` agent).
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeAlias
+
+from attrs import evolve
+
+from ..agents.factory import make_agent
+from ..errors import TigeuphError
+from ..ruleset import SWITCHES, Rules
+from .report import Report, RuleSetResult
+from .tally import DEFAULT_AGENTS, GameTally, play_game
+
+__all__ = ["LOCAL", "describe", "simulate"]
+
+LOCAL = "local"
+"""The *dask* address that starts a Dask ``LocalCluster`` on this machine."""
+
+Task: TypeAlias = tuple[Rules, tuple[str, ...], tuple[int, ...]]
+"""What a worker plays: the rules, the agents, the seeds."""
+
+
+def describe(rules: Rules, baseline: Rules | None = None) -> str:
+    """A short label for *rules*: its board and switches, or what differs from *baseline*.
+
+    >>> from tigeuph import ADVANCED
+    >>> describe(Rules(board=ADVANCED, wonder=True))
+    'advanced+wonder'
+    >>> describe(Rules(buildings=True, wonder=True), baseline=Rules(wonder=True))
+    '+buildings'
+    """
+    if baseline is None:
+        return "+".join([rules.board.name, *rules.switches])
+    parts = [rules.board.name] if rules.board != baseline.board else []
+    for name in SWITCHES:
+        on, base = getattr(rules, name), getattr(baseline, name)
+        if on != base:
+            parts.append(f"{'+' if on else '-'}{name}")
+    return "".join(parts) or describe(rules)
+
+
+def play_task(task: Task) -> tuple[GameTally, ...]:
+    """Play the games of *task* (in a worker): rules, agents, seeds."""
+    rules, agents, seeds = task
+    return tuple(play_game(rules, seed, agents) for seed in seeds)
+
+
+def simulate(
+    rule_sets: Sequence[Rules] | Mapping[str, Rules],
+    games: int,
+    players: int | Iterable[int] = 3,
+    seed: int = 0,
+    agents: Sequence[str] = DEFAULT_AGENTS,
+    jobs: int = 1,
+    dask: str | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Report:
+    """Play *games* games (seeds ``seed`` … ``seed + games - 1``) under each rule set, for each
+    player count, and report them; the first rule set is the baseline.
+
+    Game *i* is ``play(agents, rules=..., seed=seed + i)`` under every rule set alike, so the
+    differences come from the rules, not from the deal. *agents* are specifications
+    (:func:`tigeuph.agents.make_agent`) for the first seats, repeated in turn. Labels come
+    from *rule_sets* when it is a mapping, else from :func:`describe`. A rule set's ``players``
+    must be left at its default or agree with every count (as in ``new_game``).
+
+    With ``jobs > 1`` the games are shared among that many processes; with *dask* they run on
+    a Dask distributed cluster (``"local"`` starts one on this machine, else the scheduler's
+    address, ``tcp://host:8786``); the report is the same every way. *on_progress* is called
+    with the number of games each finished task played.
+
+    >>> report = simulate([Rules(), Rules(open_scoring=True)], games=3, players=2)
+    >>> [r.label for r in report.results]
+    ['standard', '+open_scoring']
+    >>> report.difference(report.results[1], "actions").estimate  # random play never reads scores
+    0.0
+
+    Raises:
+        ValueError: no rule set, fewer than one game or job, a bad player count.
+        AgentSpecError: an agent specification names no agent (before any game).
+        TigeuphError: *dask* given without the ``dask`` extra.
+    """
+    named = list(rule_sets.items()) if isinstance(rule_sets, Mapping) else _labelled(rule_sets)
+    counts = (players,) if isinstance(players, int) else tuple(players)
+    if not named:
+        raise ValueError("simulate needs at least one rule set (the baseline)")
+    if games < 1 or jobs < 1:
+        raise ValueError(f"games ({games}) and jobs ({jobs}) must be 1 or more")
+    if not counts or any(n not in (2, 3, 4) for n in counts) or len(set(counts)) < len(counts):
+        raise ValueError(f"players must be distinct counts among 2, 3 and 4, not {counts}")
+    specs = tuple(agents)
+    if not specs:
+        raise ValueError("simulate needs at least one agent")
+    for spec in specs:
+        make_agent(spec)
+    default = Rules().players
+    plan: list[tuple[str, Rules]] = []
+    for n in counts:
+        for label, rules in named:
+            if rules.players not in (n, default):
+                raise ValueError(f"{label}: players={rules.players} disagrees with {n} players")
+            plan.append((label, evolve(rules, players=n)))
+    # Chunks of seeds keep every worker busy to the end; the order of results is kept.
+    workers = jobs if dask is None else 8
+    size = max(1, min(25, -(-games // (workers * 4))))
+    seeds = range(seed, seed + games)
+    tasks: list[Task] = [
+        (rules, specs, tuple(seeds[i : i + size]))
+        for _, rules in plan
+        for i in range(0, games, size)
+    ]
+    if dask is not None:
+        chunks = _on_dask(tasks, dask, on_progress)
+    elif jobs == 1:
+        chunks = []
+        for task in tasks:
+            chunks.append(play_task(task))
+            if on_progress is not None:
+                on_progress(len(task[2]))
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            chunks = []
+            for found in pool.imap(play_task, tasks, chunksize=1):
+                chunks.append(found)
+                if on_progress is not None:
+                    on_progress(len(found))
+    per_set = -(-games // size)
+    results = []
+    for k, (label, rules) in enumerate(plan):
+        tallies = tuple(t for chunk in chunks[k * per_set : (k + 1) * per_set] for t in chunk)
+        results.append(RuleSetResult(label, rules, tallies))
+    return Report(tuple(results), seed, specs)
+
+
+def _labelled(rule_sets: Sequence[Rules]) -> list[tuple[str, Rules]]:
+    if not rule_sets:
+        return []
+    base = rule_sets[0]
+    return [(describe(base), base), *((describe(r, base), r) for r in rule_sets[1:])]
+
+
+def _on_dask(
+    tasks: list[Task], address: str, on_progress: Callable[[int], None] | None
+) -> list[tuple[GameTally, ...]]:
+    """Play *tasks* on the Dask cluster at *address* (``"local"``: a new ``LocalCluster`` of
+    one single-threaded worker process per core), in task order."""
+    try:
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError:
+        raise TigeuphError("--dask needs Dask distributed: pip install 'tigeuph[dask]'") from None
+    cluster: Any = None
+    if address == LOCAL:
+        cluster = distributed.LocalCluster(
+            threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        )
+        client = distributed.Client(cluster)
+    else:
+        client = distributed.Client(address)
+    try:
+        # pure=False: two equal tasks are still two runs; tasks are distinct anyway.
+        futures = client.map(play_task, tasks, pure=False)
+        order = {future.key: i for i, future in enumerate(futures)}
+        chunks: list[tuple[GameTally, ...] | None] = [None] * len(tasks)
+        for future in distributed.as_completed(futures):
+            found: tuple[GameTally, ...] = future.result()
+            chunks[order[future.key]] = found
+            if on_progress is not None:
+                on_progress(len(found))
+        return [chunk for chunk in chunks if chunk is not None]
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
