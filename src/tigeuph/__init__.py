@@ -83,6 +83,7 @@ from .state import (
     WonderSite,
     new_game,
 )
+from .tensors import observation, returns
 from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
 
 __version__ = "0.1.0"
@@ -170,11 +171,13 @@ __all__ = [
     "mask",
     "names",
     "new_game",
+    "observation",
     "outcome",
     "parse_action",
     "parse_cell",
     "play",
     "read_sketch",
+    "returns",
     "sample_state",
     "state_from_json",
     "state_to_json",
