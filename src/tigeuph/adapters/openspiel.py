@@ -52,10 +52,8 @@ from typing import Any, Final, TypeAlias
 from attrs import evolve, fields
 
 from ..actions import Action, ExchangeTiles
-from ..boards import ADVANCED, STANDARD
 from ..encoding import ACTION_COUNT, action_to_id, id_to_action
 from ..engine import apply, legal_actions
-from ..errors import BoardError
 from ..extras import require
 from ..pieces import COLOURS
 from ..ruleset import SWITCHES, Rules
@@ -63,6 +61,7 @@ from ..serialise import view_to_json
 from ..state import TILE_COUNTS, Counts, GameState, count_letters, new_game
 from ..tensors import PLANES, observation, observation_size, returns
 from ..views import sample_state, view
+from .common import make_rules
 
 require("numpy", "openspiel")  # a missing extra raises one TigeuphError naming it
 require("pyspiel", "openspiel")
@@ -71,7 +70,6 @@ import pyspiel  # noqa: E402
 
 __all__ = ["GAME_TYPE", "TigeuphGame", "TigeuphObserver", "TigeuphState"]
 
-BOARDS: Final = {"standard": STANDARD, "advanced": ADVANCED}
 DEFAULTS: Final[dict[str, Any]] = {
     "players": 2,
     "board": "standard",
@@ -168,13 +166,8 @@ class TigeuphGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         chosen = {**DEFAULTS, **(params or {})}
-        board = chosen["board"]
-        if board not in BOARDS:
-            raise BoardError(f"board {board!r}: expected one of {', '.join(BOARDS)}")
-        self.rules = Rules(
-            players=chosen["players"],
-            board=BOARDS[board],
-            **{name: bool(chosen[name]) for name in SWITCHES},
+        self.rules = make_rules(
+            chosen["players"], chosen["board"], **{name: bool(chosen[name]) for name in SWITCHES}
         )
         self.max_moves = int(chosen["max_moves"])
         info = pyspiel.GameInfo(
