@@ -26,3 +26,10 @@ def make(nth: int = 0) -> FirstAgent:
 def not_an_agent() -> str:
     """Something without ``act``."""
     return "hello"
+
+
+class Broken:
+    """Raises on its first decision."""
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        raise RuntimeError("broken on purpose")

@@ -17,6 +17,8 @@ from tigeuph.agents import (
     Agent,
     AgentError,
     AgentSpecError,
+    GreedyAgent,
+    MCTSAgent,
     RandomAgent,
     agent_from_function,
     make_agent,
@@ -33,8 +35,8 @@ from tigeuph.state import (
     WonderPoint,
 )
 
-SPECS = ("random", "random:weighted=true")
-"""The agents every test below plays; the search agents add theirs."""
+SPECS = ("random", "random:weighted=true", "greedy", "mcts:iterations=12")
+"""The agents every test below plays (the search with a tiny budget, to keep tests fast)."""
 
 KINDS = {
     "revolt": Revolt,
@@ -180,12 +182,12 @@ def test_play_asks_each_seat_with_its_own_view() -> None:
 
 
 def _after(n: int, bad: Action | Exception | float) -> Agent:
-    """An agent that plays at random, and misbehaves on its (n+1)th decision."""
+    """An agent that plays at random, but misbehaves on its (n+1)th decision."""
     calls = [0]
 
     def act(view: PlayerView, rng: random.Random) -> Action:
         calls[0] += 1
-        if calls[0] <= n:
+        if calls[0] != n + 1:
             return rng.choice(view.legal)
         if isinstance(bad, Exception):
             raise bad
@@ -300,3 +302,68 @@ def test_bad_specifications_raise_one_line(spec: str, words: str) -> None:
         make_agent(spec)
     assert isinstance(info.value, tigeuph.TigeuphError)
     assert words in str(info.value) and "\n" not in str(info.value)
+
+
+# --- the players -------------------------------------------------------------------------------
+
+
+def test_greedy_beats_random_on_paired_deals() -> None:
+    """GreedyAgent wins both seats of two deals against RandomAgent (the benchmark measures
+    its rate over many games: docs/agents.rst)."""
+    for seed in (0, 1):
+        for greedy_seat in (0, 1):
+            agents: list[Agent] = [RandomAgent(), RandomAgent()]
+            agents[greedy_seat] = GreedyAgent()
+            result = tigeuph.outcome(play(agents, seed=seed).state)
+            assert result is not None and result.winners == (greedy_seat,)
+
+
+def test_mcts_replays_with_an_iterations_budget() -> None:
+    """With an iterations budget, the same view and generator give the same action."""
+    game = play([RandomAgent(), RandomAgent()], seed=3)
+    view = _view_at(game, 12, game.states[12].to_move or 0)
+    agent = MCTSAgent(iterations=30)
+    assert agent.act(view, random.Random(2)) == agent.act(view, random.Random(2))
+
+
+def test_mcts_stops_at_its_time_budget() -> None:
+    """A seconds budget stops the search: a tiny budget answers quickly, and legally."""
+    view = tigeuph.Game.new(2, seed=4).view(0)
+    start = time.perf_counter()
+    action = MCTSAgent(seconds=0.01).act(view, random.Random(1))
+    assert action in view.legal and time.perf_counter() - start < 2.0
+
+
+def test_a_single_legal_action_is_played_without_search() -> None:
+    """When only one action is legal, every agent plays it."""
+    state = next(
+        before
+        for before, _, _ in random_game(2, 5)
+        if before.to_move is not None and len(tigeuph.legal_actions(before)) == 1
+    )
+    view = tigeuph.view(state, state.to_move or 0)
+    for spec in SPECS:
+        assert make_agent(spec).act(view, random.Random(0)) == view.legal[0]
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:iterations=0", "iterations must be 1 or more"),
+        ("mcts:seconds=-1", "seconds must be more than 0"),
+        ("mcts:iterations=1.5", "a whole number"),
+        ("greedy:depth=2", "takes no 'depth'"),
+    ],
+)
+def test_bad_search_budgets_raise_one_line(spec: str, words: str) -> None:
+    """Bad budgets are AgentSpecErrors too."""
+    with pytest.raises(AgentSpecError, match=words):
+        make_agent(spec)
+
+
+def test_mcts_takes_both_budgets() -> None:
+    """make_agent reads iterations and seconds together, as numbers of their kind."""
+    agent = make_agent("mcts:seconds=1.5,iterations=1000")
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.iterations, agent.seconds) == (1000, 1.5)
+    assert make_agent("mcts:seconds=2").seconds == 2.0  # type: ignore[attr-defined]

@@ -15,7 +15,9 @@ True
 
 from .base import Agent, AgentError, AgentSpecError, FunctionAgent, agent_from_function
 from .factory import AGENT_NAMES, make_agent, parse_spec
+from .greedy import GreedyAgent
 from .match import agent_rng, play
+from .mcts import MCTSAgent
 from .randomised import RandomAgent
 
 __all__ = [
@@ -24,6 +26,8 @@ __all__ = [
     "AgentError",
     "AgentSpecError",
     "FunctionAgent",
+    "GreedyAgent",
+    "MCTSAgent",
     "RandomAgent",
     "agent_from_function",
     "agent_rng",

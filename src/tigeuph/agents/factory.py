@@ -22,12 +22,26 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .base import Agent, AgentSpecError
+from .greedy import GreedyAgent
+from .mcts import MCTSAgent
 from .randomised import RandomAgent
 
 __all__ = ["AGENT_NAMES", "make_agent", "parse_spec"]
 
 _BUILT_IN: Final[dict[str, tuple[Callable[..., Agent], Mapping[str, type]]]] = {
     "random": (RandomAgent, {"weighted": bool}),
+    "greedy": (GreedyAgent, {}),
+    "mcts": (
+        MCTSAgent,
+        {
+            "iterations": int,
+            "seconds": float,
+            "exploration": float,
+            "rollout": int,
+            "candidates": int,
+            "widening": float,
+        },
+    ),
 }
 
 AGENT_NAMES: Final = tuple(_BUILT_IN)
@@ -66,8 +80,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """The agent a specification names (a built-in name, or ``module:factory``) and its
     keyword arguments.
 
-    >>> parse_spec("random:weighted=true")
-    ('random', {'weighted': True})
+    >>> parse_spec("mcts:seconds=1.5,iterations=1000")
+    ('mcts', {'seconds': 1.5, 'iterations': 1000})
     >>> parse_spec("mypkg.bots:make:depth=3")
     ('mypkg.bots:make', {'depth': 3})
 
