@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import runpy
 from pathlib import Path
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -23,7 +24,7 @@ from tigeuph.agents import RandomAgent
     [{}, {"players": 3, "seat": 1, "opponents": "greedy", "buildings": True, "wonder": True}],
     ids=["2p-random", "3p-seat1-greedy-variants"],
 )
-def test_check_env(kwargs: dict[str, object]) -> None:
+def test_check_env(kwargs: dict[str, Any]) -> None:
     """Gymnasium's check_env passes, through gym.make (render modes included)."""
     env = gym.make(ENV_ID, render_mode="ansi", **kwargs)
     check_env(env.unwrapped)
