@@ -157,13 +157,11 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
     xp = _numpy()
     board = view.rules.board
     rows, cols = board.rows, board.cols
-    planes = xp.zeros((len(PLANES), ROWS * STRIDE), dtype=xp.uint8)
+    masks = [0] * len(PLANES)  # one bitboard a plane, unpacked all at once at the end
     players, viewer = view.players, view.player
 
     def put(name: str, cells: Bitboard) -> None:
-        if cells:
-            raw = xp.frombuffer(cells.to_bytes(_BYTES, "little"), dtype=xp.uint8)
-            planes[_PLANE[name]] |= xp.unpackbits(raw, bitorder="little")[: ROWS * STRIDE]
+        masks[_PLANE[name]] |= cells
 
     def rel(seat: int) -> int:
         return (seat - viewer) % players
@@ -191,9 +189,11 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
     put("declined square", view.declined)
     put("declined cross", view.declined_crosses)
     put("decision", _decision_cells(view))
-    grid = planes.reshape(len(PLANES), ROWS, STRIDE)[:, :rows, :cols]
+    raw = xp.frombuffer(b"".join(m.to_bytes(_BYTES, "little") for m in masks), dtype=xp.uint8)
+    bits = xp.unpackbits(raw.reshape(len(PLANES), _BYTES), axis=1, bitorder="little")
+    grid = bits[:, : ROWS * STRIDE].reshape(len(PLANES), ROWS, STRIDE)[:, :rows, :cols]
 
-    vector = xp.zeros(VECTOR_SIZE, dtype=xp.float32)
+    vector = [0.0] * VECTOR_SIZE
 
     def field(name: str, values: Sequence[float], at: int = 0) -> None:
         start = _OFFSETS[name] + at
@@ -240,7 +240,7 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
     if view.is_over:
         one_hot("game over", 0)
     field("switches", [float(getattr(view.rules, name)) for name in SWITCHES])
-    out = xp.concatenate([grid.reshape(-1).astype(xp.float32), vector])
+    out = xp.concatenate([grid.reshape(-1), xp.array(vector, dtype=xp.float32)], dtype=xp.float32)
     return cast("NDArray[np.float32]", out)
 
 
