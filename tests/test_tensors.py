@@ -4,7 +4,9 @@ where the view shows them, nothing hidden, and zero-sum results with shared wins
 from __future__ import annotations
 
 import random
+import re
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -142,3 +144,24 @@ def _cells(plane: np.typing.NDArray[np.float32]) -> list[str]:
     rows, cols = np.nonzero(plane)
     pairs = zip(rows.tolist(), cols.tolist(), strict=True)
     return sorted(tigeuph.cell_name(tigeuph.cell(r, c)) for r, c in pairs)
+
+
+def test_the_documented_layout_is_the_layout() -> None:
+    """docs/adapters.rst lists every plane at its index and every vector field at its offset
+    and size."""
+    doc = (Path(__file__).parent.parent / "docs" / "adapters.rst").read_text()
+    for i, name in enumerate(PLANES):
+        if " " in name and name.split()[0] in ("leader", "monument", "building"):
+            continue  # grouped rows, checked below
+        assert re.search(rf"^{i}\s+``{name}``", doc, re.M), name
+    for first, group, count in [
+        (8, "leader S C", 16),
+        (24, "monument XY", 6),
+        (30, "building C", 4),
+    ]:
+        assert PLANES[first].split()[0] == group.split()[0]
+        assert re.search(rf"^{first}-{first + count - 1}\s+``{group}``", doc, re.M), group
+    offset = 0
+    for name, size in VECTOR:
+        assert re.search(rf"^{offset}\s+{size}\s+``{name}``", doc, re.M), name
+        offset += size
