@@ -12,9 +12,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 import tigeuph
+import tigeuph.tensors
 from tigeuph.adapters.openspiel import TigeuphState
 from tigeuph.state import TILE_COUNTS
 
@@ -148,8 +149,18 @@ def test_max_moves_cuts_the_game_off_as_a_draw() -> None:
     assert state.returns() == [0.0, 0.0]
 
 
+def test_a_board_file_sets_the_board() -> None:
+    """A board file (spec R2) gives the game its board, and the observation its size; OpenSpiel's
+    random-simulation checks pass on it."""
+    delta = Path(__file__).parent.parent / "examples" / "boards" / "delta.txt"
+    game = pyspiel.load_game("tigeuph", {"players": 3, "board": str(delta)})
+    board = tigeuph.load_board(delta)
+    assert game.observation_tensor_size() == tigeuph.tensors.observation_size(board)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
 def test_an_unknown_board_is_refused() -> None:
-    """The board parameter names standard or advanced."""
+    """The board parameter names standard, advanced or a board file."""
     with pytest.raises(tigeuph.BoardError, match="moon"):
         pyspiel.load_game("tigeuph", {"board": "moon"})
 
@@ -169,6 +180,21 @@ def test_openspiel_bots_choose_legal_actions() -> None:
     ]
     for bot in bots:
         assert bot.step(state) in state.legal_actions()
+
+
+def test_outcome_sampling_mccfr_runs() -> None:
+    """OpenSpiel's outcome-sampling MCCFR (a CFR-family method that samples the tree) runs on a
+    short horizon and gives an average policy over the legal actions."""
+    game = pyspiel.load_game("tigeuph", {"players": 2, "max_moves": 4})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(5):
+        solver.iteration()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    policy = solver.average_policy().action_probabilities(state)
+    assert set(policy) == set(state.legal_actions())
+    assert sum(policy.values()) == pytest.approx(1.0)
 
 
 def test_the_mcts_example_plays_a_game() -> None:

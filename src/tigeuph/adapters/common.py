@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..boards import ADVANCED, STANDARD
+from ..boards import ADVANCED, STANDARD, load_board
 from ..errors import BoardError
 from ..ruleset import Rules
 
@@ -23,16 +23,22 @@ def make_rules(
     wonder: bool = False,
     open_scoring: bool = False,
 ) -> Rules:
-    """Rules from the adapters' keyword arguments: ``board`` names standard or advanced.
+    """Rules from the adapters' keyword arguments: ``board`` is ``"standard"``, ``"advanced"``
+    or the path of a board file (``.json`` or ``.txt``, see ``docs/boards.rst``).
 
     Raises:
-        BoardError: *board* is neither.
+        BoardError: *board* is none of these, or its file holds no playable board.
+        OSError: the board file cannot be read.
     """
-    if board not in BOARDS:
-        raise BoardError(f"board {board!r}: expected one of {', '.join(BOARDS)}")
+    if board in BOARDS:
+        layout = BOARDS[board]
+    elif board.lower().endswith((".json", ".txt")):
+        layout = load_board(board)
+    else:
+        raise BoardError(f"board {board!r}: expected standard, advanced or a board file")
     return Rules(
         players=players,
-        board=BOARDS[board],
+        board=layout,
         english_reinforcement=english_reinforcement,
         buildings=buildings,
         wonder=wonder,
