@@ -65,9 +65,9 @@ class TigrisEuphratesEnv(gymnasium.Env[Observation, np.int64]):
 
     Keyword arguments: ``players`` (2 to 4, default 2), ``seat`` (the learner's, default 0),
     ``opponents`` (a specification or agent, or one per other seat in seat order; default
-    ``"random"``), ``board`` (``"standard"``, ``"advanced"`` or a board file's path), the rules switches
-    (``english_reinforcement``, ``buildings``, ``wonder``, ``open_scoring``, spec R28-R32),
-    ``max_moves`` and ``render_mode`` (``"ansi"``).
+    ``"random"``), ``board`` (``"standard"``, ``"advanced"`` or a board file's path), the
+    rules switches (``english_reinforcement``, ``buildings``, ``wonder``, ``open_scoring``,
+    spec R28-R32), ``max_moves`` and ``render_mode`` (``"ansi"``).
 
     Raises:
         ValueError: *seat* is not a seat of the game, or the opponents are not one or one
