@@ -20,10 +20,11 @@ b 1, g 2, k 3).
 
 Parameters (``pyspiel.load_game("tigeuph", {...})``): ``players`` (2 to 4, default 2, the
 usual setting of OpenSpiel's algorithms), ``board`` (``"standard"``, ``"advanced"`` or a board
-file's path, spec R2), one boolean per rules switch (``english_reinforcement``, ``buildings``, ``wonder``,
-``open_scoring``; spec R28-R32), and ``max_moves`` (default 1000): a game is cut off as a draw
-(every return 0) after that many player actions, since the rules allow endless passing and
-OpenSpiel needs a bound on the length. Random games last about 200 actions.
+file's path, spec R2), one boolean per rules switch (``english_reinforcement``,
+``buildings``, ``wonder``, ``open_scoring``; spec R28-R32), and ``max_moves`` (default
+1000): a game is cut off as a draw (every return 0) after that many player actions, since the
+rules allow endless passing and OpenSpiel needs a bound on the length. Random games last about
+200 actions.
 
 How draws work. The engine's :func:`~tigeuph.apply` draws from the front of ``state.bag``.
 Between draws this adapter keeps the bag in a fixed order (red, blue, green, black), which

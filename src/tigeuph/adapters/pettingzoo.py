@@ -72,7 +72,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     """The AEC environment. Keyword arguments: ``players`` (2 to 4, default 2), ``board``
     (``"standard"``, ``"advanced"`` or a board file's path), the rules switches
     (``english_reinforcement``, ``buildings``, ``wonder``, ``open_scoring``, spec R28-R32),
-    ``max_moves`` (default 1000) and ``render_mode`` (``"ansi"`` returns the position as text, ``"human"`` prints it)."""
+    ``max_moves`` (default 1000) and ``render_mode`` (``"ansi"`` returns the position as
+    text, ``"human"`` prints it)."""
 
     metadata: Final = {
         "render_modes": ["ansi", "human"],
