@@ -148,8 +148,9 @@ def _numpy() -> Any:
 
 
 def observation(view: PlayerView) -> NDArray[np.float32]:
-    """*view* as a flat ``float32`` array: the planes, then the vector (see :data:`PLANES`,
-    :data:`VECTOR`, ``docs/adapters.rst``); seats relative to the viewer.
+    """*view* as a flat ``float32`` numpy array: the planes, then the vector (see
+    ``tigeuph.tensors.PLANES`` and ``VECTOR``, and ``docs/adapters.rst``); seats relative to
+    the viewer.
 
     Raises:
         TigeuphError: numpy is not installed (the ``tensors`` extra).
