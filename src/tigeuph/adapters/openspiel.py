@@ -56,6 +56,7 @@ from ..actions import Action, ExchangeTiles
 from ..encoding import ACTION_COUNT, action_to_id, id_to_action
 from ..engine import apply, legal_actions
 from ..extras import require
+from ..notation import to_text
 from ..pieces import COLOURS
 from ..ruleset import SWITCHES, Rules
 from ..serialise import view_to_json
@@ -99,8 +100,12 @@ _LETTERS: Final = "".join(colour.letter for colour in COLOURS)
 
 
 class _Engine:
-    """The engine's state, pickled without its caches: OpenSpiel clones a Python state by
-    pickling its attributes, and the engine's cached analysis would cost more than the rest."""
+    """The engine's state, shared by copies and pickled without its caches.
+
+    OpenSpiel clones a Python state (MCTS does so at every step) by copying or pickling its
+    attributes; the engine's state is immutable, so a copy may share it, and its cached
+    analysis would cost more to pickle than the rest. The legal action ids are kept here once
+    computed, so that clones share them too."""
 
     __slots__ = ("_ids", "state")
 
@@ -350,8 +355,6 @@ class TigeuphState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         """The position in the engine's text format, and the draws under way."""
-        from ..notation import to_text
-
         text = to_text(self.engine)
         if self._draws:
             text += f"\n# drawing: {self._draws} to come, drawn so far {self._drawn!r}"
