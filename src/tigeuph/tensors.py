@@ -4,7 +4,7 @@
 board planes first (:data:`PLANES`, each ``rows x cols`` of the board, in C order), then the
 vector fields (:data:`VECTOR`). Its length, :func:`observation_size`, depends only on the
 board's size, not on the player count or the variants: a 2-player game fills the slots of
-seats 3 and 4 with zeros. Seats are *relative to the viewer*: slot 0 is the viewer, slot 1 the
+slots 2 and 3 with zeros. Seats are *relative to the viewer*: slot 0 is the viewer, slot 1 the
 player after him in turn order, and so on, so one network serves every seat. The layout is
 stable: a change would be a new major version. The full table is in ``docs/adapters.rst``;
 :func:`split_observation` cuts an array back into named pieces.
