@@ -3,7 +3,7 @@
 :func:`observation` turns a :class:`~tigeuph.PlayerView` into a flat ``float32`` array: the
 board planes first (:data:`PLANES`, each ``rows x cols`` of the board, in C order), then the
 vector fields (:data:`VECTOR`). Its length, :func:`observation_size`, depends only on the
-board's size, not on the player count or the variants: a 2-player game fills the slots of
+board's size, not on the player count or the variants: a 2-player game fills
 slots 2 and 3 with zeros. Seats are *relative to the viewer*: slot 0 is the viewer, slot 1 the
 player after him in turn order, and so on, so one network serves every seat. The layout is
 stable: a change would be a new major version. The full table is in ``docs/adapters.rst``;
