@@ -135,10 +135,23 @@ def test_the_arena_names_the_cli_extra_when_rich_is_missing(
     assert "tigeuph[cli]" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_an_agent_error_stops_the_arena_with_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    jobs: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A misbehaving agent stops the arena: exit 1, one line naming the seat."""
-    assert main(["--agents", "agent_examples:Broken,random", "--games", "2"]) == 1
+    """A misbehaving agent stops the arena, in a worker process too: exit 1, one line naming
+    the seat."""
+    argv = ["--agents", "agent_examples:Broken,random", "--games", "2", "--jobs", jobs]
+    assert main(argv) == 1
     err = capsys.readouterr().err
-    assert "seat 0" in err and len(err.strip().splitlines()) == 1
+    assert "seat 0" in err and "broken on purpose" in err and len(err.strip().splitlines()) == 1
+
+
+def test_agent_arguments_after_commas_stay_with_their_agent(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """In --agents, name=value after a comma continues the agent before it."""
+    argv = ["--agents", "mcts:iterations=2,candidates=2,random", "--games", "2"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "mcts:iterations=2,candidates=2 " in out and "\nrandom " in out

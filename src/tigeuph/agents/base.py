@@ -87,3 +87,7 @@ class AgentError(TigeuphError):
         self.seat = seat
         self.action = action
         self.reason = reason
+
+    def __reduce__(self) -> tuple[type[AgentError], tuple[object, ...]]:
+        # Pickled whole, so that it crosses from the arena's worker processes.
+        return AgentError, (self.game, self.seat, self.action, self.reason, str(self))
