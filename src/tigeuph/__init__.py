@@ -88,6 +88,7 @@ from .state import (
     WonderSite,
     new_game,
 )
+from .tensors import observation, returns
 from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
 
 __version__ = "0.2.0"
@@ -181,11 +182,13 @@ __all__ = [
     "mask",
     "names",
     "new_game",
+    "observation",
     "outcome",
     "parse_action",
     "parse_cell",
     "play",
     "read_sketch",
+    "returns",
     "sample_state",
     "state_from_json",
     "state_to_json",

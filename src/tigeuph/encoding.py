@@ -33,7 +33,8 @@ action                       first id     count  id
 
 :data:`ACTION_COUNT` is 3400. Some ids never name a legal action (a leader on a river, a
 monument whose square runs off the board, a variant's action under rules without it);
-:func:`legal_mask` says which ones are legal now.
+:func:`legal_mask` says which ones are legal now. The views themselves become arrays with
+:func:`observation`, and results numbers with :func:`returns` (both from :mod:`tigeuph.tensors`).
 
 >>> import tigeuph
 >>> tigeuph.action_to_id(tigeuph.parse_action("kA2")), tigeuph.id_to_action(1797)
@@ -74,9 +75,10 @@ from .engine import ACTION_TYPES, legal_actions
 from .errors import ArgumentError, ArgumentTypeError, as_int, expect
 from .pieces import COLOURS, MONUMENTS
 from .state import GameState
+from .tensors import observation, returns
 from .views import PlayerView
 
-__all__ = ["ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask"]
+__all__ = ["ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask", "observation", "returns"]
 
 _EXCHANGE_COUNTS: Final = tuple(
     counts for counts in itertools.product(range(7), repeat=4) if 1 <= sum(counts) <= 6
