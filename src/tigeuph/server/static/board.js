@@ -280,7 +280,7 @@ function drawHistory() {
     list.append(el("li", { class: entry.player === game.data.seat ? "mine" : "" },
       `${seatName(entry.player)}: ${describe(entry.action)}`, scored ? el("span", { class: "scored" }, ` — ${scored}`) : ""));
   }
-  if (game.history.length > start) list.parentElement.scrollTop = list.parentElement.scrollHeight;
+  if (game.history.length > start) list.scrollTop = list.scrollHeight;
 }
 
 // --- choosing and playing -----------------------------------------------------------------
