@@ -12,7 +12,7 @@ import random
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -87,6 +87,15 @@ def _version(driver: webdriver.Chrome) -> int:
     return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-version") or -1)
 
 
+def _moved_past(version: int) -> Callable[[webdriver.Chrome], bool]:
+    """A wait condition: the page is idle and shows a later version, or the end."""
+
+    def moved(driver: webdriver.Chrome) -> bool:
+        return _idle(driver) and (_version(driver) > version or _turn(driver) == "over")
+
+    return moved
+
+
 def _play_one(driver: webdriver.Chrome, rng: random.Random, shot: Path | None = None) -> None:
     """Make one move by clicking: a dialog's choice, or a piece and then a cell, or pass;
     with *shot*, a screenshot once a piece is chosen and its cells are highlighted."""
@@ -141,7 +150,7 @@ def test_a_whole_game_against_an_agent_by_clicking(
                 shot = shots / "middle.png"
             _play_one(browser, rng, shot)
             middle = middle or (shot is not None and shot.exists())
-            wait.until(lambda d, v=before: _idle(d) and (_version(d) > v or _turn(d) == "over"))
+            wait.until(_moved_past(before))
         assert _turn(browser) == "over"
         wait.until(lambda d: d.find_element(By.ID, "over").get_attribute("open") is not None)
         wait.until(lambda d: "rank" in d.find_element(By.ID, "over-text").text)
