@@ -15,11 +15,11 @@ from typing import Any
 import httpx
 import uvicorn
 
-from tigeuph.server import Limits, create_app
+from tigeuph.server import ServerLimits, create_app
 
 
 @contextmanager
-def live_server(db: Path, limits: Limits | None = None) -> Iterator[str]:
+def live_server(db: Path, limits: ServerLimits | None = None) -> Iterator[str]:
     """Serve *db* on a free loopback port while the block runs; yields the base URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -96,11 +96,16 @@ def _moved_past(version: int) -> Callable[[webdriver.Chrome], bool]:
     return moved
 
 
-def _play_one(driver: webdriver.Chrome, rng: random.Random, shot: Path | None = None) -> None:
+def _play_one(
+    driver: webdriver.Chrome, rng: random.Random, shot: Path | None, dialog_shot: Path
+) -> None:
     """Make one move by clicking: a dialog's choice, or a piece and then a cell, or pass;
-    with *shot*, a screenshot once a piece is chosen and its cells are highlighted."""
+    with *shot*, a screenshot once a piece is chosen and its cells are highlighted, and the
+    first dialog of a decision to *dialog_shot*."""
     dialog = driver.find_element(By.ID, "decision")
     if dialog.get_attribute("open") is not None:
+        if not dialog_shot.exists():
+            driver.save_screenshot(str(dialog_shot))
         choices = dialog.find_elements(By.CSS_SELECTOR, "#decision-buttons button")
         _click(driver, rng.choice(choices))
         return
@@ -127,6 +132,8 @@ def test_a_whole_game_against_an_agent_by_clicking(
 ) -> None:
     """A person makes a game on the page, plays it to the end by clicking, and sees the result."""
     shots = _shots(tmp_path)
+    for name in ("start.png", "middle.png", "decision.png", "end.png"):
+        (shots / name).unlink(missing_ok=True)
     rng = random.Random(5)
     with live_server(tmp_path / "games.sqlite") as url:
         browser.get(url + "/")
@@ -148,14 +155,14 @@ def test_a_whole_game_against_an_agent_by_clicking(
             shot = None
             if not middle and before >= 100 and browser.find_elements(By.ID, "pass"):
                 shot = shots / "middle.png"
-            _play_one(browser, rng, shot)
+            _play_one(browser, rng, shot, shots / "decision.png")
             middle = middle or (shot is not None and shot.exists())
             wait.until(_moved_past(before))
         assert _turn(browser) == "over"
         wait.until(lambda d: d.find_element(By.ID, "over").get_attribute("open") is not None)
         wait.until(lambda d: "rank" in d.find_element(By.ID, "over-text").text)
         browser.save_screenshot(str(shots / "end.png"))
-        assert middle
+        assert middle and (shots / "decision.png").exists()
         game = browser.execute_script("return game.id")
         record = httpx.get(f"{url}/api/games/{game}/record").json()["record"]
         replayed = tigeuph.Game.from_record(record)

@@ -14,7 +14,7 @@ from live_server import bearer, live_server, play_to_end
 
 import tigeuph
 from tigeuph.cli import main
-from tigeuph.server import Limits, Store, describe
+from tigeuph.server import ServerLimits, Store, describe
 
 
 @pytest.fixture(scope="module")
@@ -182,7 +182,7 @@ def test_malformed_requests_are_422_with_a_message_and_clause(client: httpx.Clie
 def test_the_action_cap_stops_a_game(tmp_path: Path) -> None:
     """A game at the server's action cap takes no more actions (422)."""
     with (
-        live_server(tmp_path / "cap.sqlite", Limits(actions=3)) as url,
+        live_server(tmp_path / "cap.sqlite", ServerLimits(actions=3)) as url,
         httpx.Client(base_url=url) as http,
     ):
         game, tokens = _create(http, players=2, seats=["human", "human"], seed=2)

@@ -17,14 +17,22 @@ from __future__ import annotations
 from typing import Any
 
 from .moves import describe, describe_all
-from .store import HUMAN, GameNotFound, Limits, NotYourSeat, ServerLimitError, StaleVersion, Store
+from .store import (
+    HUMAN,
+    GameNotFound,
+    NotYourSeat,
+    ServerLimitError,
+    ServerLimits,
+    StaleVersion,
+    Store,
+)
 
 __all__ = [
     "HUMAN",
     "GameNotFound",
-    "Limits",
     "NotYourSeat",
     "ServerLimitError",
+    "ServerLimits",
     "StaleVersion",
     "Store",
     "create_app",
@@ -34,7 +42,7 @@ __all__ = [
 ]
 
 
-def create_app(db: str, *, limits: Limits | None = None) -> Any:
+def create_app(db: str, *, limits: ServerLimits | None = None) -> Any:
     """The ASGI application (Starlette) serving the games in the SQLite file *db*.
 
     Raises:
@@ -42,11 +50,11 @@ def create_app(db: str, *, limits: Limits | None = None) -> Any:
     """
     from .app import create_app as make
 
-    return make(db, limits=limits or Limits())
+    return make(db, limits=limits or ServerLimits())
 
 
 def serve(
-    db: str, *, host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None
+    db: str, *, host: str = "127.0.0.1", port: int = 8000, limits: ServerLimits | None = None
 ) -> None:
     """Serve the games in *db* on *host*:*port* until interrupted (loopback by default).
 

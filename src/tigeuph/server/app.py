@@ -33,7 +33,15 @@ from ..agents import AgentError
 from ..agents.base import AgentSpecError
 from ..boards import ADVANCED, STANDARD
 from .moves import describe_all
-from .store import GameNotFound, GameRow, Limits, NotYourSeat, ServerLimitError, StaleVersion, Store
+from .store import (
+    GameNotFound,
+    GameRow,
+    NotYourSeat,
+    ServerLimitError,
+    ServerLimits,
+    StaleVersion,
+    Store,
+)
 
 try:
     from starlette.applications import Starlette
@@ -356,7 +364,7 @@ def _guard(
     return guarded
 
 
-def create_app(db: str, *, limits: Limits = Limits()) -> Starlette:  # noqa: B008 - frozen
+def create_app(db: str, *, limits: ServerLimits = ServerLimits()) -> Starlette:  # noqa: B008 - frozen
     """The ASGI application serving the games in the SQLite file *db* and the browser board."""
     server = _Server(Store(db, limits))
     g = "/api/games/{id}"

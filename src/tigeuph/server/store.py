@@ -58,9 +58,9 @@ __all__ = [
     "HUMAN",
     "GameNotFound",
     "GameRow",
-    "Limits",
     "NotYourSeat",
     "ServerLimitError",
+    "ServerLimits",
     "StaleVersion",
     "Store",
     "check_seats",
@@ -112,7 +112,7 @@ class ServerLimitError(TigeuphError, ValueError):
 
 
 @frozen
-class Limits:
+class ServerLimits:
     """The server's own caps: request body bytes, actions per game, record characters, and the
     agent actions one advance may play (a whole game is far below each)."""
 
@@ -227,7 +227,7 @@ class Store:
     """The games in the SQLite database at *path*; safe to share between threads (each thread
     opens its own connection)."""
 
-    def __init__(self, path: str, limits: Limits = Limits()) -> None:
+    def __init__(self, path: str, limits: ServerLimits = ServerLimits()) -> None:
         self.path = path
         self.limits = limits
         self._local = threading.local()
