@@ -169,3 +169,4 @@ def test_a_whole_game_against_an_agent_by_clicking(
         assert replayed.state.is_over and replayed.state.rules.buildings
         shown = browser.find_elements(By.CSS_SELECTOR, "#history li")
         assert len(shown) == len(replayed.actions)
+        browser.get("about:blank")  # close the event stream before the server stops
