@@ -241,3 +241,20 @@ def test_serve_is_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> Non
         main(["serve", "--help"])
     out = capsys.readouterr().out
     assert "--db" in out and "--port" in out and "127.0.0.1" in out
+
+
+def test_the_history_hides_other_players_exchanges(client: httpx.Client) -> None:
+    """An exchange shows its colours only to its player; others and the public see its size."""
+    game, tokens = _create(client, players=2, seats=["human", "human"], seed=5)
+    me = bearer(tokens["0"])
+    answer = client.get(f"/api/games/{game}/view", headers=me).json()
+    exchange = next(m for m in answer["moves"] if m["kind"] == "exchange")
+    body = {"action": exchange["action"], "version": 0}
+    assert client.post(f"/api/games/{game}/actions", headers=me, json=body).status_code == 200
+    url = f"/api/games/{game}/history"
+    mine = client.get(url, headers=me).json()["history"][0]
+    theirs = client.get(url, headers=bearer(tokens["1"])).json()["history"][0]
+    public = client.get(url).json()["history"][0]
+    size = len(exchange["action"]) - 1
+    assert mine["action"] == exchange["action"] and mine["exchanged"] == size
+    assert theirs == public == {**mine, "action": None}
