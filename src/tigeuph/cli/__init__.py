@@ -5,6 +5,7 @@
 ``tigeuph render``      a position or a point of a game as an SVG or PNG picture
 ``tigeuph explain``     why an action is legal or illegal, and what it would do
 ``tigeuph replay``      step through a game record
+``tigeuph serve``       the game server and the browser board
 ``tigeuph simulate``    compare variants over many seeded random games
 ``tigeuph arena``       a tournament between agents
 ``tigeuph soak``        random games checking every invariant
@@ -22,7 +23,7 @@ import sys
 from typing import NoReturn
 
 from ..errors import TigeuphError
-from . import explain, play, render, replay
+from . import explain, play, render, replay, serve
 from .tools import TOOLS, run_tool
 
 __all__ = ["main", "parser"]
@@ -49,7 +50,7 @@ def parser() -> argparse.ArgumentParser:
         epilog="Start with: tigeuph play",
     )
     commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (play, render, explain, replay):
+    for module in (play, render, explain, replay, serve):
         module.add(commands)
     for name, (text, _) in TOOLS.items():
         commands.add_parser(name, help=text, add_help=False)

@@ -1,0 +1,72 @@
+"""A game server and a browser board: ``tigeuph serve`` (the ``server`` extra).
+
+Games live in a SQLite file, one row per game (:mod:`tigeuph.server.store`); every action is a
+compare-and-swap on the game's version, so of two simultaneous actions one wins and the other
+gets ``409``. Each human seat has a secret token, returned once when the game is made; agents'
+seats are played by the server. The HTTP API and the page are :func:`create_app`
+(:mod:`tigeuph.server.app`, on Starlette); :func:`serve` runs it under uvicorn. See
+``docs/server.rst``.
+
+The store needs only the standard library; the application needs the ``server`` extra
+(``pip install 'tigeuph[server]'``), and raises a :class:`~tigeuph.TigeuphError` naming it
+when it is missing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .moves import describe, describe_all
+from .store import (
+    HUMAN,
+    GameNotFound,
+    NotYourSeat,
+    ServerLimitError,
+    ServerLimits,
+    StaleVersion,
+    Store,
+)
+
+__all__ = [
+    "HUMAN",
+    "GameNotFound",
+    "NotYourSeat",
+    "ServerLimitError",
+    "ServerLimits",
+    "StaleVersion",
+    "Store",
+    "create_app",
+    "describe",
+    "describe_all",
+    "serve",
+]
+
+
+def create_app(db: str, *, limits: ServerLimits | None = None) -> Any:
+    """The ASGI application (Starlette) serving the games in the SQLite file *db*.
+
+    Raises:
+        TigeuphError: the ``server`` extra is not installed.
+    """
+    from .app import create_app as make
+
+    return make(db, limits=limits or ServerLimits())
+
+
+def serve(
+    db: str, *, host: str = "127.0.0.1", port: int = 8000, limits: ServerLimits | None = None
+) -> None:
+    """Serve the games in *db* on *host*:*port* until interrupted (loopback by default).
+
+    Raises:
+        TigeuphError: the ``server`` extra is not installed.
+    """
+    from ..errors import TigeuphError
+
+    try:
+        import uvicorn
+    except ImportError:
+        raise TigeuphError(
+            "the server needs the server extra: pip install 'tigeuph[server]'"
+        ) from None
+    uvicorn.run(create_app(db, limits=limits), host=host, port=port, timeout_graceful_shutdown=2)

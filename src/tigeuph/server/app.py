@@ -1,0 +1,387 @@
+"""The HTTP API and the browser board, on Starlette: see ``docs/server.rst`` for the API.
+
+Every handler does its SQLite and engine work in a worker thread (the engine is pure Python
+and the database calls block), and answers JSON; an error is
+``{"error": kind, "message": ..., "clause": ...}`` with the library's message and, for an
+illegal action, the rule's clause. Agents' seats are played after the response is sent, so a
+person sees his own action at once and the agents' replies arrive through ``/events``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from importlib import resources
+from typing import Any, Final
+
+from .. import (
+    SWITCHES,
+    Action,
+    IllegalActionError,
+    NotationError,
+    Rules,
+    TigeuphError,
+    action_from_json,
+    id_to_action,
+    outcome,
+    parse_action,
+    svg,
+    view_to_json,
+)
+from ..agents import AgentError
+from ..agents.base import AgentSpecError
+from ..boards import ADVANCED, STANDARD
+from .moves import describe_all
+from .store import (
+    GameNotFound,
+    GameRow,
+    NotYourSeat,
+    ServerLimitError,
+    ServerLimits,
+    StaleVersion,
+    Store,
+)
+
+try:
+    from starlette.applications import Starlette
+    from starlette.background import BackgroundTask
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import Request
+    from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+    from starlette.routing import Route
+except ImportError:  # pragma: no cover - depends on the installation
+    raise TigeuphError("the server needs the server extra: pip install 'tigeuph[server]'") from None
+
+__all__ = ["create_app"]
+
+POLL: Final = 0.25
+"""Seconds between two looks at a game's version while streaming or long polling."""
+_STREAM_SECONDS: Final = 300.0
+_BOARDS: Final = {"standard": STANDARD, "advanced": ADVANCED}
+
+
+class Malformed(TigeuphError, ValueError):
+    """A request body or parameter that is not what the API takes (HTTP 422)."""
+
+
+def _error(status: int, kind: str, err: BaseException, **more: Any) -> JSONResponse:
+    clause = getattr(err, "clause", None)
+    body = {"error": kind, "message": str(err), "clause": clause, **more}
+    return JSONResponse(body, status_code=status)
+
+
+def _errors(err: Exception) -> JSONResponse:
+    """The JSON answer for *err*."""
+    match err:
+        case GameNotFound():
+            return _error(404, "not-found", err)
+        case NotYourSeat():
+            return _error(403, "forbidden", err)
+        case StaleVersion():
+            return _error(409, "stale-version", err, version=err.version)
+        case IllegalActionError():
+            return _error(422, "illegal-action", err)
+        case ServerLimitError() | AgentSpecError():
+            return _error(422, "limit" if isinstance(err, ServerLimitError) else "bad-seat", err)
+        case Malformed() | NotationError() | ValueError():
+            return _error(422, "malformed", err)
+        case AgentError():
+            return _error(500, "agent", err)
+    return _error(500, "internal", err)
+
+
+async def _body(request: Request, limit: int) -> Any:
+    """The request's JSON body, read no further than *limit* bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise ServerLimitError(f"the body is over {limit} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ServerLimitError(f"the body is over {limit} bytes")
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks) or b"null")
+    except (ValueError, UnicodeDecodeError) as err:
+        raise Malformed(f"the body is not JSON: {err}") from None
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return request.query_params.get("token")
+
+
+def _rules(players: object, rules: object) -> Rules:
+    if type(players) is not int or not 2 <= players <= 4:
+        raise Malformed(f"players must be 2, 3 or 4, not {players!r:.20}")
+    if rules is None:
+        rules = {}
+    if not isinstance(rules, dict):
+        raise Malformed("rules must be an object of switches")
+    switches: dict[str, bool] = {}
+    board = STANDARD
+    for key, value in rules.items():
+        if key == "board":
+            if value not in _BOARDS:
+                raise Malformed(f"rules.board must be one of {', '.join(_BOARDS)}")
+            board = _BOARDS[value]
+        elif key in SWITCHES and isinstance(value, bool):
+            switches[key] = value
+        else:
+            raise Malformed(
+                f"rules.{key!s:.30}: expected board or a switch ({', '.join(SWITCHES)})"
+            )
+    return Rules(players, board, **switches)
+
+
+def _action(value: object) -> Action:
+    """The action a request names: notation, an action id, or a ``tigeuph-action`` document."""
+    if isinstance(value, str):
+        return parse_action(value)
+    if type(value) is int:
+        return id_to_action(value)
+    if isinstance(value, dict):
+        return action_from_json(json.dumps(value))
+    raise Malformed("action must be notation, an action id or a tigeuph-action document")
+
+
+class _Server:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def _view_body(self, row: GameRow, seat: int) -> dict[str, Any]:
+        seen = self.store.view(row, seat)
+        return {
+            "version": row.version,
+            "seat": seat,
+            "to_move": row.to_move,
+            "over": row.over,
+            "view": json.loads(view_to_json(seen)),
+            "moves": describe_all(seen.legal),
+        }
+
+    def _summary(self, row: GameRow) -> dict[str, Any]:
+        state = self.store.state(row)
+        return {
+            "id": row.id,
+            "version": row.version,
+            "players": len(row.seats),
+            "seats": list(row.seats),
+            "to_move": row.to_move,
+            "over": row.over,
+            "rules": {
+                "board": state.rules.board.name,
+                **{s: getattr(state.rules, s) for s in SWITCHES},
+            },
+            "board": {
+                "rows": state.rules.board.rows,
+                "cols": state.rules.board.cols,
+                "square": svg.SQUARE,
+                "margin": svg.MARGIN,
+            },
+        }
+
+    def _advance_later(self, row: GameRow) -> BackgroundTask | None:
+        if self.store.agent_to_move(row):
+            return BackgroundTask(run_in_threadpool, self.store.advance, row.id)
+        return None
+
+    # --- handlers ----------------------------------------------------------------------------
+
+    async def create(self, request: Request) -> Response:
+        body = await _body(request, self.store.limits.body)
+        if not isinstance(body, dict):
+            raise Malformed("expected an object: players, rules, seats")
+        rules = _rules(body.get("players"), body.get("rules"))
+        seats = body.get("seats", ["human"] * rules.players)
+        if not isinstance(seats, list):
+            raise Malformed("seats must be a list")
+        seed = body.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise Malformed("seed must be a whole number")
+        game_id, tokens = await run_in_threadpool(self.store.create, rules, seats, seed)
+        row = await run_in_threadpool(self.store.row, game_id)
+        answer = {"id": game_id, "tokens": {str(s): t for s, t in tokens.items()}, "version": 0}
+        return JSONResponse(answer, status_code=201, background=self._advance_later(row))
+
+    async def summary(self, request: Request) -> Response:
+        row = await run_in_threadpool(self.store.row, request.path_params["id"])
+        return JSONResponse(
+            await run_in_threadpool(self._summary, row), background=self._advance_later(row)
+        )
+
+    async def view(self, request: Request) -> Response:
+        row = await run_in_threadpool(self.store.row, request.path_params["id"])
+        seat = self.store.seat_of(row, _token(request))
+        body = await run_in_threadpool(self._view_body, row, seat)
+        return JSONResponse(body, background=self._advance_later(row))
+
+    async def board(self, request: Request) -> Response:
+        row = await run_in_threadpool(self.store.row, request.path_params["id"])
+        seat = self.store.seat_of(row, _token(request))
+
+        def draw() -> str:
+            entries = self.store.history(row, seat, max(0, row.version - 1))
+            last = entries[-1]["action"] if entries else None
+            seen = self.store.view(row, seat)
+            lastmove = parse_action(last) if last else None
+            return svg.board(seen, size=None, panel=False, lastmove=lastmove)
+
+        picture = await run_in_threadpool(draw)
+        return Response(picture, media_type="image/svg+xml")
+
+    async def act(self, request: Request) -> Response:
+        body = await _body(request, self.store.limits.body)
+        row = await run_in_threadpool(self.store.row, request.path_params["id"])
+        seat = self.store.seat_of(row, _token(request))
+        if not isinstance(body, dict) or "action" not in body or "version" not in body:
+            raise Malformed('expected {"action": ..., "version": n}')
+        version = body["version"]
+        if type(version) is not int:
+            raise Malformed("version must be a whole number")
+        action = _action(body["action"])
+        if version != row.version:
+            raise StaleVersion(
+                f"version {version} is stale: the game is at {row.version}", row.version
+            )
+        if row.to_move != seat:
+            raise IllegalActionError("R5", f"{action}: it is not seat {seat}'s turn")
+        row = await run_in_threadpool(self.store.play, row, action)
+        answer = await run_in_threadpool(self._view_body, row, seat)
+        return JSONResponse(answer, background=self._advance_later(row))
+
+    async def history(self, request: Request) -> Response:
+        row = await run_in_threadpool(self.store.row, request.path_params["id"])
+        token = _token(request)
+        seat = self.store.seat_of(row, token) if token else None
+        since = request.query_params.get("since", "0")
+        if not since.isdigit():
+            raise Malformed("since must be a whole number")
+        entries = await run_in_threadpool(self.store.history, row, seat, int(since))
+        return JSONResponse({"version": row.version, "since": int(since), "history": entries})
+
+    async def outcome(self, request: Request) -> Response:
+        row = await run_in_threadpool(self.store.row, request.path_params["id"])
+        result = outcome(self.store.state(row)) if row.over else None
+        if result is None:
+            raise StaleVersion("the game is not over yet", row.version)
+        return JSONResponse(
+            {
+                "end": result.end.value,
+                "winners": list(result.winners),
+                "results": [
+                    {"player": r.player, "rank": r.rank, "score": r.score} for r in result.results
+                ],
+                "points": [list(p) for p in self.store.state(row).points],
+            }
+        )
+
+    async def record(self, request: Request) -> Response:
+        row = await run_in_threadpool(self.store.row, request.path_params["id"])
+        if not row.over:
+            raise StaleVersion("the record is public once the game is over", row.version)
+        return JSONResponse({"version": row.version, "record": row.record})
+
+    async def _changes(self, game_id: str, after: int) -> AsyncGenerator[dict[str, Any], None]:
+        """Each new (version, to_move, over), from the first past *after*, until the end."""
+        last = after
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + _STREAM_SECONDS
+        while loop.time() < deadline:
+            version, to_move, over = await run_in_threadpool(self.store.status, game_id)
+            if version > last:
+                last = version
+                yield {"version": version, "to_move": to_move, "over": over}
+                if over:
+                    return
+            await asyncio.sleep(POLL)
+
+    async def events(self, request: Request) -> Response:
+        game_id = request.path_params["id"]
+        await run_in_threadpool(self.store.status, game_id)  # 404 before the stream starts
+        after = request.query_params.get("after", "-1")
+        start = int(after) if after.lstrip("-").isdigit() else -1
+
+        async def stream() -> AsyncIterator[str]:
+            yield "retry: 1000\n\n"
+            async for change in self._changes(game_id, start):
+                if await request.is_disconnected():
+                    return
+                yield f"event: version\ndata: {json.dumps(change)}\n\n"
+
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    async def wait(self, request: Request) -> Response:
+        """Long polling: the game's status once its version passes ``after`` (or at the
+        timeout, at most 30 seconds)."""
+        game_id = request.path_params["id"]
+        version, to_move, over = await run_in_threadpool(self.store.status, game_id)
+        after = request.query_params.get("after", "-1")
+        timeout = request.query_params.get("timeout", "25")
+        if not after.lstrip("-").isdigit() or not timeout.isdigit():
+            raise Malformed("after and timeout must be whole numbers")
+        status = {"version": version, "to_move": to_move, "over": over}
+        if version <= int(after) and not over:
+            changes = self._changes(game_id, int(after))
+            try:
+                status = await asyncio.wait_for(anext(changes), min(int(timeout), 30))
+            except (TimeoutError, StopAsyncIteration):
+                pass
+            finally:
+                await changes.aclose()
+        return JSONResponse(status)
+
+    async def page(self, request: Request) -> Response:
+        text = resources.files(__package__).joinpath("static/index.html").read_text("utf-8")
+        return HTMLResponse(text)
+
+    async def static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        kinds = {"board.js": "text/javascript", "board.css": "text/css"}
+        if name not in kinds:
+            raise GameNotFound(f"no file {name[:40]!r}")
+        text = resources.files(__package__).joinpath(f"static/{name}").read_text("utf-8")
+        return Response(text, media_type=kinds[name])
+
+
+def _guard(
+    handler: Callable[[Request], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    async def guarded(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except ServerLimitError as err:
+            status = 413 if "body" in str(err) else 422
+            return _error(status, "too-large" if status == 413 else "limit", err)
+        except Exception as err:  # every error is answered as JSON
+            return _errors(err)
+
+    return guarded
+
+
+def create_app(db: str, *, limits: ServerLimits = ServerLimits()) -> Starlette:  # noqa: B008 - frozen
+    """The ASGI application serving the games in the SQLite file *db* and the browser board."""
+    server = _Server(Store(db, limits))
+    g = "/api/games/{id}"
+    routes = [
+        Route("/", _guard(server.page)),
+        Route("/static/{name}", _guard(server.static)),
+        Route("/api/games", _guard(server.create), methods=["POST"]),
+        Route(g, _guard(server.summary)),
+        Route(f"{g}/view", _guard(server.view)),
+        Route(f"{g}/board.svg", _guard(server.board)),
+        Route(f"{g}/actions", _guard(server.act), methods=["POST"]),
+        Route(f"{g}/history", _guard(server.history)),
+        Route(f"{g}/outcome", _guard(server.outcome)),
+        Route(f"{g}/record", _guard(server.record)),
+        Route(f"{g}/events", _guard(server.events)),
+        Route(f"{g}/wait", _guard(server.wait)),
+    ]
+    app = Starlette(routes=routes)
+    app.state.store = server.store
+    return app

@@ -1,0 +1,381 @@
+// The browser board of tigeuph's game server: plain JavaScript, no build step.
+// It reads the JSON API (docs/server.rst), draws the board from the server's SVG and lays a
+// grid of clickable cells over it. A seat's link is /#game=ID&token=TOKEN.
+"use strict";
+
+const COLOURS = { r: "red", b: "blue", g: "green", k: "black" };
+const LEADERS = { R: "priest", B: "farmer", G: "trader", K: "king" };
+const LEADER_COLOUR = { R: "red", B: "blue", G: "green", K: "black" };
+const SEAT_KINDS = ["human", "greedy", "random", "mcts"];
+const DECISIONS = {
+  revolt: ["Revolt", "Commit temples (red tiles) from your hand as support."],
+  war: ["War", "Commit tiles of the war's colour from your hand as support."],
+  "war-choice": ["Which war first?", "Several wars broke out: choose the colour to resolve next."],
+  monument: ["Build a monument?", "Your tiles make a square of one colour: build a monument on it, or not."],
+  treasure: ["Take a treasure", "Your trader takes treasures from the kingdom: choose which."],
+  building: ["Build a building?", "Choose where to put the civilisation building, or build none."],
+  wonder: ["Build the wonder?", "A cross of five tiles may hold the wonder."],
+  "wonder-point": ["The wonder's point", "Choose the colour of the point your king's wonder scores."],
+};
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v);
+  }
+  for (const child of children) node.append(child);
+  return node;
+};
+
+const game = { id: null, token: null, summary: null, data: null, history: [], selected: null, busy: false, source: null };
+
+// --- the start screen ---------------------------------------------------------------------
+
+function seatRows() {
+  const players = Number($("players").value);
+  const list = $("seat-list");
+  list.replaceChildren();
+  for (let seat = 0; seat < players; seat++) {
+    const select = el("select", { name: `seat${seat}`, id: `seat${seat}` });
+    for (const kind of SEAT_KINDS) {
+      const label = kind === "human" ? "a person" : `agent: ${kind}`;
+      select.append(el("option", { value: kind }, label));
+    }
+    select.value = seat === 0 ? "human" : "greedy";
+    list.append(el("label", {}, `Seat ${seat}: `, select));
+  }
+}
+
+async function api(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (game.token) headers.Authorization = `Bearer ${game.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  return { status: response.status, data };
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  const form = $("new-game");
+  const players = Number($("players").value);
+  const seats = [...Array(players).keys()].map((s) => $(`seat${s}`).value);
+  if (!seats.includes("human")) { setPrompt("Choose at least one seat for a person.", true); return; }
+  const rules = {};
+  for (const name of ["buildings", "wonder", "open_scoring", "english_reinforcement"]) {
+    if (form.elements[name].checked) rules[name] = true;
+  }
+  if (form.elements.advanced.checked) rules.board = "advanced";
+  const { status, data } = await api("POST", "/api/games", { players, rules, seats });
+  if (status !== 201) { setPrompt(data.message || "The game could not be made.", true); return; }
+  const mine = Object.keys(data.tokens)[0];
+  localStorage.setItem(`tigeuph-links-${data.id}`, JSON.stringify(data.tokens));
+  location.hash = `game=${data.id}&token=${data.tokens[mine]}`;
+}
+
+// --- the game screen ----------------------------------------------------------------------
+
+function setPrompt(text, error = false) {
+  const prompt = $("prompt");
+  prompt.textContent = text;
+  prompt.className = error ? "prompt error" : "prompt";
+}
+
+function seatName(seat) {
+  if (game.data && seat === game.data.seat) return "You";
+  const kind = game.summary.seats[seat];
+  return kind === "human" ? `Seat ${seat}` : `Seat ${seat} (${kind})`;
+}
+
+async function startGame(id, token) {
+  game.id = id; game.token = token; game.history = []; game.selected = null;
+  document.body.dataset.screen = "game";
+  $("start").hidden = true; $("game").hidden = false;
+  const summary = await api("GET", `/api/games/${id}`);
+  if (summary.status !== 200) { setPrompt(summary.data.message, true); return; }
+  game.summary = summary.data;
+  showLinks();
+  await refresh();
+  if (game.source) game.source.close();
+  game.source = new EventSource(`/api/games/${id}/events`);
+  game.source.addEventListener("version", (event) => {
+    const change = JSON.parse(event.data);
+    if (!game.data || change.version > game.data.version) refresh();
+  });
+}
+
+function showLinks() {
+  const tokens = JSON.parse(localStorage.getItem(`tigeuph-links-${game.id}`) || "{}");
+  const others = Object.entries(tokens).filter(([, token]) => token !== game.token);
+  $("links-panel").hidden = others.length === 0;
+  $("links").replaceChildren(...others.map(([seat, token]) => {
+    const link = `${location.origin}/#game=${game.id}&token=${token}`;
+    return el("li", {}, `Seat ${seat}: `, el("a", { href: link, target: "_blank" }, link));
+  }));
+}
+
+let refreshing = null;
+async function refresh() {
+  if (refreshing) { refreshing.again = true; return; }
+  refreshing = { again: false };
+  try {
+    do {
+      refreshing.again = false;
+      const view = await api("GET", `/api/games/${game.id}/view`);
+      if (view.status !== 200) { setPrompt(view.data.message, true); return; }
+      const [picture, history] = await Promise.all([
+        api("GET", `/api/games/${game.id}/board.svg`),
+        api("GET", `/api/games/${game.id}/history?since=${game.history.length}`),
+      ]);
+      if (history.status === 200 && history.data.since === game.history.length) {
+        game.history.push(...history.data.history);
+      }
+      game.data = view.data;
+      if (!game.data.moves.some((m) => m.piece === game.selected)) game.selected = null;
+      render(picture.data);
+    } while (refreshing.again);
+  } finally {
+    refreshing = null;
+  }
+}
+
+function render(picture) {
+  const { data } = game;
+  const mine = data.to_move === data.seat;
+  document.body.dataset.version = data.version;
+  document.body.dataset.turn = data.over ? "over" : mine ? "mine" : "theirs";
+  document.body.dataset.pending = data.view.pending ? data.view.pending.kind : "";
+  const status = $("status");
+  status.textContent = data.over ? "The game is over" : mine ? "Your turn" : `Waiting for ${seatName(data.to_move)}`;
+  status.className = mine ? "status mine" : "status";
+  drawBoard(picture);
+  drawHand();
+  drawPlayers();
+  drawHistory();
+  if (data.over) { setPrompt("The game is over."); showOutcome(); return; }
+  if (!mine) { setPrompt(`${seatName(data.to_move)} is playing…`); return; }
+  if (data.view.pending) { showDecision(); return; }
+  const left = data.view.actions_left;
+  setPrompt(game.selected
+    ? "Click a highlighted cell."
+    : `Choose a tile, leader or catastrophe from your hand, then a highlighted cell (${left} action${left === 1 ? "" : "s"} left).`);
+}
+
+function legalCells() {
+  const { moves, view } = game.data;
+  if (view.pending) return moves.filter((m) => m.cell);
+  return moves.filter((m) => m.cell && m.piece === game.selected);
+}
+
+function drawBoard(picture) {
+  const board = $("board");
+  board.innerHTML = picture;
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  const { rows, cols, square, margin } = game.summary.board;
+  const ns = "http://www.w3.org/2000/svg";
+  const hits = document.createElementNS(ns, "g");
+  hits.setAttribute("class", "hits");
+  const legal = new Map();
+  for (const move of legalCells()) {
+    if (!legal.has(move.cell)) legal.set(move.cell, []);
+    legal.get(move.cell).push(move);
+  }
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const name = String.fromCharCode(65 + col) + (row + 1);
+      const rect = document.createElementNS(ns, "rect");
+      rect.setAttribute("x", margin + col * square);
+      rect.setAttribute("y", margin + row * square);
+      rect.setAttribute("width", square);
+      rect.setAttribute("height", square);
+      rect.setAttribute("data-cell", name);
+      const here = legal.get(name);
+      rect.setAttribute("class", here ? "hit legal" : "hit");
+      if (here) {
+        const title = document.createElementNS(ns, "title");
+        title.textContent = here.map((m) => m.label).join("\n");
+        rect.append(title);
+        rect.addEventListener("click", () => chooseAmong(here, `Cell ${name}`));
+      }
+      hits.append(rect);
+    }
+  }
+  svg.append(hits);
+}
+
+function drawHand() {
+  const { data } = game;
+  const mine = data.to_move === data.seat && !data.view.pending && !data.over;
+  const pieces = new Set(data.moves.map((m) => m.piece));
+  const pick = (piece) => () => { game.selected = game.selected === piece ? null : piece; render($("board").innerHTML); };
+  const tiles = Object.entries(COLOURS).map(([letter, colour]) => el("button", {
+    class: `piece ${colour}${game.selected === letter ? " selected" : ""}`, "data-piece": letter, type: "button",
+    disabled: !(mine && pieces.has(letter)), onclick: pick(letter), title: `${colour} tiles`,
+  }, `${data.view.hand[letter]}`));
+  const cats = data.view.catastrophe_tiles[data.seat];
+  tiles.push(el("button", {
+    class: `piece catastrophe${game.selected === "x" ? " selected" : ""}`, "data-piece": "x", type: "button",
+    disabled: !(mine && pieces.has("x")), onclick: pick("x"), title: "catastrophe tiles",
+  }, `✕ ${cats}`));
+  $("hand").replaceChildren(...tiles);
+  const onBoard = data.view.leaders[data.seat];
+  $("leaders").replaceChildren(...Object.entries(LEADERS).map(([letter, name]) => {
+    const where = onBoard[letter.toLowerCase()];
+    return el("button", {
+      class: `piece leader ${LEADER_COLOUR[letter]}${game.selected === letter ? " selected" : ""}`,
+      "data-piece": letter, type: "button", disabled: !(mine && pieces.has(letter)), onclick: pick(letter),
+      title: where ? `your ${name}, on ${where}` : `your ${name}, in hand`,
+    }, `${name}${where ? ` · ${where}` : ""}`);
+  }));
+  const extras = [];
+  const withdraw = data.moves.find((m) => m.kind === "withdraw" && m.piece === game.selected);
+  if (mine && withdraw) extras.push(el("button", { type: "button", id: "withdraw", onclick: () => post(withdraw) }, withdraw.label));
+  if (mine && data.moves.some((m) => m.kind === "exchange")) {
+    extras.push(el("button", { type: "button", id: "exchange-open", onclick: openExchange }, "Exchange tiles…"));
+  }
+  const pass = data.moves.find((m) => m.kind === "pass");
+  if (mine && pass) extras.push(el("button", { type: "button", id: "pass", class: "secondary", onclick: () => post(pass) }, "Pass"));
+  $("extras").replaceChildren(...extras);
+}
+
+function drawPlayers() {
+  const { view } = game.data;
+  const head = el("tr", {}, el("th", {}, ""), ...Object.values(COLOURS).map((c) => el("th", {}, el("span", { class: `pt ${c}` }, c[0].toUpperCase()))),
+    el("th", { title: "treasures" }, "◆"), el("th", { title: "tiles in hand" }, "hand"), el("th", { title: "catastrophe tiles" }, "✕"));
+  const rows = view.points.map((points, seat) => el("tr", { class: seat === game.data.to_move ? "to-move" : "" },
+    el("td", { class: "who" }, seatName(seat)),
+    ...Object.keys(COLOURS).map((c) => el("td", {}, points ? `${points[c]}` : "?")),
+    el("td", {}, `${view.treasures_taken[seat]}`), el("td", {}, `${view.hand_sizes[seat]}`), el("td", {}, `${view.catastrophe_tiles[seat]}`)));
+  const bag = el("tr", {}, el("td", { class: "who", colspan: 8 }, `Tiles in the bag: ${view.bag_size}`));
+  $("players-table").replaceChildren(head, ...rows, bag);
+}
+
+function describe(notation) {
+  if (notation === null) return "exchanged tiles (hidden)";
+  const cell = notation.slice(1);
+  const first = notation[0];
+  if (notation === "pass") return "passed";
+  if (COLOURS[first] && /^[A-P]\d+$/.test(cell)) return `${COLOURS[first]} tile on ${cell}`;
+  if (LEADERS[first]) return `${LEADERS[first]} to ${cell}`;
+  const forms = {
+    "-": () => `took back the ${LEADERS[cell]}`, x: () => `catastrophe on ${cell}`, "~": () => `exchanged ${cell.length} tiles`,
+    "+": () => `committed ${cell} support`, "!": () => `chose the ${COLOURS[cell]} war`, $: () => `took the treasure on ${cell}`,
+    "@": () => (cell === "-" ? "built no building" : `building on ${cell}`), w: () => (cell === "-" ? "built no wonder" : `wonder on ${cell}`),
+    "*": () => `wonder point in ${COLOURS[cell]}`, m: () => (cell === "-" ? "built no monument" : `monument ${notation.slice(1, 3)} at ${notation.slice(3)}`),
+  };
+  return forms[first] ? forms[first]() : notation;
+}
+
+function drawHistory() {
+  const list = $("history");
+  const start = list.children.length;
+  if (start > game.history.length) list.replaceChildren();
+  for (const entry of game.history.slice(list.children.length)) {
+    const scored = entry.scored.map((e) => `${seatName(e.player)} +${e.points} ${COLOURS[e.colour]}`).join(", ");
+    list.append(el("li", { class: entry.player === game.data.seat ? "mine" : "" },
+      `${seatName(entry.player)}: ${describe(entry.action)}`, scored ? el("span", { class: "scored" }, ` — ${scored}`) : ""));
+  }
+  if (game.history.length > start) list.scrollTop = list.scrollHeight;
+}
+
+// --- choosing and playing -----------------------------------------------------------------
+
+function chooseAmong(moves, title) {
+  if (moves.length === 1) { post(moves[0]); return; }
+  showChoices(title, "Choose one:", moves);
+}
+
+function showChoices(title, text, moves) {
+  const dialog = $("decision");
+  $("decision-title").textContent = title;
+  $("decision-text").textContent = text;
+  $("decision-buttons").replaceChildren(...moves.map((move) => el("button", {
+    type: "button", "data-action": move.action, onclick: () => { dialog.close(); post(move); },
+  }, move.label)));
+  if (!dialog.open) dialog.showModal();
+}
+
+function showDecision() {
+  const { pending } = game.data.view;
+  const [title, text] = DECISIONS[pending.kind] || ["Decision", "Choose:"];
+  let more = "";
+  if (pending.kind === "revolt" || pending.kind === "war") {
+    const role = pending.attacker === game.data.seat ? "attacker" : "defender";
+    more = ` You are the ${role}${pending.attacker_support !== null && pending.attacker_support !== undefined ? `; the attacker committed ${pending.attacker_support}` : ""}.`;
+  }
+  setPrompt(title);
+  showChoices(title, text + more, game.data.moves);
+}
+
+function openExchange() {
+  const dialog = $("exchange");
+  const hand = game.data.view.hand;
+  const counts = $("exchange-counts");
+  counts.replaceChildren(...Object.entries(COLOURS).flatMap(([letter, colour]) => [
+    el("span", { class: `piece ${colour}` }, colour), el("span", {}, `of ${hand[letter]}`),
+    el("input", { type: "number", min: 0, max: hand[letter], value: 0, "data-letter": letter, style: "width:4em" }), el("span"),
+  ]));
+  $("exchange-ok").onclick = () => {
+    let text = "~";
+    for (const input of counts.querySelectorAll("input")) text += input.dataset.letter.repeat(Number(input.value));
+    const move = game.data.moves.find((m) => m.action === text);
+    if (!move) { setPrompt(`${text} is not an exchange you can make now.`, true); return; }
+    dialog.close();
+    post(move);
+  };
+  $("exchange-cancel").onclick = () => dialog.close();
+  dialog.showModal();
+}
+
+async function post(move) {
+  if (game.busy) return;
+  game.busy = true;
+  document.body.dataset.busy = "1";
+  try {
+    const { status, data } = await api("POST", `/api/games/${game.id}/actions`, { action: move.action, version: game.data.version });
+    game.selected = null;
+    if (status !== 200) setPrompt(data.message || `error ${status}`, true);
+    await refresh();
+    if (status !== 200 && status !== 409) setPrompt(data.message, true);
+  } finally {
+    game.busy = false;
+    document.body.dataset.busy = "0";
+  }
+}
+
+async function showOutcome() {
+  const dialog = $("over");
+  if (dialog.dataset.shown === game.id) return;
+  dialog.dataset.shown = game.id;
+  const { status, data } = await api("GET", `/api/games/${game.id}/outcome`);
+  if (status !== 200) return;
+  const why = data.end === "bag" ? "the bag ran out" : "only two treasures were left";
+  const list = el("ol", {}, ...[...data.results].sort((a, b) => a.rank - b.rank).map((r) =>
+    el("li", { class: data.winners.includes(r.player) ? "winner" : "" }, `${seatName(r.player)}: rank ${r.rank}, score ${r.score}`)));
+  $("over-text").replaceChildren(el("p", {}, `The game ended because ${why}.`), list,
+    el("p", {}, el("a", { href: `/api/games/${game.id}/record`, target: "_blank" }, "The game record")));
+  dialog.showModal();
+}
+
+// --- start --------------------------------------------------------------------------------
+
+function route() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.get("game") && params.get("token")) {
+    startGame(params.get("game"), params.get("token"));
+  } else {
+    document.body.dataset.screen = "start";
+    $("start").hidden = false; $("game").hidden = true;
+  }
+}
+
+$("players").addEventListener("change", seatRows);
+$("new-game").addEventListener("submit", createGame);
+window.addEventListener("hashchange", route);
+seatRows();
+route();

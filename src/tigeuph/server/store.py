@@ -1,0 +1,471 @@
+"""Games in SQLite: one row per game, every write a compare-and-swap on its version.
+
+A row holds the game's record (text, its moves appended as they are played), the current state
+as a ``tigeuph-state`` JSON document, the public history (one entry per action, exchanges with
+their colours: :meth:`Store.history` hides them from other seats), the version (the number of
+actions played), each seat's kind (``"human"`` or an agent specification) and the SHA-256
+of each human seat's token. Tokens themselves are never stored: they are returned once, when
+the game is created.
+
+Reading a view parses the stored state (cached per version) and never replays the game, so its
+cost does not grow with the game's length. Playing an action is one transaction: the row is
+updated only ``WHERE id = ? AND version = ?``, the version the action was based on; a request
+that lost a race gets :class:`StaleVersion` and changes nothing. At the end of a game the
+record is replayed once and must give the stored state back; the finished record (with its
+``Result`` tag) replaces the running one.
+
+This module uses only the standard library and tigeuph's public API; :mod:`tigeuph.server.app`
+puts HTTP in front of it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import sqlite3
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from typing import Any, Final
+
+from attrs import evolve, frozen
+
+from .. import (
+    Action,
+    Game,
+    GameState,
+    PlayerView,
+    PublicAction,
+    Rules,
+    ScoringEvent,
+    TigeuphError,
+    apply,
+    parse_action,
+    state_from_json,
+    state_to_json,
+    view,
+)
+from ..agents import AGENT_NAMES, make_agent
+from ..agents.factory import parse_spec
+
+__all__ = [
+    "HUMAN",
+    "GameNotFound",
+    "GameRow",
+    "NotYourSeat",
+    "ServerLimitError",
+    "ServerLimits",
+    "StaleVersion",
+    "Store",
+    "check_seats",
+]
+
+HUMAN: Final = "human"
+"""The seat kind of a person, who plays with the seat's token."""
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    record TEXT NOT NULL,
+    move INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    history TEXT NOT NULL,
+    to_move INTEGER,
+    over INTEGER NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+)
+"""
+_LOG: Final = logging.getLogger(__name__)
+_AGENT_CAPS: Final = {"iterations": 5000, "seconds": 10.0, "rollout": 400, "candidates": 200}
+
+
+class GameNotFound(TigeuphError, LookupError):
+    """No game has this id (HTTP 404)."""
+
+
+class NotYourSeat(TigeuphError, PermissionError):
+    """The token is no seat's token in this game (HTTP 403)."""
+
+
+class StaleVersion(TigeuphError):
+    """The action was based on a version that is no longer the game's (HTTP 409)."""
+
+    def __init__(self, reason: str, version: int) -> None:
+        super().__init__(reason)
+        self.version = version
+
+
+class ServerLimitError(TigeuphError, ValueError):
+    """A request beyond the server's limits: body size, action cap, record length (HTTP 413
+    for a body, 422 otherwise)."""
+
+
+@frozen
+class ServerLimits:
+    """The server's own caps: request body bytes, actions per game, record characters, and the
+    agent actions one advance may play (a whole game is far below each)."""
+
+    body: int = 16_384
+    actions: int = 2_000
+    record: int = 200_000
+    agent_steps: int = 2_000
+
+
+@frozen
+class GameRow:
+    """One stored game, as read."""
+
+    id: str
+    version: int
+    seed: int
+    seats: tuple[str, ...]
+    tokens: tuple[str | None, ...]
+    record: str
+    move: int
+    state_json: str
+    history_json: str
+    to_move: int | None
+    over: bool
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def check_seats(seats: Sequence[object], players: int) -> tuple[str, ...]:
+    """*seats* checked: one per player, each ``"human"`` or a built-in agent's specification
+    with bounded arguments (a server never imports a module a client names).
+
+    Raises:
+        ServerLimitError: a seat is not that, or an agent asks for more than the caps allow.
+        AgentSpecError: the specification's arguments do not fit the agent.
+    """
+    if len(seats) != players:
+        raise ServerLimitError(f"{len(seats)} seats for {players} players")
+    out = []
+    for seat in seats:
+        if not isinstance(seat, str) or len(seat) > 100:
+            raise ServerLimitError(f"a seat is 'human' or an agent, not {seat!r:.40}")
+        if seat != HUMAN:
+            name, kwargs = parse_spec(seat)
+            if name not in AGENT_NAMES:
+                raise ServerLimitError(f"seat {seat!r}: choose human or {', '.join(AGENT_NAMES)}")
+            for key, cap in _AGENT_CAPS.items():
+                value = kwargs.get(key)
+                if isinstance(value, int | float) and value > cap:
+                    raise ServerLimitError(f"seat {seat!r}: {key} is at most {cap} here")
+            make_agent(seat)  # checks the arguments' names and types
+        out.append(seat)
+    return tuple(out)
+
+
+def _entry(before: GameState, action: Action) -> dict[str, Any]:
+    """The public history entry of *action* as its mover sees it (exchanges with colours)."""
+    mover = before.to_move
+    assert mover is not None
+    played = Game(before)
+    played.play(action)
+    public = played.view(mover).history[-1]
+    return {
+        "player": public.player,
+        "action": str(action),
+        "exchanged": public.exchanged,
+        "scored": [
+            {"player": e.player, "colour": e.colour.letter, "points": e.points}
+            for e in public.scored
+        ],
+    }
+
+
+def project(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """*entries* as *seat* may see them (``None``: the public): others' exchanges lose their
+    colours (spec R4)."""
+    out = []
+    for entry in entries:
+        if entry["exchanged"] and entry["player"] != seat:
+            entry = {**entry, "action": None}
+        out.append(entry)
+    return out
+
+
+def _public_actions(entries: list[dict[str, Any]], seat: int) -> tuple[PublicAction, ...]:
+    """The history entries as :class:`~tigeuph.PublicAction` values, for an agent's view."""
+    from ..pieces import Colour
+
+    out = []
+    for entry in project(entries, seat):
+        action = None if entry["action"] is None else parse_action(entry["action"])
+        scored = tuple(
+            ScoringEvent(e["player"], Colour.from_letter(e["colour"]), e["points"])
+            for e in entry["scored"]
+        )
+        out.append(PublicAction(entry["player"], action, entry["exchanged"], scored))
+    return tuple(out)
+
+
+def _append(record: str, move: int, action: Action) -> str:
+    """*record* with *action* added to move *move*'s line (as :meth:`Game.to_record` writes)."""
+    if not record.endswith("\n\n"):
+        last = record.rstrip("\n").rsplit("\n", 1)[-1]
+        if last.startswith(f"{move}. "):
+            return f"{record[:-1]} {action}\n"
+    return f"{record}{move}. {action}\n"
+
+
+class Store:
+    """The games in the SQLite database at *path*; safe to share between threads (each thread
+    opens its own connection)."""
+
+    def __init__(self, path: str, limits: ServerLimits = ServerLimits()) -> None:
+        self.path = path
+        self.limits = limits
+        self._local = threading.local()
+        self._states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+        self._lock = threading.Lock()
+        self._advancing: set[str] = set()
+        with self._connect() as conn:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(_SCHEMA)
+
+    def _connect(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self._local.conn = conn
+        return conn
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def row(self, game_id: str) -> GameRow:
+        """The stored game *game_id*.
+
+        Raises:
+            GameNotFound: there is none.
+        """
+        found = (
+            self._connect()
+            .execute(
+                "SELECT id, version, seed, seats, tokens, record, move, state, history, to_move,"
+                " over FROM games WHERE id = ?",
+                (game_id,),
+            )
+            .fetchone()
+        )
+        if found is None:
+            raise GameNotFound(f"no game {game_id[:40]!r}")
+        gid, version, seed, seats, tokens, record, move, state, hist, to_move, over = found
+        return GameRow(
+            gid,
+            version,
+            seed,
+            tuple(json.loads(seats)),
+            tuple(json.loads(tokens)),
+            record,
+            move,
+            state,
+            hist,
+            to_move,
+            bool(over),
+        )
+
+    def status(self, game_id: str) -> tuple[int, int | None, bool]:
+        """The game's version, who is to move and whether it is over: a cheap read for polling.
+
+        Raises:
+            GameNotFound: there is no such game.
+        """
+        found = (
+            self._connect()
+            .execute("SELECT version, to_move, over FROM games WHERE id = ?", (game_id,))
+            .fetchone()
+        )
+        if found is None:
+            raise GameNotFound(f"no game {game_id[:40]!r}")
+        return found[0], found[1], bool(found[2])
+
+    def state(self, row: GameRow) -> GameState:
+        """The row's state, parsed once per version and kept in a small cache."""
+        key = (row.id, row.version)
+        with self._lock:
+            cached = self._states.get(key)
+            if cached is not None:
+                self._states.move_to_end(key)
+                return cached
+        state = state_from_json(row.state_json)
+        with self._lock:
+            self._states[key] = state
+            while len(self._states) > 512:
+                self._states.popitem(last=False)
+        return state
+
+    def seat_of(self, row: GameRow, token: str | None) -> int:
+        """The seat whose token *token* is.
+
+        Raises:
+            NotYourSeat: no seat's.
+        """
+        if token:
+            digest = _hash(token)
+            for seat, stored in enumerate(row.tokens):
+                if stored is not None and hmac.compare_digest(stored, digest):
+                    return seat
+        raise NotYourSeat("this game needs a seat's token: Authorization: Bearer TOKEN")
+
+    def view(self, row: GameRow, seat: int, *, with_history: bool = False) -> PlayerView:
+        """What *seat* may know now; with the public history only when asked (agents)."""
+        seen = view(self.state(row), seat)
+        if with_history:
+            seen = evolve(seen, history=_public_actions(json.loads(row.history_json), seat))
+        return seen
+
+    def history(self, row: GameRow, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The public history from entry *since*, as *seat* (``None``: anyone) may see it."""
+        entries: list[dict[str, Any]] = json.loads(row.history_json)[since:]
+        return project(entries, seat)
+
+    # --- writing -----------------------------------------------------------------------------
+
+    def create(
+        self, rules: Rules, seats: Sequence[str], seed: int | None = None
+    ) -> tuple[str, dict[int, str]]:
+        """Store a new game; its id and each human seat's token (returned only here)."""
+        seats = check_seats(seats, rules.players)
+        game = Game.new(rules.players, seed=seed, rules=rules)
+        assert game.seed is not None
+        tokens = {
+            seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN
+        }
+        hashes = [_hash(tokens[s]) if s in tokens else None for s in range(len(seats))]
+        game_id = secrets.token_urlsafe(9)
+        now = time.time()
+        self._connect().execute(
+            "INSERT INTO games VALUES (?, 0, ?, ?, ?, ?, 1, ?, '[]', ?, 0, ?, ?)",
+            (
+                game_id,
+                game.seed,
+                json.dumps(list(seats)),
+                json.dumps(hashes),
+                game.to_record(),
+                state_to_json(game.state),
+                game.state.to_move,
+                now,
+                now,
+            ),
+        )
+        return game_id, tokens
+
+    def play(self, row: GameRow, action: Action) -> GameRow:
+        """Play *action* on *row*'s game and store it, if the game is still at *row*'s version.
+
+        Raises:
+            IllegalActionError: the rules forbid *action* now.
+            ServerLimitError: the game has reached the action cap or the record's length.
+            StaleVersion: another action was stored first; nothing changed.
+        """
+        if row.version >= self.limits.actions:
+            raise ServerLimitError(
+                f"this game has reached the cap of {self.limits.actions} actions"
+            )
+        before = self.state(row)
+        after = apply(before, action)
+        record = _append(row.record, row.move, action)
+        if len(record) > self.limits.record:
+            raise ServerLimitError(f"the record would pass {self.limits.record} characters")
+        entries = json.loads(row.history_json)
+        entries.append(_entry(before, action))
+        move = row.move + (after.active != before.active)
+        if after.is_over:
+            replayed = Game.from_record(record.replace('[Result "*"]\n', "", 1))
+            if replayed.state != after:  # never expected: the record must replay to the state
+                raise TigeuphError(f"game {row.id}: the record does not replay to the state")
+            record = replayed.to_record()
+        state_json = state_to_json(after)
+        conn = self._connect()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            changed = conn.execute(
+                "UPDATE games SET version = ?, record = ?, move = ?, state = ?, history = ?,"
+                " to_move = ?, over = ?, updated = ? WHERE id = ? AND version = ?",
+                (
+                    row.version + 1,
+                    record,
+                    move,
+                    state_json,
+                    json.dumps(entries, separators=(",", ":")),
+                    after.to_move,
+                    int(after.is_over),
+                    time.time(),
+                    row.id,
+                    row.version,
+                ),
+            ).rowcount
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        if changed != 1:
+            raise StaleVersion(
+                f"version {row.version} is stale: another action came first", row.version
+            )
+        with self._lock:
+            self._states[(row.id, row.version + 1)] = after
+        return evolve(
+            row,
+            version=row.version + 1,
+            record=record,
+            move=move,
+            state_json=state_json,
+            history_json=json.dumps(entries),
+            to_move=after.to_move,
+            over=after.is_over,
+        )
+
+    def agent_to_move(self, row: GameRow) -> bool:
+        """Whether the game waits for a seat played by an agent."""
+        return row.to_move is not None and row.seats[row.to_move] != HUMAN
+
+    def advance(self, game_id: str) -> int:
+        """Play the agents' seats until a person is to move or the game ends; the number of
+        actions played. Bounded by ``limits.agent_steps``; one advance per game at a time in
+        this process, and a race with another process simply stops it (compare-and-swap)."""
+        with self._lock:
+            if game_id in self._advancing:
+                return 0
+            self._advancing.add(game_id)
+        played = 0
+        try:
+            row = self.row(game_id)
+            while played < self.limits.agent_steps and self.agent_to_move(row):
+                assert row.to_move is not None
+                agent = make_agent(row.seats[row.to_move])
+                rng = random.Random(f"{row.seed}/{row.version}")
+                action = agent.act(self.view(row, row.to_move, with_history=True), rng)
+                with contextlib.suppress(StaleVersion):
+                    row = self.play(row, action)
+                    played += 1
+                    continue
+                break
+        except Exception:  # an advance runs after the response: log, and let a later one retry
+            _LOG.exception("game %s: the agents could not play", game_id)
+        finally:
+            with self._lock:
+                self._advancing.discard(game_id)
+        return played
+
+    def games(self) -> Iterator[str]:
+        """Every stored game's id, oldest first."""
+        for (gid,) in self._connect().execute("SELECT id FROM games ORDER BY created"):
+            yield gid

@@ -1,0 +1,80 @@
+"""A real uvicorn server on 127.0.0.1 (a free port, in a thread) for the server's tests, and a
+client that plays seats through HTTP only."""
+
+from __future__ import annotations
+
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+
+from tigeuph.server import ServerLimits, create_app
+
+
+@contextmanager
+def live_server(db: Path, limits: ServerLimits | None = None) -> Iterator[str]:
+    """Serve *db* on a free loopback port while the block runs; yields the base URL."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(str(db), limits=limits),
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def play_to_end(
+    client: httpx.Client, game: str, tokens: dict[str, str], rng: random.Random
+) -> dict[int, dict[str, Any]]:
+    """Play every human seat of *game* with random legal moves (passing only when nothing else
+    is legal), waiting for agents through long polling; each seat's final view answer."""
+    seats = {int(seat): token for seat, token in tokens.items()}
+    status = client.get(f"/api/games/{game}/wait").json()
+    answer: dict[str, Any] | None = None
+    while not status["over"]:
+        seat = status["to_move"]
+        if seat not in seats:  # an agent's turn: wait for the server to play it
+            status = client.get(
+                f"/api/games/{game}/wait", params={"after": status["version"], "timeout": 10}
+            ).json()
+            continue
+        if answer is None or answer["seat"] != seat or answer["version"] != status["version"]:
+            answer = client.get(f"/api/games/{game}/view", headers=bearer(seats[seat])).json()
+        moves = [m for m in answer["moves"] if m["kind"] != "pass"] or answer["moves"]
+        move = rng.choice(moves)
+        body = {"action": move["action"], "version": answer["version"]}
+        response = client.post(f"/api/games/{game}/actions", headers=bearer(seats[seat]), json=body)
+        assert response.status_code == 200, response.text
+        answer = response.json()
+        status = {key: answer[key] for key in ("version", "to_move", "over")}
+    return {
+        seat: client.get(f"/api/games/{game}/view", headers=bearer(token)).json()
+        for seat, token in seats.items()
+    }

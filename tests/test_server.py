@@ -1,0 +1,260 @@
+"""The game server through HTTP: a real client against a real uvicorn server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from live_server import bearer, live_server, play_to_end
+
+import tigeuph
+from tigeuph.cli import main
+from tigeuph.server import ServerLimits, Store, describe
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("server") / "games.sqlite"
+
+
+@pytest.fixture(scope="module")
+def client(db: Path) -> Iterator[httpx.Client]:
+    with live_server(db) as url, httpx.Client(base_url=url, timeout=60) as http:
+        yield http
+
+
+def _create(client: httpx.Client, **body: object) -> tuple[str, dict[str, str]]:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    answer = response.json()
+    return answer["id"], answer["tokens"]
+
+
+def _replays(client: httpx.Client, game: str, finals: dict[int, dict[str, object]]) -> None:
+    """The public record replays to the positions every seat was last shown."""
+    record = client.get(f"/api/games/{game}/record").json()["record"]
+    replayed = tigeuph.Game.from_record(record)
+    assert replayed.state.is_over
+    for seat, answer in finals.items():
+        assert answer["version"] == len(replayed.actions)
+        shown = json.loads(tigeuph.view_to_json(tigeuph.view(replayed.state, seat)))
+        assert answer["view"] == shown
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [(2, {}), (3, {"buildings": True, "wonder": True}), (4, {"open_scoring": True})],
+)
+def test_whole_games_are_played_through_http(
+    client: httpx.Client, players: int, rules: dict[str, bool]
+) -> None:
+    """Every seat plays through the API to the end; the record replays to the views shown."""
+    game, tokens = _create(client, players=players, rules=rules, seats=["human"] * players)
+    assert sorted(tokens) == [str(s) for s in range(players)]
+    finals = play_to_end(client, game, tokens, random.Random(players))
+    _replays(client, game, finals)
+    result = client.get(f"/api/games/{game}/outcome").json()
+    assert result["winners"] and len(result["results"]) == players
+    history = client.get(f"/api/games/{game}/history").json()
+    assert len(history["history"]) == history["version"] == finals[0]["version"]
+
+
+def test_agents_play_their_seats_on_the_server(client: httpx.Client) -> None:
+    """Seats given to agents get no token and are played by the server after each action."""
+    game, tokens = _create(client, players=3, seats=["random", "human", "greedy"], seed=4)
+    assert list(tokens) == ["1"]
+    finals = play_to_end(client, game, tokens, random.Random(0))
+    _replays(client, game, finals)
+    movers = {
+        entry["player"] for entry in client.get(f"/api/games/{game}/history").json()["history"]
+    }
+    assert movers == {0, 1, 2}
+
+
+def _post(
+    url: str,
+    game: str,
+    token: str,
+    action: str,
+    version: int,
+    barrier: threading.Barrier,
+    codes: list[int],
+) -> None:
+    """Post *action* once every racer is ready; note the status code."""
+    with httpx.Client(base_url=url, timeout=60) as own:
+        barrier.wait()
+        body = {"action": action, "version": version}
+        reply = own.post(f"/api/games/{game}/actions", headers=bearer(token), json=body)
+        codes.append(reply.status_code)
+
+
+def test_a_race_on_one_seat_has_one_winner_and_the_record_replays(
+    client: httpx.Client, db: Path
+) -> None:
+    """Simultaneous actions based on one version: exactly one 200, the others 409."""
+    game, tokens = _create(client, players=2, seats=["human", "human"], seed=11)
+    url = str(client.base_url)
+    for _ in range(12):
+        status = client.get(f"/api/games/{game}/wait").json()
+        token = tokens[str(status["to_move"])]
+        answer = client.get(f"/api/games/{game}/view", headers=bearer(token)).json()
+        moves = answer["moves"]
+        actions = [moves[i % len(moves)]["action"] for i in range(8)]  # repeats race too
+        barrier = threading.Barrier(len(actions))
+        codes: list[int] = []
+        threads = [
+            threading.Thread(
+                target=_post, args=(url, game, token, action, answer["version"], barrier, codes)
+            )
+            for action in actions
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(codes) == [200] + [409] * (len(actions) - 1)
+    store = Store(str(db))
+    row = store.row(game)
+    assert row.version == 12
+    replayed = tigeuph.Game.from_record(row.record)
+    assert len(replayed.actions) == 12 and replayed.state == store.state(row)
+
+
+def test_a_seat_needs_its_token(client: httpx.Client) -> None:
+    """A view or an action without the seat's token is refused with 403 and a JSON message."""
+    game, tokens = _create(client, players=2, seats=["human", "human"])
+    for headers in ({}, bearer("not-a-token"), {"Authorization": "Basic x"}):
+        response = client.get(f"/api/games/{game}/view", headers=headers)
+        assert response.status_code == 403 and response.json()["error"] == "forbidden"
+    body = {"action": "pass", "version": 0}
+    assert client.post(f"/api/games/{game}/actions", json=body).status_code == 403
+    seat_one = client.get(f"/api/games/{game}/view", headers=bearer(tokens["1"])).json()
+    assert seat_one["seat"] == 1 and seat_one["moves"] == []
+
+
+def test_unknown_games_are_404(client: httpx.Client) -> None:
+    """Every path of a game that does not exist answers 404 with a JSON message."""
+    for path in ("", "/view", "/history", "/record", "/outcome", "/events", "/wait"):
+        response = client.get(f"/api/games/no-such-game{path}")
+        assert response.status_code == 404 and response.json()["error"] == "not-found"
+
+
+def test_malformed_requests_are_422_with_a_message_and_clause(client: httpx.Client) -> None:
+    """Bad JSON, bad fields, bad notation and illegal actions answer 422; stale versions 409."""
+    bad_games = [
+        {"players": 5},
+        {"players": 2, "seats": ["human"]},
+        {"players": 2, "seats": ["human", "os:system"]},
+        {"players": 2, "seats": ["human", "mcts:iterations=999999"]},
+        {"players": 2, "rules": {"bogus": True}},
+        [],
+    ]
+    for body in bad_games:
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 422, body
+        assert response.json()["message"]
+    assert client.post("/api/games", content=b"{not json").status_code == 422
+    game, tokens = _create(client, players=2, seats=["human", "human"], seed=7)
+    url, me = f"/api/games/{game}/actions", bearer(tokens["0"])
+    for body in ({"action": "zz9", "version": 0}, {"action": "pass"}, {"version": 0}, "pass"):
+        assert client.post(url, headers=me, json=body).status_code == 422, body
+    illegal = client.post(url, headers=me, json={"action": "rE1", "version": 0})
+    answer = illegal.json()
+    assert illegal.status_code == 422 and answer["error"] == "illegal-action"
+    assert answer["clause"] and answer["clause"] in answer["message"]
+    theirs = client.post(url, headers=bearer(tokens["1"]), json={"action": "pass", "version": 0})
+    assert theirs.status_code == 422 and theirs.json()["clause"] == "R5"
+    first = client.get(f"/api/games/{game}/view", headers=me).json()["moves"][0]
+    by_id = client.post(url, headers=me, json={"action": first["id"], "version": 0})
+    assert by_id.status_code == 200 and by_id.json()["version"] == 1
+    stale = client.post(url, headers=me, json={"action": "pass", "version": 0})
+    assert stale.status_code == 409 and stale.json()["version"] == 1
+    assert client.get(f"/api/games/{game}/record").status_code == 409
+    huge = client.post(url, headers=me, content=b" " * 100_000)
+    assert huge.status_code == 413
+
+
+def test_the_action_cap_stops_a_game(tmp_path: Path) -> None:
+    """A game at the server's action cap takes no more actions (422)."""
+    with (
+        live_server(tmp_path / "cap.sqlite", ServerLimits(actions=3)) as url,
+        httpx.Client(base_url=url) as http,
+    ):
+        game, tokens = _create(http, players=2, seats=["human", "human"], seed=2)
+        codes = []
+        for _ in range(4):
+            status = http.get(f"/api/games/{game}/wait").json()
+            token = tokens[str(status["to_move"])]
+            answer = http.get(f"/api/games/{game}/view", headers=bearer(token)).json()
+            body = {"action": answer["moves"][-1]["action"], "version": answer["version"]}
+            reply = http.post(f"/api/games/{game}/actions", headers=bearer(token), json=body)
+            codes.append(reply.status_code)
+        assert codes == [200, 200, 200, 422]
+
+
+def test_events_and_long_polling_announce_new_versions(client: httpx.Client) -> None:
+    """A waiting client learns of each action from /events (SSE) and from /wait."""
+    game, tokens = _create(client, players=2, seats=["human", "human"], seed=3)
+    with client.stream("GET", f"/api/games/{game}/events", params={"after": 0}) as events:
+        move = client.get(f"/api/games/{game}/view", headers=bearer(tokens["0"])).json()["moves"][0]
+        body = {"action": move["action"], "version": 0}
+        client.post(f"/api/games/{game}/actions", headers=bearer(tokens["0"]), json=body)
+        data = next(line for line in events.iter_lines() if line.startswith("data:"))
+    assert json.loads(data[5:]) == {
+        "version": 1,
+        "to_move": json.loads(data[5:])["to_move"],
+        "over": False,
+    }
+    waited = client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 5}).json()
+    assert waited["version"] == 1
+
+
+def test_the_page_and_the_board_picture_are_served(client: httpx.Client) -> None:
+    """/ serves the browser board; board.svg draws the seat's view with cells named."""
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/board.js" in page.text
+    assert "EventSource" in client.get("/static/board.js").text
+    game, tokens = _create(client, players=2, seats=["human", "greedy"], seed=1)
+    picture = client.get(f"/api/games/{game}/board.svg", headers=bearer(tokens["0"]))
+    assert picture.headers["content-type"].startswith("image/svg+xml")
+    assert picture.text.startswith("<svg") and 'data-cell="' in picture.text
+
+
+def test_moves_describe_each_legal_action() -> None:
+    """Each description names the action's id, notation, cell and the piece to click."""
+    state = tigeuph.new_game(2, seed=1)
+    for action in tigeuph.legal_actions(state):
+        found = describe(action)
+        assert tigeuph.id_to_action(found["id"]) == action
+        assert found["action"] == str(action) and found["label"]
+        assert (found["cell"] is None) == (found["kind"] in ("pass", "exchange", "withdraw"))
+
+
+def test_serve_is_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tigeuph serve --help`` documents the database, the port and the loopback default."""
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    assert "--db" in out and "--port" in out and "127.0.0.1" in out
+
+
+def test_the_history_hides_other_players_exchanges(client: httpx.Client) -> None:
+    """An exchange shows its colours only to its player; others and the public see its size."""
+    game, tokens = _create(client, players=2, seats=["human", "human"], seed=5)
+    me = bearer(tokens["0"])
+    answer = client.get(f"/api/games/{game}/view", headers=me).json()
+    exchange = next(m for m in answer["moves"] if m["kind"] == "exchange")
+    body = {"action": exchange["action"], "version": 0}
+    assert client.post(f"/api/games/{game}/actions", headers=me, json=body).status_code == 200
+    url = f"/api/games/{game}/history"
+    mine = client.get(url, headers=me).json()["history"][0]
+    theirs = client.get(url, headers=bearer(tokens["1"])).json()["history"][0]
+    public = client.get(url).json()["history"][0]
+    size = len(exchange["action"]) - 1
+    assert mine["action"] == exchange["action"] and mine["exchanged"] == size
+    assert theirs == public == {**mine, "action": None}
