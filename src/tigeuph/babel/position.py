@@ -20,8 +20,9 @@ rows and temples are written bottom first, columns head first. The writer leaves
 ``player S at L`` lines of locations where a player has neither column nor temple. By hand,
 only ``turn:`` is needed: ``pending`` and ``end`` default to none, the seed to 0 (2 shuffles
 made), the discard pile to empty, a player to no hand, his pawn on the quarry, his starting
-card built and an empty row; a deck left out holds every card not written elsewhere, people in
-nation order, temple cards lowest on top.
+card built and an empty row. A deck holds the cards written on its line, top first, then every
+card written nowhere else: people in nation order, temple cards lowest first. So a deck may be
+left out, or only its top written.
 
 >>> from tigeuph import babel
 >>> state = babel.new_game(seed=4)
@@ -255,12 +256,13 @@ def _build(reader: _Reader) -> BabelState:
                 temples=tuple(temples),
             )
         )
-    head = dict(reader.head)
+    head = {"shuffles": 2, **reader.head}
     state = BabelState(sides=(sides[0], sides[1]), **head)  # type: ignore[arg-type]
-    if "people" not in head:
-        state = evolve(state, people=_rest_of_people(state))
-    if "temple_deck" not in head:
-        state = evolve(state, temple_deck=_rest_of_temples(state))
+    state = evolve(
+        state,
+        people=state.people + _rest_of_people(state),
+        temple_deck=state.temple_deck + _rest_of_temples(state),
+    )
     problems = check_state(state)
     if problems:
         raise PositionError("impossible position: " + "; ".join(problems))
@@ -268,7 +270,7 @@ def _build(reader: _Reader) -> BabelState:
 
 
 def _rest_of_people(state: BabelState) -> tuple[Nation, ...]:
-    used: Counter[Nation] = Counter(state.discard)
+    used: Counter[Nation] = Counter(state.people + state.discard)
     for side in state.sides:
         for n in NATIONS:
             used[n] += side.hand[n.index]
@@ -278,7 +280,7 @@ def _rest_of_people(state: BabelState) -> tuple[Nation, ...]:
 
 
 def _rest_of_temples(state: BabelState) -> tuple[int, ...]:
-    used: Counter[int] = Counter()
+    used: Counter[int] = Counter(state.temple_deck)
     for side in state.sides:
         for temple in side.temples:
             used.update(temple)
