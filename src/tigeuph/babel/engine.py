@@ -78,9 +78,7 @@ def _candidates(state: BabelState) -> list[Action]:
 def _subsets(hand: Counts, size: int) -> list[Counts]:
     """Every way to choose *size* cards from *hand* (as counts per nation)."""
     ranges = [range(k + 1) for k in hand]
-    return [
-        (c[0], c[1], c[2], c[3], c[4]) for c in product(*ranges) if sum(c) == size
-    ]
+    return [(c[0], c[1], c[2], c[3], c[4]) for c in product(*ranges) if sum(c) == size]
 
 
 def legal_actions(state: BabelState) -> tuple[Action, ...]:
@@ -150,7 +148,9 @@ def _set_column(
     return state.replace_side(seat, evolve(side, columns=tuple(columns)))
 
 
-def _set_temple(state: BabelState, seat: int, location: Nation, temple: tuple[int, ...]) -> BabelState:
+def _set_temple(
+    state: BabelState, seat: int, location: Nation, temple: tuple[int, ...]
+) -> BabelState:
     side = state.sides[seat]
     temples = list(side.temples)
     temples[location.index] = temple
@@ -248,7 +248,9 @@ def _end_turn(state: BabelState) -> BabelState:
     drawn = state.temple_deck[:TEMPLE_DRAW]
     me = state.sides[seat]
     row = me.row + tuple(sorted(drawn, reverse=True))
-    state = evolve(state.replace_side(seat, evolve(me, row=row)), temple_deck=state.temple_deck[TEMPLE_DRAW:])
+    state = evolve(
+        state.replace_side(seat, evolve(me, row=row)), temple_deck=state.temple_deck[TEMPLE_DRAW:]
+    )
     if not state.temple_deck:
         return evolve(state, end=End.DECK)
     state = evolve(state, active=1 - seat, turn=state.turn + 1, migrated=False)

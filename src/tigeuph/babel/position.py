@@ -172,7 +172,9 @@ class _Reader:
             side["hand"] = parse_counts(nations_text(_read_cards(hand, number)))
             pawns: dict[str, object] = {"quarry": None, **{n.value: n for n in NATIONS}}
             side["pawn"] = _choice(f.get("pawn", "quarry"), number, pawns)
-            side["starting"] = _choice(f.get("start", "built"), number, {"held": True, "built": False})
+            side["starting"] = _choice(
+                f.get("start", "built"), number, {"held": True, "built": False}
+            )
             side["row"] = _read_levels(f.get("row", "-"), number)
         elif key == "turn":
             words = rest.split()
