@@ -44,7 +44,9 @@ _DASH = r"\s*[-\u2013]\s*"  # between the ends of a range: a hyphen or an en das
 _IDS = rf"(?:R\d+(?:{_DASH}R?\d+)?|D\d+(?:{_DASH}D?\d+)?|B\d+(?:{_DASH}B?\d+)?)\b"  # or a range
 # A docstring names clauses after "spec", "(" or "[": "(spec R4)", "(R1, R3)", "(R0-R27)", "[R11]".
 _MENTION = re.compile(rf"(?:\bspec\s+|[(\[])(?P<ids>{_IDS}(?:\s*(?:,|\band\b)\s*{_IDS})*)")
-_RANGE = re.compile(rf"(?P<letter>[RDB])(?P<low>\d+){_DASH}(?P=letter)?(?P<high>\d+)|(?P<one>{_ID})")
+_RANGE = re.compile(
+    rf"(?P<letter>[RDB])(?P<low>\d+){_DASH}(?P=letter)?(?P<high>\d+)|(?P<one>{_ID})"
+)
 Definition: TypeAlias = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
@@ -389,7 +391,9 @@ def _check_one(spec: Path, table_path: Path, text: str, others: frozenset[str], 
             return 1
     else:
         table_path.write_text(written, "utf-8")
-    print(f"spec traceability ({spec_name}): {summary(report)}" + (f"; wrote {name}" if write else ""))
+    print(
+        f"spec traceability ({spec_name}): {summary(report)}" + (f"; wrote {name}" if write else "")
+    )
     return 0
 
 

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from scenario import Scenario
 
-from tigeuph import IllegalActionError
-from tigeuph import babel
+from tigeuph import IllegalActionError, babel
 from tigeuph.babel.cards import counts_text, nation, nations_text, parse_counts
 from tigeuph.babel.position import TITLE, from_text, to_text
 
@@ -67,7 +66,9 @@ def run(scenario: Scenario) -> None:
                 raise AssertionError(f"{action} was accepted; expected {scenario.error}")
         else:
             legal = babel.legal_actions(state)
-            assert action in legal, f"move {played + 1}, {action}, is not legal in:\n{to_text(state)}"
+            assert action in legal, (
+                f"move {played + 1}, {action}, is not legal in:\n{to_text(state)}"
+            )
             state = babel.apply(state, action)
         played += 1
 

@@ -24,13 +24,27 @@ from .actions import (
     parse_action,
 )
 from .cards import NATIONS, Counts, Nation
+from .checks import check_state
 from .engine import Outcome, apply, legal_actions, outcome
+from .position import from_text, to_text
+from .records import BabelGame
+from .serialise import (
+    action_from_json,
+    action_to_json,
+    state_from_json,
+    state_to_json,
+    view_from_json,
+    view_to_json,
+)
 from .state import BabelState, End, Halving, Side, new_game
+from .views import BabelView, PublicSide, sample_state, view
 
 __all__ = [
     "NATIONS",
     "Action",
+    "BabelGame",
     "BabelState",
+    "BabelView",
     "Build",
     "Colonise",
     "Counts",
@@ -44,14 +58,26 @@ __all__ = [
     "Migrate",
     "Nation",
     "Outcome",
+    "PublicSide",
     "Side",
     "SkipBuild",
     "Steal",
     "Switch",
     "Travel",
+    "action_from_json",
+    "action_to_json",
     "apply",
+    "check_state",
+    "from_text",
     "legal_actions",
     "new_game",
     "outcome",
     "parse_action",
+    "sample_state",
+    "state_from_json",
+    "state_to_json",
+    "to_text",
+    "view",
+    "view_from_json",
+    "view_to_json",
 ]

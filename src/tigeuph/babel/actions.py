@@ -60,9 +60,15 @@ def _run(instance: object, attribute: Attribute[int], value: object) -> None:
 
 
 def _row(instance: object, attribute: Attribute[int | None], value: object) -> None:
-    if value is not None and value not in (0, 1):
+    if value is not None and (value not in (0, 1) or type(value) is not int):
         cls = type(instance).__name__
         raise NotationError(f"{cls}.{attribute.name}: {value!r} is no row (0, 1 or None)")
+
+
+def _seat_row(instance: object, attribute: Attribute[int], value: object) -> None:
+    if value not in (0, 1) or type(value) is not int:
+        cls = type(instance).__name__
+        raise NotationError(f"{cls}.{attribute.name}: {value!r} is no row (0 or 1)")
 
 
 def _counts(instance: object, attribute: Attribute[Counts], value: object) -> None:
@@ -175,7 +181,7 @@ class SkipBuild(_Notation):
     """Persians: build two levels up, from the top of seat *row*'s row (spec B25)."""
 
     run: int = field(validator=_run)
-    row: int = field(validator=_row)
+    row: int = field(validator=_seat_row)
 
     def __str__(self) -> str:
         return f"P@{self.run}#{self.row}"
@@ -231,11 +237,16 @@ TRAVEL: Final = {n: Travel(n) for n in NATIONS}
 COLONISE: Final = {n: Colonise(n) for n in NATIONS}
 BUILD: Final = {row: Build(row) for row in (0, 1, None)}
 
+
+def _row_of(text: str) -> int | None:
+    return None if text == "S" else int(text)
+
+
 _N = "([HAPMS])"
 _PATTERNS: Final = (
     (re.compile(rf">{_N}"), lambda m: TRAVEL[nation(m[1])]),
     (re.compile(rf"\+{_N}"), lambda m: COLONISE[nation(m[1])]),
-    (re.compile(r"#([01S])"), lambda m: BUILD[None if m[1] == "S" else int(m[1])]),
+    (re.compile(r"#([01S])"), lambda m: BUILD[_row_of(m[1])]),
     (re.compile(rf"~{_N}{_N}"), lambda m: Migrate(nation(m[1]), nation(m[2]))),
     (re.compile(r"A@(\d{1,2})"), lambda m: Destroy(int(m[1]))),
     (re.compile(r"H@(\d{1,2})"), lambda m: Steal(int(m[1]))),

@@ -8,6 +8,7 @@ state a game reaches.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 from .cards import LEVELS, NATIONS, PEOPLE_PER_NATION, TEMPLE_COUNTS
 from .engine import winner_by_score
@@ -51,7 +52,7 @@ def _sides(state: BabelState) -> list[str]:
             problems.append(f"seat {seat} holds fewer than no cards of a nation")
         for n in NATIONS:
             temple = side.temples[n.index]
-            if any(a >= b for a, b in zip(temple, temple[1:], strict=False)):
+            if any(a >= b for a, b in pairwise(temple)):
                 problems.append(f"seat {seat}'s temple at {n.value} does not rise: {temple} (B0)")
         if side.pawn is None and (any(side.columns) or any(side.temples)):
             problems.append(f"seat {seat}'s pawn is on the quarry, yet he has played cards (B13)")

@@ -40,7 +40,7 @@ from .actions import (
 )
 from .cards import NATIONS, Counts, Nation
 from .rules import can_still_build_start, problem, runs
-from .state import DRAW, TEMPLE_DRAW, BabelState, End, Halving, Side, add, draw_people
+from .state import DRAW, TEMPLE_DRAW, BabelState, End, Halving, add, draw_people
 
 __all__ = ["Outcome", "apply", "legal_actions", "outcome", "winner_by_score"]
 
@@ -117,11 +117,11 @@ def apply(state: BabelState, action: Action) -> BabelState:
         clause, reason = found
         raise IllegalActionError(clause, f"{action}: {reason}")
     after = _effect(state, action)
-    if state.sides[state.active].starting and not isinstance(action, Discard):
-        if not can_still_build_start(after):
-            raise IllegalActionError(
-                "B8", f"{action}: the starting card could no longer be built this turn"
-            )
+    starting = state.sides[state.active].starting
+    if starting and not isinstance(action, Discard) and not can_still_build_start(after):
+        raise IllegalActionError(
+            "B8", f"{action}: the starting card could no longer be built this turn"
+        )
     return _check_win(after)
 
 

@@ -242,11 +242,11 @@ def from_text(text: str) -> BabelState:
 def _build(reader: _Reader) -> BabelState:
     sides = []
     for seat in (0, 1):
-        columns = [()] * 5
-        temples = [()] * 5
+        columns: list[tuple[Nation, ...]] = [()] * 5
+        temples: list[tuple[int, ...]] = [()] * 5
         for (who, where), (column, temple) in reader.places.items():
             if who == seat:
-                columns[where.index], temples[where.index] = column, temple  # type: ignore[call-overload]
+                columns[where.index], temples[where.index] = column, temple
         given = reader.sides[seat]
         sides.append(
             Side(

@@ -49,8 +49,8 @@ def runs(column: tuple[Nation, ...]) -> tuple[Run, ...]:
     """The runs of three or more in *column*, head first (spec B0, B19).
 
     >>> from tigeuph.babel.cards import parse_nations
-    >>> runs(parse_nations("HAAAPPPPA"))
-    (Run(start=1, length=3, nation=<Nation.ASSYRIANS: 'A'>), Run(start=4, length=4, nation=<Nation.PERSIANS: 'P'>))
+    >>> [(run.start, run.length, run.nation.value) for run in runs(parse_nations("HAAAPPPPA"))]
+    [(1, 3, 'A'), (4, 4, 'P')]
     """
     found = []
     i = 0

@@ -156,9 +156,15 @@ _HOOKS: Final[tuple[tuple[Any, Any, Any], ...]] = (
     (End | None, _read_end, lambda e: None if e is None else e.value),
     (Action, _read_action, str),
 )
+
+
+def _is(kind: Any) -> Any:
+    return lambda t: t == kind
+
+
 for _kind, _read, _write in _HOOKS:
-    _conv.register_structure_hook_func(lambda t, k=_kind: t == k, _read)
-    _conv.register_unstructure_hook_func(lambda t, k=_kind: t == k, _write)
+    _conv.register_structure_hook_func(_is(_kind), _read)
+    _conv.register_unstructure_hook_func(_is(_kind), _write)
 
 
 def _pair(value: Any, kind: Any) -> Any:
