@@ -26,14 +26,15 @@ from __future__ import annotations
 from typing import Any, Final
 
 from attrs import frozen
+from cattrs.errors import IterableValidationError, IterableValidationNote
 
 from ..errors import PositionError
 from ..serialise import dump_document, load_document, strict_converter
 from .actions import Action, parse_action
 from .cards import LEVELS, NATIONS, Counts, Nation, nation, nations_text, parse_nations
 from .checks import check_state
-from .state import BabelState, End, Halving
-from .views import BabelView, check_view
+from .state import BabelState, End, Halving, Side
+from .views import BabelView, PublicSide, check_view
 
 __all__ = [
     "action_from_json",
@@ -168,21 +169,25 @@ for _kind, _read, _write in _HOOKS:
 
 
 def _pair(value: Any, kind: Any) -> Any:
+    """One value per seat: a list of two, each read with its index in the error's path."""
     if type(value) is not list or len(value) != 2:
         raise ValueError(f"expected a list of two, one per seat, not {value!r}")
     inner = kind.__args__[0]
-    return _conv.structure(value[0], inner), _conv.structure(value[1], inner)
+    found, errors = [], []
+    for i, item in enumerate(value):
+        try:
+            found.append(_conv.structure(item, inner))
+        except Exception as err:
+            note = IterableValidationNote(f"Structuring {kind} @ index {i}", i, inner)
+            err.__notes__ = [*getattr(err, "__notes__", []), note]
+            errors.append(err)
+    if errors:
+        raise IterableValidationError(f"While structuring {kind}", errors, kind)
+    return tuple(found)
 
 
-_conv.register_structure_hook_func(
-    lambda t: (
-        getattr(t, "__origin__", None) is tuple
-        and len(getattr(t, "__args__", ())) == 2
-        and t.__args__[0] is t.__args__[1]
-        and t.__args__[0] is not int
-    ),
-    _pair,
-)
+for _seat_pair in (tuple[Side, Side], tuple[PublicSide, PublicSide]):
+    _conv.register_structure_hook_func(_is(_seat_pair), _pair)
 
 
 def state_to_json(state: BabelState, *, indent: int | None = None) -> str:
