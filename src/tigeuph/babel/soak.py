@@ -1,11 +1,13 @@
 """The Babel soak: ``python -m tigeuph.babel.soak --games N [--seed S] [--jobs J]`` (spec B59).
 
-Plays *N* random games (every action drawn uniformly among the legal ones), checks
+Plays *N* random games, checks
 :func:`~tigeuph.babel.invariants.step_problems` at every step and the round trips of
 :func:`~tigeuph.babel.invariants.round_trip_problems` every ``--round-trip-every``-th step and
 at the end, and prints games/s, actions/s, how the games ended and the violations, each with
 its seed so that it can be replayed (game *i* of a run with seed *S* uses seed ``S + i`` for
-both the game and its moves). The exit status is 1 when there is any violation.
+both the game and its moves; even games draw every action uniformly among the legal ones,
+odd games with :func:`builder`, which builds and uses abilities whenever it can, so that games
+also end by score). The exit status is 1 when there is any violation.
 """
 
 from __future__ import annotations
@@ -22,14 +24,42 @@ from typing import Final
 
 from attrs import frozen
 
+from .actions import (
+    Action,
+    Build,
+    Colonise,
+    Destroy,
+    Expel,
+    Halve,
+    SkipBuild,
+    Steal,
+    Switch,
+)
 from .engine import legal_actions, outcome
 from .invariants import checked_apply, round_trip_problems, state_problems
-from .state import new_game
+from .state import BabelState, new_game
 
-__all__ = ["Result", "Violation", "main", "play", "soak"]
+__all__ = ["Result", "Violation", "builder", "main", "play", "soak"]
 
 MAX_ACTIONS: Final = 20_000
 """A game still going after this many actions counts as a violation (random games take ~120)."""
+
+
+_BUILDS: Final = (Build, SkipBuild, Steal, Destroy, Expel, Switch, Halve)
+
+
+def builder(state: BabelState, rng: random.Random) -> Action:
+    """A legal action drawn from *rng* that builds or uses an ability when it can, else
+    colonises four times in five: random play that still reaches wins by score."""
+    legal = legal_actions(state)
+    if state.pending is None:
+        builds = [a for a in legal if isinstance(a, _BUILDS)]
+        if builds:
+            return rng.choice(builds)
+        settle = [a for a in legal if isinstance(a, Colonise)]
+        if settle and rng.randrange(5) < 4:
+            return rng.choice(settle)
+    return rng.choice(legal)
 
 
 @frozen
@@ -59,7 +89,7 @@ def play(seed: int, round_trip_every: int = 16) -> tuple[int, str, Violation | N
             if ply >= MAX_ACTIONS:
                 problems = [f"still going after {MAX_ACTIONS} actions"]
                 break
-            chosen = rng.choice(legal_actions(state))
+            chosen = builder(state, rng) if seed % 2 else rng.choice(legal_actions(state))
             action = str(chosen)
             state, problems = checked_apply(state, chosen)
             if not problems and ply % round_trip_every == 0:
