@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from babel_games import random_game
 
@@ -11,7 +13,7 @@ from tigeuph import IllegalActionError, NotationError, RecordError, babel
 def _played(seed: int) -> babel.BabelGame:
     game = babel.BabelGame.new(seed, tags={"Player0": "Ann"})
     states = list(random_game(seed))
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in pairwise(states):
         action = next(a for a in babel.legal_actions(before) if babel.apply(before, a) == after)
         game.play(action)
     return game

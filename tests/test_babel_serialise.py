@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import json
 
 import pytest
@@ -82,7 +84,5 @@ def test_an_impossible_view_is_refused() -> None:
 def test_any_text_is_a_document_or_a_json_error(text: str | bytes) -> None:
     """Reading never fails but with JsonError or PositionError (spec B56)."""
     for read in (babel.state_from_json, babel.view_from_json, babel.action_from_json):
-        try:
+        with contextlib.suppress(JsonError, PositionError):
             read(text)
-        except (JsonError, PositionError):
-            pass

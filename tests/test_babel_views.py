@@ -20,7 +20,8 @@ def _reshuffled(state: babel.BabelState, seat: int, rng: random.Random) -> babel
     pool = [n for n in babel.NATIONS for _ in range(hand[n.index])] + list(state.people)
     rng.shuffle(pool)
     k = sum(hand)
-    theirs = tuple(pool[:k].count(n) for n in babel.NATIONS)
+    c = [pool[:k].count(n) for n in babel.NATIONS]
+    theirs = (c[0], c[1], c[2], c[3], c[4])
     side = evolve(state.sides[other], hand=theirs)
     temples = list(state.temple_deck)
     rng.shuffle(temples)

@@ -17,7 +17,6 @@ import scenario
 from games import TILES_FIRST, every_switch, random_game
 from hypothesis import given
 from hypothesis import strategies as st
-from scenario import SCENARIOS
 
 from tigeuph import (
     ACTION_COUNT,
