@@ -5,9 +5,11 @@ Plays *N* random games, checks
 :func:`~tigeuph.babel.invariants.round_trip_problems` every ``--round-trip-every``-th step and
 at the end, and prints games/s, actions/s, how the games ended and the violations, each with
 its seed so that it can be replayed (game *i* of a run with seed *S* uses seed ``S + i`` for
-both the game and its moves; even games draw every action uniformly among the legal ones,
-odd games with :func:`builder`, which builds and uses abilities whenever it can, so that games
-also end by score). The exit status is 1 when there is any violation.
+both the game and its moves). Games take turns among three ways of playing, so that every rule
+is reached, wins by score included: game *i* with *i* mod 3 = 0 draws every action uniformly
+among the legal ones; 1 plays :func:`builder`, which builds and uses abilities whenever it can;
+2 seats :class:`~tigeuph.babel.greedy.GreedyAgent` against uniform play. The exit status is 1
+when there is any violation.
 """
 
 from __future__ import annotations
@@ -36,8 +38,10 @@ from .actions import (
     Switch,
 )
 from .engine import legal_actions, outcome
+from .greedy import GreedyAgent
 from .invariants import checked_apply, round_trip_problems, state_problems
 from .state import BabelState, new_game
+from .views import view
 
 __all__ = ["Result", "Violation", "builder", "main", "play", "soak"]
 
@@ -60,6 +64,17 @@ def builder(state: BabelState, rng: random.Random) -> Action:
         if settle and rng.randrange(5) < 4:
             return rng.choice(settle)
     return rng.choice(legal)
+
+
+def _choose(state: BabelState, rng: random.Random, policy: int) -> Action:
+    if policy == 1:
+        return builder(state, rng)
+    if policy == 2 and state.to_move == 0:
+        return _GREEDY.act(view(state, 0), rng)
+    return rng.choice(legal_actions(state))
+
+
+_GREEDY: Final = GreedyAgent()
 
 
 @frozen
@@ -89,7 +104,7 @@ def play(seed: int, round_trip_every: int = 16) -> tuple[int, str, Violation | N
             if ply >= MAX_ACTIONS:
                 problems = [f"still going after {MAX_ACTIONS} actions"]
                 break
-            chosen = builder(state, rng) if seed % 2 else rng.choice(legal_actions(state))
+            chosen = _choose(state, rng, seed % 3)
             action = str(chosen)
             state, problems = checked_apply(state, chosen)
             if not problems and ply % round_trip_every == 0:
