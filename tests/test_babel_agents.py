@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
-from tigeuph import babel
+import pytest
+
+import tigeuph
+from tigeuph import arena, babel, cli
+from tigeuph.agents import (
+    AgentError,
+    AgentSpecError,
+    RandomAgent,
+    agent_from_function,
+    make_agent,
+)
+from tigeuph.agents.tournament import tournament
 from tigeuph.babel.greedy import GreedyAgent, evaluate
 from tigeuph.babel.search import SearchAgent
+from tigeuph.cli.babel_play import play_babel_in_terminal
 
 
 def _game(seed: int, agents: list[object]) -> babel.BabelState:
@@ -61,3 +74,77 @@ def test_the_search_player_plays_whole_games() -> None:
     first = _game(3, agents)
     assert babel.outcome(first) is not None
     assert _game(3, agents) == first
+
+
+# --- One protocol for both games (issue 19) ----------------------------------------------------
+
+
+def test_make_agent_builds_babel_players() -> None:
+    """The built-in names mean Babel's players with game="babel"; a bad game is refused."""
+    assert isinstance(make_agent("greedy", game="babel"), GreedyAgent)
+    search = make_agent("mcts:iterations=7,depth=2", game="babel")
+    assert isinstance(search, SearchAgent) and search.iterations == 7
+    assert isinstance(make_agent("random", game="babel"), RandomAgent)
+    with pytest.raises(AgentSpecError, match="takes no 'rollout'"):
+        make_agent("mcts:rollout=3", game="babel")
+    with pytest.raises(AgentSpecError, match="unknown game"):
+        make_agent("greedy", game="chess")
+
+
+def test_play_plays_babel_and_replays_from_its_seed() -> None:
+    """tigeuph.play(agents, game="babel") plays a whole Babel game; the seed replays it."""
+    agents = [make_agent("greedy", game="babel"), make_agent("random", game="babel")]
+    game = tigeuph.play(agents, game="babel", seed=5)
+    assert isinstance(game, babel.BabelGame) and babel.outcome(game.state) is not None
+    assert game.tags["Player0"] == "babel.GreedyAgent()"
+    assert tigeuph.play(agents, game="babel", seed=5).states == game.states
+    assert babel.BabelGame.from_record(game.to_record()).states == game.states
+
+
+def test_a_misbehaving_babel_agent_stops_the_game() -> None:
+    """An illegal action or an exception ends a Babel game with AgentError naming the seat."""
+    cheat = agent_from_function(lambda view, rng: babel.parse_action("end"))  # type: ignore[arg-type,return-value]
+    with pytest.raises(AgentError, match=r"seat 0 .* played end, which is illegal here") as err:
+        tigeuph.play([cheat, RandomAgent()], game="babel", seed=1)
+    assert err.value.reason == "illegal" and err.value.seat == 0
+    with pytest.raises(ValueError, match="Babel takes 2 agents"):
+        tigeuph.play([RandomAgent()] * 3, game="babel")
+
+
+def test_tournaments_and_the_arena_play_babel(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Babel tournament rotates seats and rates the agents; the arena takes --game babel."""
+    results = tournament(["greedy", "random"], games=4, game="babel")
+    assert [r.seats for r in results] == [(0, 1), (1, 0)] * 2
+    assert all(sum(r.shares) == 1 for r in results)
+    assert all(r.record.startswith('[Game "babel"]') for r in results)
+    with pytest.raises(AgentSpecError, match="2 players"):
+        tournament(["greedy"], players=3, games=3, game="babel")
+    assert arena.main(["--game", "babel", "--agents", "greedy,random", "--games", "4"]) == 0
+    assert "greedy" in capsys.readouterr().out
+
+
+def test_the_command_line_plays_and_soaks_babel(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """tigeuph play --game babel watches agents and saves a Babel record; tigeuph soak --game
+    babel runs Babel's soak."""
+    record = tmp_path / "game.txt"
+    argv = ["play", "--game", "babel", "--seats", "greedy,random", "--seed", "2", "--delay", "0"]
+    assert cli.main([*argv, "--record", str(record)]) == 0
+    assert "game over" in capsys.readouterr().out
+    assert babel.outcome(babel.BabelGame.from_record(record.read_text()).state) is not None
+    assert cli.main(["soak", "--game", "babel", "--games", "2"]) == 0
+    assert "violations: 0" in capsys.readouterr().out
+
+
+def test_a_person_plays_babel_at_the_terminal() -> None:
+    """A person types actions; a bad one is explained and not played; quit stops the game."""
+    said: list[str] = []
+    typed = iter(["?", ">Q", "end", ">H", "quit"])
+    game = play_babel_in_terminal(
+        ["human", "greedy"], seed=0, ask=lambda prompt: next(typed), say=said.append
+    )
+    assert [str(a) for a in game.actions] == [">H"]
+    assert any("not played" in line and "[B8]" in line for line in said)
+    assert any(line.startswith("Actions (Babel notation)") for line in said)
+    assert any("your hand (seat 0): HAAPPMSS" in line for line in said)
