@@ -1,5 +1,5 @@
 """Babel (Uwe Rosenberg and Hagen Dorgathen, Kosmos 2000): the two-player card game of temple
-building on the rivers, played by the rules of ``spec/babel.md`` (clauses B0-B53).
+building on the rivers, played by the rules of ``spec/babel.md`` (clauses B0-B60).
 
 >>> from tigeuph import babel
 >>> state = babel.new_game(seed=7)
