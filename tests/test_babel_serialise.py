@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
+from typing import Any
 
+import jsonschema
 import pytest
 from babel_games import sample_states
 from hypothesis import given
@@ -85,3 +88,42 @@ def test_any_text_is_a_document_or_a_json_error(text: str | bytes) -> None:
     for read in (babel.state_from_json, babel.view_from_json, babel.action_from_json):
         with contextlib.suppress(JsonError, PositionError):
             read(text)
+
+
+def _validator() -> jsonschema.Draft202012Validator:
+    schema = babel.json_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_documents_follow_the_shipped_schema() -> None:
+    """Every document written validates against data/babel-schema.json (spec B56)."""
+    check = _validator()
+    for state in sample_states()[::3]:
+        check.validate(json.loads(babel.state_to_json(state)))
+        for seat in (0, 1):
+            check.validate(json.loads(babel.view_to_json(babel.view(state, seat))))
+        for action in babel.legal_actions(state):
+            check.validate(json.loads(babel.action_to_json(action)))
+    game = babel.BabelGame.new(0)
+    game.play(babel.legal_actions(game.state)[0])
+    check.validate(json.loads(game.to_json()))
+
+
+def test_the_schema_refuses_what_the_reader_refuses() -> None:
+    """A few documents the reader refuses fail the schema too, so clients can check first."""
+    check = _validator()
+    changes: tuple[Callable[[Any], object], ...] = (
+        lambda d: d.update(people="HX"),
+        lambda d: d["sides"][0].update(row=[7]),
+        lambda d: d.update(extra=1),
+        lambda d: d.update(end="later"),
+        lambda d: d["sides"][0]["columns"].pop("H"),
+    )
+    for change in changes:
+        document = _state_doc()
+        change(document)
+        assert not check.is_valid(document)
+        with pytest.raises(JsonError):
+            babel.state_from_json(json.dumps(document))
+    assert not check.is_valid({"format": "tigeuph-babel-action", "version": 1, "action": "x"})

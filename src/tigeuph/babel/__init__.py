@@ -31,6 +31,7 @@ from .records import BabelGame
 from .serialise import (
     action_from_json,
     action_to_json,
+    json_schema,
     state_from_json,
     state_to_json,
     view_from_json,
@@ -69,6 +70,7 @@ __all__ = [
     "apply",
     "check_state",
     "from_text",
+    "json_schema",
     "legal_actions",
     "new_game",
     "outcome",

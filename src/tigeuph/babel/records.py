@@ -50,7 +50,7 @@ from .position import TITLE, from_text, to_text
 from .state import BabelState, new_game
 from .views import BabelView, view
 
-__all__ = ["BabelGame"]
+__all__ = ["RECORD", "BabelGame"]
 
 RECORD: Final = "tigeuph-babel-record"
 _WRITTEN: Final = ("Game", "Seed", "Result", "Termination")

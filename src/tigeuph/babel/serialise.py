@@ -9,7 +9,8 @@ head first), a hand an object of counts (``{"H": 2, "A": 0, "P": 1, "M": 0, "S":
 cards lists of levels (rows and temples bottom first), columns and temples objects keyed by
 location, a pawn a letter or ``null`` (the quarry), the pending decision ``null`` or ``{"kind":
 "halve", "player": 1, "count": 2}``, the end ``null``, ``"score"`` or ``"deck"``, actions in
-action notation. Reading raises :class:`~tigeuph.errors.JsonError` naming the bad field, and
+action notation. The package ships a JSON Schema of every document (:func:`json_schema`).
+Reading raises :class:`~tigeuph.errors.JsonError` naming the bad field, and
 :class:`~tigeuph.errors.PositionError` for a state that reads but cannot happen.
 
 >>> from tigeuph import babel
@@ -23,6 +24,8 @@ True
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any, Final
 
 from attrs import frozen
@@ -39,6 +42,7 @@ from .views import BabelView, PublicSide, check_view
 __all__ = [
     "action_from_json",
     "action_to_json",
+    "json_schema",
     "state_from_json",
     "state_to_json",
     "view_from_json",
@@ -188,6 +192,14 @@ def _pair(value: Any, kind: Any) -> Any:
 
 for _seat_pair in (tuple[Side, Side], tuple[PublicSide, PublicSide]):
     _conv.register_structure_hook_func(_is(_seat_pair), _pair)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every Babel document, shipped as
+    ``data/babel-schema.json``."""
+    text = resources.files("tigeuph").joinpath("data/babel-schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def state_to_json(state: BabelState, *, indent: int | None = None) -> str:
