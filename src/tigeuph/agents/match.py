@@ -72,7 +72,7 @@ def play(
     """Play one game between *agents*, seat 0 first, and return the whole :class:`~tigeuph.Game`.
 
     *game* is ``tigris`` (Tigris & Euphrates, the default) or ``babel``: a game of Babel
-    between two agents, as :func:`~tigeuph.agents.babel_play.play_babel` plays it (*rules* do
+    between two agents, as ``tigeuph.agents.babel_play.play_babel`` plays it (*rules* do
     not apply to it), returned as a :class:`~tigeuph.babel.BabelGame`.
 
     The game is ``Game.new(len(agents), seed=seed, rules=rules)`` (a seed is drawn and kept when

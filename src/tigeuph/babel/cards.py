@@ -27,19 +27,19 @@ class Nation(Enum):
     """A nation of people cards, and the location of its colour (spec B1)."""
 
     HITTITES = "H"
-    """Yellow: steal a level (spec B22)."""
+    """Yellow; their ability steals a level (spec B22)."""
     ASSYRIANS = "A"
-    """Blue: destroy a temple (spec B21)."""
+    """Blue; their ability destroys a temple (spec B21)."""
     PERSIANS = "P"
-    """Grey: skip a level (spec B25)."""
+    """Grey; their ability skips a level (spec B25)."""
     MEDES = "M"
-    """Green: expel a named nation (spec B23)."""
+    """Green; their ability expels a named nation (spec B23)."""
     SUMERIANS = "S"
-    """Red: switch sides (spec B24)."""
+    """Red; their ability switches sides (spec B24)."""
 
     @property
     def index(self) -> int:
-        """The nation's place in :data:`NATIONS` (and in :data:`Counts`)."""
+        """The nation's place in ``NATIONS`` (and in ``Counts``)."""
         return _INDEX[self]
 
 

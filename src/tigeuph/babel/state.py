@@ -53,7 +53,7 @@ class Side:
     starting: bool = True
     """Whether his starting card is still unbuilt (spec B4, B8)."""
     row: tuple[int, ...] = ()
-    """His temple row, bottom first: only the last card may be taken (spec B9)."""
+    """His temple row, bottom first; only the last card may be taken (spec B9)."""
     columns: tuple[tuple[Nation, ...], ...] = EMPTY5
     """His column at each location (in the order of NATIONS), head (first placed) first."""
     temples: tuple[tuple[int, ...], ...] = NO_TEMPLES
@@ -113,11 +113,13 @@ class BabelState:
     seed: int = 0
     """The seed of every shuffle (hidden, spec B6)."""
     shuffles: int = 0
-    """How many shuffles the seed has made: 2 after set-up, one more per reshuffle (spec B6)."""
+    """How many shuffles the seed has made, 2 after set-up and one more per reshuffle
+    (spec B6)."""
 
     @property
     def to_move(self) -> int | None:
-        """The seat that decides next: the halved player, else the active one; None when over."""
+        """The seat that decides next (the halved player, else the active one), or None when
+        the game is over."""
         if self.end is not None:
             return None
         return self.pending.player if self.pending is not None else self.active

@@ -89,7 +89,7 @@ class BabelView:
 
     @property
     def scores(self) -> tuple[int, int]:
-        """Both players' scores: the sums of their temples' heights (spec B0)."""
+        """Both players' scores, the sums of their temples' heights (spec B0)."""
         return (
             sum(t[-1] for t in self.sides[0].temples if t),
             sum(t[-1] for t in self.sides[1].temples if t),
