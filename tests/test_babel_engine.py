@@ -80,7 +80,7 @@ def test_random_games_end_by_score_or_deck_only() -> None:
         *_, last = random_game(seed)
         result = babel.outcome(last)
         assert result is not None and result.reason in (babel.End.SCORE, babel.End.DECK)
-        assert babel.legal_actions(last) == ()
+        assert babel.legal_actions(last) == () and last.is_over
 
 
 @given(st.sampled_from(sample_states()), st.integers(0, 10_000))

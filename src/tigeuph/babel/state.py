@@ -125,6 +125,11 @@ class BabelState:
         return self.pending.player if self.pending is not None else self.active
 
     @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (spec B30, B31), as ``GameState.is_over`` says."""
+        return self.end is not None
+
+    @property
     def scores(self) -> tuple[int, int]:
         """Both players' scores (spec B0)."""
         return self.sides[0].score, self.sides[1].score
