@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tigeuph import babel
+from tigeuph.babel.invariants import round_trip_problems
 
 
 def _reshuffled(state: babel.BabelState, seat: int, rng: random.Random) -> babel.BabelState:
@@ -39,7 +40,12 @@ def test_what_a_player_may_not_see_never_changes_his_view(
 ) -> None:
     """Changing the opponent's hand, the decks' order or the seed leaves the view as it was,
     legal actions included (spec B28)."""
-    other = _reshuffled(state, seat, random.Random(seed))
+    rng = random.Random(seed)
+    other = _reshuffled(state, seat, rng)
+    for _ in range(100):  # during his first turn, his hand must still let him build (B8)
+        if not babel.check_state(other):
+            break
+        other = _reshuffled(state, seat, rng)
     assert babel.check_state(other) == []
     assert babel.view(other, seat) == babel.view(state, seat)
 
@@ -76,3 +82,19 @@ def test_a_view_shows_what_the_player_may_know() -> None:
             to_move = state.to_move == seat
             assert seen.legal == (babel.legal_actions(state) if to_move else ())
             assert seen.to_move == state.to_move
+
+
+def test_a_view_during_the_opponents_first_turn_deals_him_a_hand_that_can_still_build() -> None:
+    """Found by the soak (seed 639): seat 1, in his first turn, has built from a row where his
+    pawn stands; from seat 0's view, a sampled hand must still let him build his starting
+    card elsewhere, or the view would read as impossible (spec B8, B57)."""
+    state = babel.new_game(639)
+    rng = random.Random(639)
+    for _ in range(17):
+        state = babel.apply(state, rng.choice(babel.legal_actions(state)))
+    assert state.active == 1 and state.sides[1].starting
+    assert round_trip_problems(state) == []
+    seen = babel.view(state, 0)
+    for seed in range(20):
+        guess = babel.sample_state(seen, random.Random(seed))
+        assert babel.check_state(guess) == [] and babel.view(guess, 0) == seen

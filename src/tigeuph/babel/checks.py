@@ -90,7 +90,7 @@ def check_state(state: BabelState) -> list[str]:
             problems.append(f"seat {won} has won by score, yet the game goes on (B30)")
         if not state.temple_deck:
             problems.append("the temple deck is empty, yet the game goes on (B31)")
-        if state.pending is None and not can_still_build_start(state):
+        if not can_still_build_start(state):
             problems.append(f"seat {state.active} can no longer build his starting card (B8)")
     elif state.end is End.SCORE and won is None:
         problems.append("the game ended by score, but no one has won by score (B30)")

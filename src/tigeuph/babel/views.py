@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Final
 
 from attrs import frozen
 
@@ -35,6 +36,7 @@ from .actions import Action
 from .cards import LEVELS, NATIONS, PEOPLE_PER_NATION, TEMPLE_COUNTS, Counts, Nation
 from .checks import check_state
 from .engine import legal_actions
+from .rules import can_still_build_start
 from .state import BabelState, End, Halving, Side
 
 __all__ = ["BabelView", "PublicSide", "check_view", "sample_state", "view"]
@@ -125,7 +127,29 @@ def sample_state(seen: BabelView, rng: random.Random) -> BabelState:
     cards no one sees are dealt at random to the opponent's hand and the people deck, the
     temple deck is shuffled, and the seed is new. ``view(sample_state(v, rng), v.player) == v``
     whenever *v* is a view of a real position.
+
+    During the opponent's first turn, the hand dealt to him must still let him build his
+    starting card (spec B8): a deal that would not is drawn again, so that the states drawn
+    are exactly the possible ones, each as likely as in a real game.
+
+    Raises:
+        PositionError: no deal of the unseen cards fits *seen* (it is no view of a real
+            position).
     """
+    for _ in range(_DEALS):
+        state = _deal(seen, rng)
+        me = state.sides[state.active]
+        if state.end is not None or not me.starting or can_still_build_start(state):
+            return state
+    raise PositionError("impossible view: no deal of the unseen cards fits it (B8)")
+
+
+_DEALS: Final = 1000
+"""How many deals :func:`sample_state` tries before it calls a view impossible."""
+
+
+def _deal(seen: BabelView, rng: random.Random) -> BabelState:
+    """One random deal of what *seen* does not show."""
     people: Counter[Nation] = Counter(seen.discard)
     levels: Counter[int] = Counter()
     for n in NATIONS:
