@@ -84,7 +84,7 @@ class GameResult:
     seats: tuple[int, ...]
     """The agent index of each seat."""
     shares: tuple[float, ...]
-    """Each seat's share of first place: 1 for a sole winner, split on a tie."""
+    """Each seat's share of first place (1 for a sole winner, split on a tie)."""
     ranks: tuple[int, ...]
     """Each seat's rank (1 is first; tied seats share one)."""
     seconds: tuple[float, ...]
@@ -174,7 +174,8 @@ def tournament(
     on_result: Callable[[GameResult], None] | None = None,
     game: str = "tigris",
 ) -> list[GameResult]:
-    """Play a tournament between the agents *specs* name (:func:`make_agent`), in game order.
+    """Play a tournament between the agents *specs* name (:func:`~tigeuph.agents.make_agent`),
+    in game order.
 
     *game* is ``tigris`` (the default) or ``babel``, a two-player game whose *rules* are its
     own; its records are Babel records.
