@@ -19,6 +19,7 @@ from tigeuph.agents import (
 from tigeuph.agents.tournament import tournament
 from tigeuph.babel.greedy import GreedyAgent, evaluate
 from tigeuph.babel.search import SearchAgent
+from tigeuph.babel.simulate import simulate
 from tigeuph.cli.babel_play import play_babel_in_terminal
 
 
@@ -148,3 +149,17 @@ def test_a_person_plays_babel_at_the_terminal() -> None:
     assert any("not played" in line and "[B8]" in line for line in said)
     assert any(line.startswith("Actions (Babel notation)") for line in said)
     assert any("your hand (seat 0): HAAPPMSS" in line for line in said)
+
+
+def test_the_simulator_reports_babel_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """tigeuph simulate --game babel plays seeded games and reports length, endings, scores,
+    each seat's wins and the actions played; the same seeds give the same figures."""
+    first = simulate(6, seed=3, policy="builder")
+    assert first == simulate(6, seed=3, policy="builder", jobs=2)
+    assert first.games == 6 and sum(first.endings.values()) == 6
+    assert sum(first.wins) == 6 and first.kinds["EndTurn"] > 0
+    with pytest.raises(ValueError, match="unknown policy"):
+        simulate(1, policy="clever")
+    assert cli.main(["simulate", "--game", "babel", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("babel, 3 games, policy uniform") and "seat 1 wins" in out

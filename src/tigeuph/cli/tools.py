@@ -17,9 +17,16 @@ __all__ = ["TOOLS", "run_tool"]
 
 
 def _simulate(argv: list[str]) -> int:
+    game, rest = _game(argv)
+    if game == "babel":  # Babel's simulator (issue 19)
+        from ..babel.simulate import main as babel_main
+
+        return babel_main(rest, prog="tigeuph simulate --game babel")
+    if game != "tigris":
+        raise TigeuphError(f"--game {game!r}: choose tigris or babel")
     from ..simulate import main
 
-    return main(argv, prog="tigeuph simulate")
+    return main(rest, prog="tigeuph simulate")
 
 
 def _game(argv: list[str]) -> tuple[str, list[str]]:
@@ -63,7 +70,10 @@ def _arena(argv: list[str]) -> int:
 
 
 TOOLS: Final[dict[str, tuple[str, Callable[[list[str]], int]]]] = {
-    "simulate": ("compare variants over many seeded random games", _simulate),
+    "simulate": (
+        "compare variants over many seeded random games (--game babel: Babel's figures)",
+        _simulate,
+    ),
     "arena": ("play a tournament between agents and rate them", _arena),
     "soak": (
         "play random games checking every invariant at every step (--game babel: Babel's)",
