@@ -129,8 +129,9 @@ def sample_state(seen: BabelView, rng: random.Random) -> BabelState:
     whenever *v* is a view of a real position.
 
     During the opponent's first turn, the hand dealt to him must still let him build his
-    starting card (spec B8): a deal that would not is drawn again, so that the states drawn
-    are exactly the possible ones, each as likely as in a real game.
+    starting card (spec B8): a deal that would not is drawn again, so that every state drawn
+    is possible, drawn uniformly among the deals that fit the view (what his choices may hint
+    at his hand is not weighed).
 
     Raises:
         PositionError: no deal of the unseen cards fits *seen* (it is no view of a real
