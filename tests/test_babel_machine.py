@@ -35,7 +35,7 @@ from tigeuph.babel.invariants import (
     round_trip_problems,
     state_problems,
 )
-from tigeuph.babel.soak import builder
+from tigeuph.babel.policies import builder
 
 BULK: Final = 40
 NATION = st.sampled_from(babel.NATIONS)

@@ -3,7 +3,7 @@
 :class:`SearchAgent` spends its budget of *iterations* on the legal actions of its view, chosen
 by UCB1: each iteration deals the hidden cards afresh (:func:`~tigeuph.babel.sample_state`,
 so it never peeks), plays the chosen action, then a short rollout in which every player plays
-:func:`~tigeuph.babel.soak.builder` for up to *depth* actions, and scores the position reached
+:func:`~tigeuph.babel.policies.builder` for up to *depth* actions, and scores the position reached
 with the greedy player's heuristic (:func:`~tigeuph.babel.greedy.evaluate`) squashed into
 0..1, a finished game counting 1 or 0. It plays the action tried most.
 
@@ -29,7 +29,7 @@ import random
 from .actions import Action
 from .engine import apply, outcome
 from .greedy import evaluate
-from .soak import builder
+from .policies import builder
 from .views import BabelView, sample_state
 
 __all__ = ["SearchAgent"]

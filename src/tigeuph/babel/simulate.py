@@ -1,7 +1,7 @@
 """Simulating Babel: ``python -m tigeuph.babel.simulate --games 1000`` (issue 19).
 
 Plays seeded games under a policy (``uniform``: every action drawn uniformly among the legal
-ones; ``builder``: :func:`~tigeuph.babel.soak.builder`, which builds and uses abilities when it
+ones; ``builder``: :func:`~tigeuph.babel.policies.builder`, which builds and uses abilities when it
 can) and reports the figures a designer asks of the rules: game length, how games end (by
 score, B30, or at the last temple card, B31), mean final scores, each seat's share of wins with
 a rough 95% interval, and how often each kind of action is played. Babel has no variants, so
@@ -24,7 +24,7 @@ from typing import Final
 from attrs import frozen
 
 from .engine import apply, legal_actions, outcome
-from .soak import builder
+from .policies import builder
 from .state import new_game
 
 __all__ = ["POLICIES", "Figures", "main", "simulate"]

@@ -7,9 +7,9 @@ at the end, and prints games/s, actions/s, how the games ended and the violation
 its seed so that it can be replayed (game *i* of a run with seed *S* uses seed ``S + i`` for
 both the game and its moves). Games take turns among three ways of playing, so that every rule
 is reached, wins by score included: game *i* with *i* mod 3 = 0 draws every action uniformly
-among the legal ones; 1 plays :func:`builder`, which builds and uses abilities whenever it can;
-2 seats :class:`~tigeuph.babel.greedy.GreedyAgent` against uniform play. The exit status is 1
-when there is any violation.
+among the legal ones; 1 plays :func:`~tigeuph.babel.policies.builder`, which builds and uses
+abilities whenever it can; 2 seats :class:`~tigeuph.babel.greedy.GreedyAgent` against uniform
+play. The exit status is 1 when there is any violation.
 """
 
 from __future__ import annotations
@@ -26,44 +26,18 @@ from typing import Final
 
 from attrs import frozen
 
-from .actions import (
-    Action,
-    Build,
-    Colonise,
-    Destroy,
-    Expel,
-    Halve,
-    SkipBuild,
-    Steal,
-    Switch,
-)
+from .actions import Action
 from .engine import legal_actions, outcome
 from .greedy import GreedyAgent
 from .invariants import checked_apply, round_trip_problems, state_problems
+from .policies import builder
 from .state import BabelState, new_game
 from .views import view
 
-__all__ = ["Result", "Violation", "builder", "main", "play", "soak"]
+__all__ = ["Result", "Violation", "main", "play", "soak"]
 
 MAX_ACTIONS: Final = 20_000
 """A game still going after this many actions counts as a violation (random games take ~120)."""
-
-
-_BUILDS: Final = (Build, SkipBuild, Steal, Destroy, Expel, Switch, Halve)
-
-
-def builder(state: BabelState, rng: random.Random) -> Action:
-    """A legal action drawn from *rng* that builds or uses an ability when it can, else
-    colonises four times in five: random play that still reaches wins by score."""
-    legal = legal_actions(state)
-    if state.pending is None:
-        builds = [a for a in legal if isinstance(a, _BUILDS)]
-        if builds:
-            return rng.choice(builds)
-        settle = [a for a in legal if isinstance(a, Colonise)]
-        if settle and rng.randrange(5) < 4:
-            return rng.choice(settle)
-    return rng.choice(legal)
 
 
 def _choose(state: BabelState, rng: random.Random, policy: int) -> Action:
