@@ -1,7 +1,11 @@
-"""Check spec/rules.md against the code and the tests; write the clause → code → tests table.
+"""Check the specs against the code and the tests; write the clause → code → tests tables.
 
-    python spec/trace.py            check, then write docs/traceability.md
+    python spec/trace.py            check, then write docs/traceability.md and
+                                    docs/babel-traceability.md
     python spec/trace.py --check    check only (CI)
+
+There are two specs: spec/rules.md (Tigris & Euphrates, clauses R… and D…) and spec/babel.md
+(Babel, clauses B…, issue 19); a test may name a clause of either.
 
 It fails, listing every problem, when a clause has no test, a code reference (``module:name``
 under ``src/tigeuph/``) does not resolve, a test reference (``file.py::test``, ``file.py``,
@@ -26,16 +30,23 @@ ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec" / "rules.md"
 TESTS = ROOT / "tests"
 TABLE = ROOT / "docs" / "traceability.md"
+SPECS = (
+    (SPEC, TABLE),
+    (ROOT / "spec" / "babel.md", ROOT / "docs" / "babel-traceability.md"),
+)
+"""Each spec and the table written from it."""
 
-_CLAUSE_HEAD = re.compile(r"^\*\*(?P<id>[RD]\d+) — (?P<title>.+?)\.?\*\*")
+_CLAUSE_HEAD = re.compile(r"^\*\*(?P<id>[RDB]\d+) — (?P<title>.+?)\.?\*\*")
 _FIELD = re.compile(r"\b(?P<name>Source|Code|Tests):")
 _ITEM = re.compile(r"`([^`]+)`")
-_ID = r"[RD]\d+\b"
+_ID = r"[RDB]\d+\b"
 _DASH = r"\s*[-\u2013]\s*"  # between the ends of a range: a hyphen or an en dash (U+2013)
-_IDS = rf"(?:R\d+(?:{_DASH}R?\d+)?|D\d+(?:{_DASH}D?\d+)?)\b"  # a clause or a range
+_IDS = rf"(?:R\d+(?:{_DASH}R?\d+)?|D\d+(?:{_DASH}D?\d+)?|B\d+(?:{_DASH}B?\d+)?)\b"  # or a range
 # A docstring names clauses after "spec", "(" or "[": "(spec R4)", "(R1, R3)", "(R0-R27)", "[R11]".
 _MENTION = re.compile(rf"(?:\bspec\s+|[(\[])(?P<ids>{_IDS}(?:\s*(?:,|\band\b)\s*{_IDS})*)")
-_RANGE = re.compile(rf"(?P<letter>[RD])(?P<low>\d+){_DASH}(?P=letter)?(?P<high>\d+)|(?P<one>{_ID})")
+_RANGE = re.compile(
+    rf"(?P<letter>[RDB])(?P<low>\d+){_DASH}(?P=letter)?(?P<high>\d+)|(?P<one>{_ID})"
+)
 Definition: TypeAlias = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
@@ -255,8 +266,17 @@ def _documented(
 # --- the check --------------------------------------------------------------------------------
 
 
-def check(spec_text: str, tests: Path, package: str = "tigeuph", spec_name: str = "spec") -> Report:
-    """Every problem of the spec *spec_text* against *package* and the tests under *tests*."""
+def check(
+    spec_text: str,
+    tests: Path,
+    package: str = "tigeuph",
+    spec_name: str = "spec",
+    elsewhere: frozenset[str] = frozenset(),
+) -> Report:
+    """Every problem of the spec *spec_text* against *package* and the tests under *tests*.
+
+    A test naming a clause of another spec (one of *elsewhere*) is that spec's business.
+    """
     clauses = parse_spec(spec_text)
     problems: list[str] = []
     known: dict[str, Clause] = {}
@@ -281,6 +301,8 @@ def check(spec_text: str, tests: Path, package: str = "tigeuph", spec_name: str 
                 problems.append(f"{at}: test reference `{ref}` does not resolve: {why}")
     derived: dict[str, list[str]] = {clause.id: [] for clause in clauses}
     for mention in scenario_mentions(tests) + docstring_mentions(tests):
+        if mention.clause in elsewhere and mention.clause not in known:
+            continue
         if mention.clause not in known:
             problems.append(f"{mention.where}: names clause {mention.clause}, not in the spec")
         elif mention.test is not None and mention.test not in derived[mention.clause]:
@@ -292,12 +314,12 @@ def check(spec_text: str, tests: Path, package: str = "tigeuph", spec_name: str 
     )
 
 
-def table(report: Report) -> str:
+def table(report: Report, spec_name: str = "spec/rules.md", title: str = "") -> str:
     """The clause → code → tests table of *report*, in Markdown."""
     out = [
-        "# Traceability: clause → code → tests",
+        f"# Traceability{title}: clause → code → tests",
         "",
-        "Written by `python spec/trace.py` from `spec/rules.md`; do not edit by hand. Tests are",
+        f"Written by `python spec/trace.py` from `{spec_name}`; do not edit by hand. Tests are",
         "those the clause lists, then the scenarios whose `clauses:` line and the test functions",
         "whose docstring name it. Code is under `src/tigeuph/`, tests under `tests/`.",
         "",
@@ -342,23 +364,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     src = str(ROOT / "src")
     if src not in sys.path:  # a checkout without tigeuph installed still works
         sys.path.insert(0, src)
-    report = check(SPEC.read_text("utf-8"), TESTS, spec_name=SPEC.relative_to(ROOT).as_posix())
+    texts = {spec: spec.read_text("utf-8") for spec, _ in SPECS}
+    ids = {spec: {c.id for c in parse_spec(text)} for spec, text in texts.items()}
+    status = 0
+    for spec, table_path in SPECS:
+        others = frozenset().union(*(found for other, found in ids.items() if other != spec))
+        status |= _check_one(spec, table_path, texts[spec], others, write=not args.check)
+    return status
+
+
+def _check_one(spec: Path, table_path: Path, text: str, others: frozenset[str], write: bool) -> int:
+    """Check one spec; write its table when *write*, else check that it is current."""
+    spec_name = spec.relative_to(ROOT).as_posix()
+    report = check(text, TESTS, spec_name=spec_name, elsewhere=others)
     if report.problems:
         print(f"spec traceability: {len(report.problems)} problem(s)", file=sys.stderr)
         for problem in report.problems:
             print(f"  {problem}", file=sys.stderr)
         return 1
-    written = table(report)
-    if args.check:
-        if not TABLE.exists() or TABLE.read_text("utf-8") != written:
-            name = TABLE.relative_to(ROOT)
+    title = "" if spec == SPEC else f" ({spec.stem})"
+    written = table(report, spec_name, title)
+    name = table_path.relative_to(ROOT)
+    if not write:
+        if not table_path.exists() or table_path.read_text("utf-8") != written:
             print(f"spec traceability: {name} is out of date: run spec/trace.py", file=sys.stderr)
             return 1
     else:
-        TABLE.write_text(written, "utf-8")
+        table_path.write_text(written, "utf-8")
     print(
-        f"spec traceability: {summary(report)}"
-        + ("" if args.check else f"; wrote {TABLE.relative_to(ROOT)}")
+        f"spec traceability ({spec_name}): {summary(report)}" + (f"; wrote {name}" if write else "")
     )
     return 0
 

@@ -36,9 +36,14 @@ class ScenarioFile(pytest.File):
 
 class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
+        import babel_scenario
         import scenario
 
-        scenario.run(scenario.read(self.path))
+        found = scenario.read(self.path)
+        if babel_scenario.is_babel(found):
+            babel_scenario.run(found)
+        else:
+            scenario.run(found)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"scenario {self.path.name}"

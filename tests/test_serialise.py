@@ -17,7 +17,6 @@ import scenario
 from games import TILES_FIRST, every_switch, random_game
 from hypothesis import given
 from hypothesis import strategies as st
-from scenario import SCENARIOS
 
 from tigeuph import (
     ACTION_COUNT,
@@ -128,7 +127,7 @@ def test_states_round_trip_through_json(players: int, seed: int, rules: str) -> 
 def scenario_states() -> tuple[GameState, ...]:
     """Every state the scenario files (tests/scenarios) reach: each rule question's position."""
     out = []
-    for path in sorted(SCENARIOS.glob("**/*.txt")):
+    for path in scenario.all_scenarios():
         found = scenario.read(path)
         state = from_text(found.position)
         out.append(state)

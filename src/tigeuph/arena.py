@@ -10,6 +10,7 @@ its progress bar.
     python -m tigeuph.arena --agents greedy,random --games 100
     python -m tigeuph.arena --agents greedy,mcts:seconds=1 --players 3 --games 30 --jobs 2
     python -m tigeuph.arena --agents mypkg.bots:make,greedy --variant buildings,wonder
+    python -m tigeuph.arena --game babel --agents greedy,random --games 100
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .agents.babel_play import GAMES
 from .agents.base import AgentError, AgentSpecError
 from .agents.factory import AGENT_NAMES, make_agent
 from .agents.tournament import AgentResult, GameResult, standings, tournament
@@ -78,6 +80,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="AGENT,AGENT[,...]",
         help="the agents; with fewer agents than seats they fill the seats in turn",
     )
+    add(
+        "--game",
+        choices=GAMES,
+        default="tigris",
+        help="the game: tigris (Tigris & Euphrates, the default) or babel (2 players)",
+    )
     add("--players", type=int, choices=(2, 3, 4), default=2, help="seats a game (default 2)")
     add(
         "--games",
@@ -120,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     specs: list[str] = args.agents
     try:
         for spec in specs:
-            make_agent(spec)
+            make_agent(spec, game=args.game)
         progress = _progress()
         games = -(-args.games // args.players) * args.players
         results: list[GameResult] = []
@@ -139,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                 rules=rules,
                 jobs=args.jobs,
                 on_result=done,
+                game=args.game,
             )
     except AgentSpecError as err:
         parser.error(str(err))

@@ -89,6 +89,7 @@ __all__ = [
     "load_document",
     "state_from_json",
     "state_to_json",
+    "strict_converter",
     "view_from_json",
     "view_to_json",
 ]
@@ -129,22 +130,82 @@ def _show(value: object) -> str:
 
 # --- The converter: strict leaves, then the shapes built on them -------------------------------
 
-_conv: Final = cattrs.Converter(forbid_extra_keys=True)
+
+def _is_list_of(kind: Any) -> bool:
+    return get_origin(kind) is tuple and len(get_args(kind)) == 2 and get_args(kind)[1] is ...
 
 
-def _strict(kind: type[Any], what: str) -> None:
+def _list_of(kind: Any, conv: Any) -> Any:
+    """``tuple[X, ...]`` from a JSON list only (cattrs would iterate a string or an object),
+    describing the first few bad items and counting the rest, so that a long bad list costs
+    little and says little."""
+    item_kind = get_args(kind)[0]
+    try:
+        handler = conv.get_structure_hook(item_kind)
+    except RecursionError:  # pragma: no cover - no recursive shape today
+        handler = conv.structure
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not list:
+            raise _Invalid(f"expected a list, not {_show(value)}")
+        out = []
+        errors: list[Exception] = []
+        bad = 0
+        for i, item in enumerate(value):
+            try:
+                out.append(handler(item, item_kind))
+            except Exception as exc:
+                bad += 1
+                if len(errors) < MAX_SHOWN:
+                    note = IterableValidationNote(f"Structuring item @ index {i}", i, item_kind)
+                    exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+                    errors.append(exc)
+        if errors:
+            if bad > len(errors):
+                errors.append(_Invalid(f"{bad - len(errors):,} more bad items"))
+            raise IterableValidationError(f"While structuring {kind!r}", errors, kind)
+        return tuple(out)
+
+    return structure
+
+
+def _object_of(cls: type[Any], conv: Any, **overrides: Any) -> Any:
+    """cattrs' hook for the attrs class *cls*, which first makes sure the value is an object."""
+    base = make_dict_structure_fn(cls, conv, **overrides)
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not dict:
+            raise _Invalid(f"expected an object, not {_show(value)}")
+        return base(value, cls)
+
+    return structure
+
+
+def _strict(conv: cattrs.Converter, kind: type[Any], what: str) -> None:
     def structure(value: Any, _: Any) -> Any:
         # JSON has no other way to say it, but True is not 1 and 2.0 is not 2 here.
         if type(value) is not kind:
             raise _Invalid(f"expected {what}, not {_show(value)}")
         return value
 
-    _conv.register_structure_hook(kind, structure)
+    conv.register_structure_hook(kind, structure)
 
 
-_strict(int, "an integer")
-_strict(str, "a string")
-_strict(bool, "true or false")
+def strict_converter() -> cattrs.Converter:
+    """A cattrs converter that reads JSON strictly, as every tigeuph document is read: no
+    unknown field, ``true`` is not ``1``, ``2.0`` is not ``2``, a list is a list and an object
+    an object. The main game's documents and Babel's (issue 19) register their own hooks on one.
+    """
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    _strict(conv, int, "an integer")
+    _strict(conv, str, "a string")
+    _strict(conv, bool, "true or false")
+    conv.register_structure_hook_factory(_is_list_of, _list_of)
+    conv.register_structure_hook_factory(attrs.has, _object_of)
+    return conv
+
+
+_conv: Final = strict_converter()
 
 
 def _leaf(kind: Any, write: Any, read: Any, what: str) -> None:
@@ -194,62 +255,6 @@ def _optional(kind: Any) -> None:
 
 _optional(Cell)
 _optional(Action)
-
-
-def _is_list_of(kind: Any) -> bool:
-    return get_origin(kind) is tuple and len(get_args(kind)) == 2 and get_args(kind)[1] is ...
-
-
-def _list_of(kind: Any, conv: Any) -> Any:
-    """``tuple[X, ...]`` from a JSON list only (cattrs would iterate a string or an object),
-    describing the first few bad items and counting the rest, so that a long bad list costs
-    little and says little."""
-    item_kind = get_args(kind)[0]
-    try:
-        handler = conv.get_structure_hook(item_kind)
-    except RecursionError:  # pragma: no cover - no recursive shape today
-        handler = conv.structure
-
-    def structure(value: Any, _: Any) -> Any:
-        if type(value) is not list:
-            raise _Invalid(f"expected a list, not {_show(value)}")
-        out = []
-        errors: list[Exception] = []
-        bad = 0
-        for i, item in enumerate(value):
-            try:
-                out.append(handler(item, item_kind))
-            except Exception as exc:
-                bad += 1
-                if len(errors) < MAX_SHOWN:
-                    note = IterableValidationNote(f"Structuring item @ index {i}", i, item_kind)
-                    exc.__notes__ = [*getattr(exc, "__notes__", []), note]
-                    errors.append(exc)
-        if errors:
-            if bad > len(errors):
-                errors.append(_Invalid(f"{bad - len(errors):,} more bad items"))
-            raise IterableValidationError(f"While structuring {kind!r}", errors, kind)
-        return tuple(out)
-
-    return structure
-
-
-_conv.register_structure_hook_factory(_is_list_of, _list_of)
-
-
-def _object_of(cls: type[Any], conv: Any, **overrides: Any) -> Any:
-    """cattrs' hook for the attrs class *cls*, which first makes sure the value is an object."""
-    base = make_dict_structure_fn(cls, conv, **overrides)
-
-    def structure(value: Any, _: Any) -> Any:
-        if type(value) is not dict:
-            raise _Invalid(f"expected an object, not {_show(value)}")
-        return base(value, cls)
-
-    return structure
-
-
-_conv.register_structure_hook_factory(attrs.has, _object_of)
 
 
 @frozen
@@ -480,10 +485,12 @@ def _describe(exc: BaseException, _: object) -> str:
     return cattrs.v.format_exception(exc, None)
 
 
-def _structure(value: Any, kind: type[T], path: str = "$") -> T:
+def _structure(
+    value: Any, kind: type[T], path: str = "$", converter: cattrs.Converter | None = None
+) -> T:
     """*value* (parsed JSON) read as a *kind*, or :class:`JsonError` naming the bad field."""
     try:
-        return _conv.structure(value, kind)
+        return (converter or _conv).structure(value, kind)
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         problems = cattrs.transform_error(exc, path=path, format_exception=_describe)
         reason, _, where = problems[0].rpartition(" @ ")
@@ -506,17 +513,31 @@ def _structure(value: Any, kind: type[T], path: str = "$") -> T:
 _UNTOLD: Final = re.compile(r"([0-9,]+) more bad items")
 
 
-def dump_document(kind: str, value: object, cls: type[Any], indent: int | None = None) -> str:
-    """*value*, a *cls*, as a JSON *kind* document (a ``format`` like ``tigeuph-state``)."""
+def dump_document(
+    kind: str,
+    value: object,
+    cls: type[Any],
+    indent: int | None = None,
+    converter: cattrs.Converter | None = None,
+) -> str:
+    """*value*, a *cls*, as a JSON *kind* document (a ``format`` like ``tigeuph-state``), written
+    by *converter* (the main game's by default)."""
     _indent(indent, f"writing a {kind} document")
-    body: dict[str, Any] = _conv.unstructure(value, cls)
+    body: dict[str, Any] = (converter or _conv).unstructure(value, cls)
     document = {"format": kind, "version": VERSION, **body}
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False)
 
 
-def load_document(kind: str, text: str | bytes, cls: type[T], limits: Limits = DEFAULT_LIMITS) -> T:
-    """The *cls* value in *text*, a JSON *kind* document of this version.
+def load_document(
+    kind: str,
+    text: str | bytes,
+    cls: type[T],
+    limits: Limits = DEFAULT_LIMITS,
+    converter: cattrs.Converter | None = None,
+) -> T:
+    """The *cls* value in *text*, a JSON *kind* document of this version, read by *converter*
+    (the main game's by default).
 
     Raises:
         ArgumentTypeError: *text* is not ``str`` or ``bytes``.
@@ -535,7 +556,8 @@ def load_document(kind: str, text: str | bytes, cls: type[T], limits: Limits = D
         raise JsonError(
             "$.version", f"version {_show(version)} is not supported: this reads version {VERSION}"
         )
-    return _structure({k: v for k, v in data.items() if k not in ("format", "version")}, cls)
+    body = {k: v for k, v in data.items() if k not in ("format", "version")}
+    return _structure(body, cls, converter=converter)
 
 
 def checked(state: GameState) -> GameState:

@@ -24,9 +24,17 @@ from ..errors import TigeuphError
 from ..views import PlayerView
 
 if TYPE_CHECKING:
+    from ..babel import BabelGame
     from ..records import Game
 
-__all__ = ["Agent", "AgentError", "AgentSpecError", "FunctionAgent", "agent_from_function"]
+__all__ = [
+    "Agent",
+    "AgentError",
+    "AgentSpecError",
+    "FunctionAgent",
+    "agent_from_function",
+    "agent_rng",
+]
 
 
 @runtime_checkable
@@ -80,7 +88,12 @@ class AgentError(TigeuphError):
     """
 
     def __init__(
-        self, game: Game, seat: int, action: Action | None, reason: str, message: str
+        self,
+        game: Game | BabelGame,
+        seat: int,
+        action: Action | None,
+        reason: str,
+        message: str,
     ) -> None:
         super().__init__(message)
         self.game = game
@@ -91,3 +104,13 @@ class AgentError(TigeuphError):
     def __reduce__(self) -> tuple[type[AgentError], tuple[object, ...]]:
         # Pickled whole, so that it crosses from the arena's worker processes.
         return AgentError, (self.game, self.seat, self.action, self.reason, str(self))
+
+
+def agent_rng(seed: int, seat: int) -> random.Random:
+    """The generator :func:`~tigeuph.play` hands the agent in *seat* of the game dealt from
+    *seed*: one per seat, independent of the deal's and of the other seats'.
+
+    >>> agent_rng(7, 0).random() == agent_rng(7, 0).random() != agent_rng(7, 1).random()
+    True
+    """
+    return random.Random(f"tigeuph-agent:{seed}:{seat}")

@@ -1,6 +1,8 @@
 """Agents by name: :func:`make_agent` parses an agent specification in one place.
 
-A specification is a built-in name with optional keyword arguments, or a user's own factory::
+A specification is a built-in name with optional keyword arguments, or a user's own factory;
+the built-in names mean the players of the game asked for (``game="babel"``: Babel's own
+greedy and search players, :mod:`tigeuph.agents.babel_play`)::
 
     random                        RandomAgent()
     random:weighted=true          RandomAgent(weighted=True)
@@ -21,6 +23,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from .babel_play import BABEL_AGENTS, GAMES
 from .base import Agent, AgentSpecError
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
@@ -106,8 +109,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return f"{head}:{factory}", _keywords(spec, args) if args else {}
 
 
-def make_agent(spec: str) -> Agent:
-    """The agent *spec* names (see the module docstring).
+def make_agent(spec: str, game: str = "tigris") -> Agent:
+    """The agent *spec* names (see the module docstring), for *game* (``tigris`` or
+    ``babel``).
 
     A built-in agent's arguments are checked by name and type; a user's ``module:factory`` is
     imported and called with the arguments, and what it returns must have an ``act`` method.
@@ -116,11 +120,15 @@ def make_agent(spec: str) -> Agent:
     RandomAgent(weighted=True)
 
     Raises:
-        AgentSpecError: the specification names no agent, or its arguments do not fit.
+        AgentSpecError: the specification names no agent, or its arguments do not fit, or
+            *game* is no game.
     """
+    if game not in GAMES:
+        raise AgentSpecError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
+    built_in = BABEL_AGENTS if game == "babel" else _BUILT_IN
     name, kwargs = parse_spec(spec)
-    if name in _BUILT_IN:
-        make, types = _BUILT_IN[name]
+    if name in built_in:
+        make, types = built_in[name]
         for key, value in kwargs.items():
             if key not in types:
                 known = ", ".join(types) or "none"

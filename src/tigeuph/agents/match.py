@@ -2,46 +2,78 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, Literal, overload
 
 from attrs import evolve
 
 from ..actions import Action
+from ..babel import BabelGame
 from ..engine import apply
 from ..errors import IllegalActionError
 from ..records import Game
 from ..ruleset import Rules
 from ..views import PublicAction, history
 from ..views import view as view_of
-from .base import Agent, AgentError
+from .babel_play import GAMES, play_babel
+from .base import Agent, AgentError, agent_rng
 
 __all__ = ["agent_rng", "play"]
 
 _DEFAULT_RULES: Final = Rules()
 
 
-def agent_rng(seed: int, seat: int) -> random.Random:
-    """The generator :func:`~tigeuph.play` hands the agent in *seat* of the game dealt from
-    *seed*: one per seat, independent of the deal's and of the other seats'.
+@overload
+def play(
+    agents: Sequence[Agent],
+    *,
+    game: Literal["tigris"] = ...,
+    rules: Rules = ...,
+    seed: int | None = ...,
+    time_limit: float | None = ...,
+    tags: Mapping[str, str] | None = ...,
+) -> Game: ...
 
-    >>> agent_rng(7, 0).random() == agent_rng(7, 0).random() != agent_rng(7, 1).random()
-    True
-    """
-    return random.Random(f"tigeuph-agent:{seed}:{seat}")
+
+@overload
+def play(
+    agents: Sequence[Agent],
+    *,
+    game: Literal["babel"],
+    rules: Rules = ...,
+    seed: int | None = ...,
+    time_limit: float | None = ...,
+    tags: Mapping[str, str] | None = ...,
+) -> BabelGame: ...
+
+
+@overload
+def play(
+    agents: Sequence[Agent],
+    *,
+    game: str,
+    rules: Rules = ...,
+    seed: int | None = ...,
+    time_limit: float | None = ...,
+    tags: Mapping[str, str] | None = ...,
+) -> Game | BabelGame: ...
 
 
 def play(
     agents: Sequence[Agent],
     *,
+    game: str = "tigris",
     rules: Rules = _DEFAULT_RULES,
     seed: int | None = None,
     time_limit: float | None = None,
     tags: Mapping[str, str] | None = None,
-) -> Game:
+) -> Game | BabelGame:
     """Play one game between *agents*, seat 0 first, and return the whole :class:`~tigeuph.Game`.
+
+    *game* is ``tigris`` (Tigris & Euphrates, the default) or ``babel``: a game of Babel
+    between two agents, as ``tigeuph.agents.babel_play.play_babel`` plays it (*rules* do
+    not apply to it), returned as a :class:`~tigeuph.babel.BabelGame`.
 
     The game is ``Game.new(len(agents), seed=seed, rules=rules)`` (a seed is drawn and kept when
     none is given). Whenever a seat must decide, its agent is asked with that seat's view and
@@ -63,34 +95,39 @@ def play(
 
     Raises:
         AgentError: an agent played an illegal action, raised, or ran out of time.
-        ValueError: fewer than 2 or more than 4 agents, or *rules* for another player count.
+        ValueError: fewer than 2 or more than 4 agents, or *rules* for another player count,
+            or *game* is no game.
     """
+    if game == "babel":
+        return play_babel(agents, seed=seed, time_limit=time_limit, tags=tags)
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
     players = len(agents)
     if not 2 <= players <= 4:
         raise ValueError(f"a game takes 2 to 4 agents, not {players}")
     names = {f"Player{seat}": repr(agent)[:200] for seat, agent in enumerate(agents)}
-    game = Game.new(players, seed=seed, rules=rules, tags={**names, **(tags or {})})
-    assert game.seed is not None
-    rngs = [agent_rng(game.seed, seat) for seat in range(players)]
+    played = Game.new(players, seed=seed, rules=rules, tags={**names, **(tags or {})})
+    assert played.seed is not None
+    rngs = [agent_rng(played.seed, seat) for seat in range(players)]
     # Each seat's public history grows by one entry an action: Game.view would rebuild it.
     public: list[list[PublicAction]] = [[] for _ in range(players)]
     while True:
-        state = game.state
+        state = played.state
         seat = state.to_move
         if seat is None:
-            return game
+            return played
         view = evolve(view_of(state, seat), history=tuple(public[seat]))
         start = time.perf_counter()
         try:
             action = agents[seat].act(view, rngs[seat])
         except Exception as err:
             raise AgentError(
-                game, seat, None, "exception", f"seat {seat} ({agents[seat]!r}) raised {err!r}"
+                played, seat, None, "exception", f"seat {seat} ({agents[seat]!r}) raised {err!r}"
             ) from err
         took = time.perf_counter() - start
         if time_limit is not None and took > time_limit:
             raise AgentError(
-                game,
+                played,
                 seat,
                 action,
                 "time",
@@ -99,13 +136,13 @@ def play(
             )
         if action not in view.legal:
             raise AgentError(
-                game,
+                played,
                 seat,
                 action if isinstance(action, Action) else None,
                 "illegal",
-                f"seat {seat} ({agents[seat]!r}) played {_illegal(game, action)}",
+                f"seat {seat} ({agents[seat]!r}) played {_illegal(played, action)}",
             )
-        after = game.play(action)
+        after = played.play(action)
         for other in range(players):
             public[other] += history((state, after), (action,), other)
 

@@ -20,11 +20,13 @@ from typing import Final
 from attrs import evolve, frozen
 
 from ..actions import Action
+from ..babel import BabelGame
+from ..babel import outcome as babel_outcome
 from ..engine import outcome
 from ..records import Game
 from ..ruleset import Rules
 from ..views import PlayerView
-from .base import Agent
+from .base import Agent, AgentSpecError
 from .factory import make_agent
 from .match import play
 
@@ -109,11 +111,15 @@ class _Timed:
         return action
 
 
-def play_one(specs: Sequence[str], lineup: tuple[int, ...], rules: Rules) -> GameResult:
+def play_one(
+    specs: Sequence[str], lineup: tuple[int, ...], rules: Rules, game_name: str = "tigris"
+) -> GameResult:
     """One tournament game: ``lineup[0]`` is the deal's seed, the rest each seat's agent index
-    into *specs*."""
+    into *specs*; *game_name* is ``tigris`` or ``babel``."""
     seed, seats = lineup[0], lineup[1:]
-    agents = [_Timed(make_agent(specs[i]), specs[i]) for i in seats]
+    agents = [_Timed(make_agent(specs[i], game=game_name), specs[i]) for i in seats]
+    if game_name == "babel":
+        return _babel_result(play(agents, game="babel", seed=seed), seed, seats, agents)
     game = play(agents, rules=rules, seed=seed)
     result = outcome(game.state)
     assert result is not None
@@ -129,7 +135,31 @@ def play_one(specs: Sequence[str], lineup: tuple[int, ...], rules: Rules) -> Gam
     )
 
 
-def _play_task(task: tuple[Sequence[str], tuple[int, ...], Rules]) -> GameResult:
+def _babel_result(
+    game: BabelGame, seed: int, seats: tuple[int, ...], agents: Sequence[_Timed]
+) -> GameResult:
+    """A Babel game's result: the winner ranked first, a draw shared (spec B31, B51)."""
+    result = babel_outcome(game.state)
+    assert result is not None
+    shares: tuple[float, ...]
+    ranks: tuple[int, ...]
+    if result.winner is None:
+        shares, ranks = (0.5, 0.5), (1, 1)
+    else:
+        shares = tuple(float(s == result.winner) for s in (0, 1))
+        ranks = tuple(1 if s == result.winner else 2 for s in (0, 1))
+    return GameResult(
+        seed=seed,
+        seats=tuple(seats),
+        shares=shares,
+        ranks=ranks,
+        seconds=tuple(a.seconds for a in agents),
+        decisions=tuple(a.decisions for a in agents),
+        record=game.to_record(),
+    )
+
+
+def _play_task(task: tuple[Sequence[str], tuple[int, ...], Rules, str]) -> GameResult:
     return play_one(*task)
 
 
@@ -142,9 +172,13 @@ def tournament(
     rules: Rules | None = None,
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    game: str = "tigris",
 ) -> list[GameResult]:
     """Play a tournament between the agents *specs* name (:func:`~tigeuph.agents.make_agent`),
     in game order.
+
+    *game* is ``tigris`` (the default) or ``babel``, a two-player game whose *rules* are its
+    own; its records are Babel records.
 
     *games* is rounded up to whole blocks of *players* games (see the module docstring); game
     blocks use deals ``seed``, ``seed + 1``... *rules* gives the board and switches (its player
@@ -158,10 +192,14 @@ def tournament(
             them.
     """
     for spec in specs:
-        make_agent(spec)
+        make_agent(spec, game=game)
+    if game == "babel" and players != 2:
+        raise AgentSpecError(f"Babel is a game for 2 players, not {players}")
     blocks = max(1, math.ceil(games / players))
     table = evolve(Rules() if rules is None else rules, players=players)
-    tasks = [(tuple(specs), lineup, table) for lineup in lineups(len(specs), players, blocks, seed)]
+    tasks = [
+        (tuple(specs), lineup, table, game) for lineup in lineups(len(specs), players, blocks, seed)
+    ]
     results: list[GameResult] = []
     if jobs <= 1:
         for task in tasks:

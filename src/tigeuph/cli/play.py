@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..babel import BabelGame
 from ..errors import TigeuphError
+from ..records import Game
 from .common import add_rules_options, rules_from
 
 __all__ = ["add", "run"]
@@ -24,6 +26,13 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subcommand."""
     parser = commands.add_parser(
         "play", help="play a game in the terminal, or watch one", description=DESCRIPTION
+    )
+    parser.add_argument(
+        "--game",
+        choices=("tigris", "babel"),
+        default="tigris",
+        help="the game: tigris (Tigris & Euphrates, the default) or babel (2 players, plain "
+        "text: type ? for its action notation)",
     )
     parser.add_argument(
         "--players",
@@ -81,10 +90,18 @@ def run(args: argparse.Namespace) -> int:
 
     from ..terminal import play_in_terminal
 
+    if args.game == "babel" and args.seats is None:
+        args.players = args.players or 2
     seats = _seats(args)
-    rules = rules_from(args, len(seats))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    game = play_in_terminal(seats, rules=rules, seed=seed, delay=args.delay)
+    game: Game | BabelGame
+    if args.game == "babel":
+        from .babel_play import play_babel_in_terminal
+
+        game = play_babel_in_terminal(seats, seed=seed, delay=args.delay)
+    else:
+        rules = rules_from(args, len(seats))
+        game = play_in_terminal(seats, rules=rules, seed=seed, delay=args.delay)
     if not args.no_record:
         path = Path(args.record or f"tigeuph-game-{seed}.txt")
         try:

@@ -17,15 +17,40 @@ __all__ = ["TOOLS", "run_tool"]
 
 
 def _simulate(argv: list[str]) -> int:
+    game, rest = _game(argv)
+    if game == "babel":  # Babel's simulator (issue 19)
+        from ..babel.simulate import main as babel_main
+
+        return babel_main(rest, prog="tigeuph simulate --game babel")
+    if game != "tigris":
+        raise TigeuphError(f"--game {game!r}: choose tigris or babel")
     from ..simulate import main
 
-    return main(argv, prog="tigeuph simulate")
+    return main(rest, prog="tigeuph simulate")
+
+
+def _game(argv: list[str]) -> tuple[str, list[str]]:
+    """The ``--game`` a tool's command line names (``tigris`` unless given), and the rest."""
+    rest = list(argv)
+    for i, word in enumerate(rest):
+        if word == "--game" and i + 1 < len(rest):
+            return rest[i + 1], rest[:i] + rest[i + 2 :]
+        if word.startswith("--game="):
+            return word.partition("=")[2], rest[:i] + rest[i + 1 :]
+    return "tigris", rest
 
 
 def _soak(argv: list[str]) -> int:
+    game, rest = _game(argv)
+    if game == "babel":  # Babel's soak (issue 19)
+        from ..babel.soak import main as babel_main
+
+        return babel_main(rest)
+    if game != "tigris":
+        raise TigeuphError(f"--game {game!r}: choose tigris or babel")
     from ..soak import main
 
-    return main(argv, prog="tigeuph soak")
+    return main(rest, prog="tigeuph soak")
 
 
 def _bench(argv: list[str]) -> int:
@@ -45,9 +70,15 @@ def _arena(argv: list[str]) -> int:
 
 
 TOOLS: Final[dict[str, tuple[str, Callable[[list[str]], int]]]] = {
-    "simulate": ("compare variants over many seeded random games", _simulate),
+    "simulate": (
+        "compare variants over many seeded random games (--game babel: Babel's figures)",
+        _simulate,
+    ),
     "arena": ("play a tournament between agents and rate them", _arena),
-    "soak": ("play random games checking every invariant at every step", _soak),
+    "soak": (
+        "play random games checking every invariant at every step (--game babel: Babel's)",
+        _soak,
+    ),
     "bench": ("measure the engine's speed on random playouts", _bench),
 }
 """Each tool's one-line help and the function running it on the rest of the command line."""
