@@ -15,17 +15,19 @@ from tigeuph.agents.tournament import (
     read_records,
     standings,
     tournament,
-    wilson,
 )
 from tigeuph.arena import main
+from tigeuph.stats import wilson
 
 
 def test_wilson_matches_known_intervals() -> None:
     """The Wilson interval of 7 in 10 is about 39.7%-89.2%, and of 0 in 20 0%-16.1%."""
-    assert [round(x, 3) for x in wilson(7, 10)] == [0.397, 0.892]
-    assert [round(x, 3) for x in wilson(0, 20)] == [0.0, 0.161]
-    low, high = wilson(50, 100)
-    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-12
+    seven = wilson(7, 10)
+    assert [round(x, 3) for x in (seven.low, seven.high)] == [0.397, 0.892]
+    none = wilson(0, 20)
+    assert [round(x, 3) for x in (none.low, none.high)] == [0.0, 0.161]
+    half = wilson(50, 100)
+    assert half.low < 0.5 < half.high and abs((half.low + half.high) / 2 - 0.5) < 1e-12
 
 
 def test_lineups_rotate_every_seat_on_each_deal() -> None:

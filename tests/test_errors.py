@@ -142,6 +142,8 @@ def _callables() -> Iterator[tuple[str, Callable[..., Any]]]:
         found = getattr(tigeuph, name)
         if isinstance(found, type) and issubclass(found, BaseException):
             continue
+        if getattr(found, "_is_protocol", False):
+            continue  # a Protocol (Agent) is a type to implement, never called
         if callable(found) and name not in ("Cell", "Bitboard"):
             yield name, found
     yield "Game.new", Game.new

@@ -19,7 +19,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from .agents.babel_play import GAMES
 from .agents.base import AgentError, AgentSpecError
@@ -27,7 +26,7 @@ from .agents.factory import AGENT_NAMES, make_agent
 from .agents.tournament import AgentResult, GameResult, standings, tournament
 from .boards import STANDARD
 from .errors import TigeuphError
-from .options import Parser, agent_specs, positive, switches
+from .options import Parser, agent_specs, positive, progress, switches
 from .ruleset import SWITCHES, Rules
 
 __all__ = ["main", "table", "write_records"]
@@ -103,19 +102,9 @@ def _parser() -> argparse.ArgumentParser:
         help=f"variant switches to turn on: {', '.join(SWITCHES)}",
     )
     add("--jobs", type=positive, default=1, help="processes to play on (default 1)")
+    add("-q", "--quiet", action="store_true", help="no progress bar")
     add("--records", metavar="PATH", help="write every game: a file, or a directory/")
     return parser
-
-
-def _progress() -> Any:
-    try:
-        from rich.console import Console
-        from rich.progress import Progress
-    except ImportError:
-        raise TigeuphError(
-            "the arena's progress bar needs rich: pip install 'tigeuph[cli]'"
-        ) from None
-    return Progress(console=Console(stderr=True), transient=True)  # stdout keeps the table
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,15 +118,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for spec in specs:
             make_agent(spec, game=args.game)
-        progress = _progress()
         games = -(-args.games // args.players) * args.players
         results: list[GameResult] = []
-        with progress:
-            task = progress.add_task(f"{games} games", total=games)
+        with progress(games, f"{games} games", show=not args.quiet) as advance:
 
             def done(result: GameResult) -> None:
                 results.append(result)
-                progress.advance(task)
+                advance(1)
 
             tournament(
                 specs,

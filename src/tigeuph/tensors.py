@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from .boards import Board
 from .cells import ROWS, STRIDE, Bitboard
 from .engine import outcome
+from .errors import expect
 from .extras import require
 from .pieces import COLOURS, MONUMENTS
 from .rules.monuments import square
@@ -153,8 +154,10 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
     the viewer.
 
     Raises:
+        ArgumentTypeError: *view* is not a :class:`~tigeuph.PlayerView`.
         TigeuphError: numpy is not installed (the ``tensors`` extra).
     """
+    expect(view, PlayerView, "a PlayerView", "observation: view")
     xp = _numpy()
     board = view.rules.board
     rows, cols = board.rows, board.cols

@@ -24,7 +24,7 @@ from ..babel import BabelGame, BabelState, apply, view
 from ..babel.actions import Action as BabelAction
 from ..babel.greedy import GreedyAgent as BabelGreedyAgent
 from ..babel.search import SearchAgent
-from ..errors import IllegalActionError
+from ..errors import ArgumentError, IllegalActionError
 from .base import Agent, AgentError, agent_rng
 from .randomised import RandomAgent
 
@@ -58,10 +58,10 @@ def play_babel(
 
     Raises:
         AgentError: an agent played an illegal action, raised, or ran out of time.
-        ValueError: not exactly two agents.
+        ArgumentError: not exactly two agents.
     """
     if len(agents) != 2:
-        raise ValueError(f"Babel takes 2 agents, not {len(agents)}")
+        raise ArgumentError(f"play: Babel takes 2 agents, not {len(agents)}")
     names = {f"Player{seat}": repr(agent)[:200] for seat, agent in enumerate(agents)}
     game = BabelGame.new(seed, tags={**names, **(tags or {})})
     assert game.seed is not None

@@ -11,7 +11,7 @@ from attrs import evolve
 from ..actions import Action
 from ..babel import BabelGame
 from ..engine import apply
-from ..errors import IllegalActionError
+from ..errors import ArgumentError, ArgumentTypeError, IllegalActionError, expect
 from ..records import Game
 from ..ruleset import Rules
 from ..views import PublicAction, history
@@ -22,6 +22,19 @@ from .base import Agent, AgentError, agent_rng
 __all__ = ["agent_rng", "play"]
 
 _DEFAULT_RULES: Final = Rules()
+
+
+def check_agents(agents: object, where: str) -> None:
+    """Raise :class:`~tigeuph.ArgumentTypeError` unless *agents* is a list or tuple of objects
+    with a callable ``act``: a wrong argument is a type error, not a misbehaving agent."""
+    expect(agents, (list, tuple), "a list or tuple of agents", f"{where}: agents")
+    assert isinstance(agents, list | tuple)
+    for seat, agent in enumerate(agents):
+        if not callable(getattr(agent, "act", None)):
+            raise ArgumentTypeError(
+                f"{where}: agents[{seat}] must be an agent (an object with act(view, rng)), "
+                f"not {type(agent).__name__}"
+            )
 
 
 @overload
@@ -95,16 +108,24 @@ def play(
 
     Raises:
         AgentError: an agent played an illegal action, raised, or ran out of time.
-        ValueError: fewer than 2 or more than 4 agents, or *rules* for another player count,
+        ArgumentTypeError: *agents* is not a sequence of agents (objects with ``act``), or
+            another argument is of the wrong type.
+        ArgumentError: fewer than 2 or more than 4 agents, *rules* for another player count,
             or *game* is no game.
     """
+    check_agents(agents, "play")
+    expect(game, str, "a game's name", "play: game")
+    if time_limit is not None:
+        expect(time_limit, (int, float), "a number of seconds or None", "play: time_limit")
+    if tags is not None:
+        expect(tags, Mapping, "a mapping of tag names to values, or None", "play: tags")
     if game == "babel":
         return play_babel(agents, seed=seed, time_limit=time_limit, tags=tags)
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
+        raise ArgumentError(f"play: unknown game {game!r}: choose from {', '.join(GAMES)}")
     players = len(agents)
     if not 2 <= players <= 4:
-        raise ValueError(f"a game takes 2 to 4 agents, not {players}")
+        raise ArgumentError(f"play: a game takes 2 to 4 agents, not {players}")
     names = {f"Player{seat}": repr(agent)[:200] for seat, agent in enumerate(agents)}
     played = Game.new(players, seed=seed, rules=rules, tags={**names, **(tags or {})})
     assert played.seed is not None

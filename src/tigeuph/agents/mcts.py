@@ -21,6 +21,7 @@ from typing import Final
 
 from ..actions import Action, PlaceTile
 from ..engine import apply, legal_actions, outcome
+from ..errors import ArgumentError, expect
 from ..state import GameState
 from ..views import PlayerView, sample_state
 from .greedy import settle
@@ -74,12 +75,24 @@ class MCTSAgent:
         candidates: int = 8,
         widening: float = 1.0,
     ) -> None:
+        for name, value in (("iterations", iterations), ("seconds", seconds)):
+            if value is not None:
+                expect(value, (int, float), "a number or None", f"MCTSAgent: {name}")
+        for name, value in (
+            ("exploration", exploration),
+            ("rollout", rollout),
+            ("candidates", candidates),
+            ("widening", widening),
+        ):
+            expect(value, (int, float), "a number", f"MCTSAgent: {name}")
         if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be 1 or more, not {iterations}")
+            raise ArgumentError(f"MCTSAgent: iterations must be 1 or more, not {iterations}")
         if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be more than 0, not {seconds}")
+            raise ArgumentError(f"MCTSAgent: seconds must be more than 0, not {seconds}")
         if rollout < 0 or candidates < 1 or exploration < 0 or widening <= 0:
-            raise ValueError("rollout >= 0, candidates >= 1, exploration >= 0, widening > 0")
+            raise ArgumentError(
+                "MCTSAgent: rollout >= 0, candidates >= 1, exploration >= 0, widening > 0"
+            )
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations

@@ -15,7 +15,6 @@ import math
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final
 
 from attrs import evolve, frozen
 
@@ -25,6 +24,7 @@ from ..babel import outcome as babel_outcome
 from ..engine import outcome
 from ..records import Game
 from ..ruleset import Rules
+from ..stats import wilson
 from ..views import PlayerView
 from .base import Agent, AgentSpecError
 from .factory import make_agent
@@ -38,29 +38,7 @@ __all__ = [
     "read_records",
     "standings",
     "tournament",
-    "wilson",
 ]
-
-Z95: Final = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default): unlike ``p ± 1.96·sd/√n``
-    it stays inside [0, 1] and keeps its coverage for small samples and rates near 0 or 1.
-
-    >>> [round(x, 3) for x in wilson(10, 10)]
-    [0.722, 1.0]
-    >>> wilson(0, 0)
-    (0.0, 1.0)
-    """
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def lineups(agents: int, players: int, blocks: int, seed: int = 0) -> Iterator[tuple[int, ...]]:
@@ -294,7 +272,8 @@ def standings(specs: Sequence[str], results: Sequence[GameResult]) -> list[Agent
                     wins += game.shares[seat]
                     seconds += game.seconds[seat]
                     decisions += game.decisions[seat]
-        low, high = wilson(wins, int(seats))
+        interval = wilson(wins, int(seats))
+        low, high = interval.low, interval.high
         per_move = seconds / decisions if decisions else 0.0
         out.append(AgentResult(spec, int(seats), wins, low, high, ratings[index], per_move))
     return out
