@@ -1,109 +1,18 @@
-"""Seeded random playouts: the engine's speed benchmark.
-
-Each game enumerates every legal action at every step, picks one uniformly with a seeded
-generator, and applies it, until the game ends. Prints, per player count: actions per second,
-games per second, mean actions per game and mean number of legal actions per decision. CPU time
-of this process is measured (``time.process_time``), so other load on the machine disturbs the
-figures less; a few untimed warm-up games come first.
+"""Seeded random playouts: the engine's speed benchmark; ``tigeuph bench`` runs the same.
 
     python benchmarks/playout.py                 # 2, 3 and 4 players, 100 games each
     python benchmarks/playout.py --games 20 --players 2
     python benchmarks/playout.py --board advanced --switch buildings --switch wonder
-    python benchmarks/playout.py --board examples/boards/delta.txt     # a custom board
     python benchmarks/playout.py --games 20 --every-combination   # each board x switches
+
+See :mod:`tigeuph.bench` for what is measured and how.
 """
 
 from __future__ import annotations
 
-import argparse
-import itertools
-import random
-import time
-from collections.abc import Iterator
+from tigeuph.bench import main, playout
 
-import tigeuph
-from tigeuph.boards import load_board
-from tigeuph.ruleset import SWITCHES
-
-BOARDS = {"standard": tigeuph.STANDARD, "advanced": tigeuph.ADVANCED}
-BASE = tigeuph.Rules()
-
-
-def playout(players: int, seed: int, rules: tigeuph.Rules = BASE) -> tuple[int, int]:
-    """Play one random game under *rules* (its board and switches; *players* sets the count);
-    return (actions applied, legal actions listed in total)."""
-    rng = random.Random(seed)
-    state = tigeuph.new_game(players, seed=seed, rules=rules)
-    actions = listed = 0
-    while not state.is_over:
-        legal = tigeuph.legal_actions(state)  # the full tuple of legal actions
-        listed += len(legal)
-        state = tigeuph.apply(state, rng.choice(legal))
-        actions += 1
-    return actions, listed
-
-
-def _rule_sets(board: str, switches: list[str], every: bool) -> Iterator[tuple[str, tigeuph.Rules]]:
-    """``(label, rules)`` for each set of rules to measure."""
-    if not every:
-        chosen = {name: name in switches for name in SWITCHES}
-        layout = BOARDS[board] if board in BOARDS else load_board(board)
-        label = "+".join([layout.name, *sorted(switches)])
-        yield label, tigeuph.Rules(board=layout, **chosen)
-        return
-    for name, layout in BOARDS.items():
-        for n in range(len(SWITCHES) + 1):
-            for on in itertools.combinations(SWITCHES, n):
-                chosen = {switch: switch in on for switch in SWITCHES}
-                yield "+".join([name, *on]), tigeuph.Rules(board=layout, **chosen)
-
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per player count")
-    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument(
-        "--board",
-        default="standard",
-        help="standard, advanced, or a board file (.json or .txt, see docs/boards.rst)",
-    )
-    parser.add_argument(
-        "--switch", action="append", default=[], choices=SWITCHES, help="a variant to turn on"
-    )
-    parser.add_argument(
-        "--every-combination",
-        action="store_true",
-        help="measure each board with each combination of switches (ignores --board, --switch)",
-    )
-    args = parser.parse_args(argv)
-    # Untimed games first: the engine builds its action tables on first use (a one-time cost
-    # of a few tenths of a second), which is not what a playout costs.
-    for warm_up in range(-1, -6, -1):
-        playout(2, warm_up)
-    print(f"tigeuph {tigeuph.__version__}: {args.games} random games per player count")
-    print(
-        f"{'rules':<48} {'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>13} "
-        f"{'legal/step':>11}"
-    )
-    try:
-        rule_sets = list(_rule_sets(args.board, args.switch, args.every_combination))
-    except (OSError, tigeuph.BoardError) as err:
-        parser.error(f"--board: {err}")
-    for label, rules in rule_sets:
-        for players in args.players:
-            total = listed = 0
-            start = time.process_time()
-            for seed in range(args.seed, args.seed + args.games):
-                actions, seen = playout(players, seed, rules)
-                total += actions
-                listed += seen
-            elapsed = time.process_time() - start
-            print(
-                f"{label:<48} {players:>7} {total / elapsed:>10,.0f} {args.games / elapsed:>8.1f} "
-                f"{total / args.games:>13.1f} {listed / total:>11.1f}"
-            )
-
+__all__ = ["main", "playout"]
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main(prog="benchmarks/playout.py"))

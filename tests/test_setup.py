@@ -47,13 +47,3 @@ def test_players_must_agree_with_rules() -> None:
 def test_without_a_seed_games_differ() -> None:
     """No seed: a fresh random one is drawn (R4)."""
     assert len({tigeuph.new_game(2).bag for _ in range(5)}) > 1
-
-
-def test_demo_prints_the_board_and_the_ranking(capsys: pytest.CaptureFixture[str]) -> None:
-    """The demo plays a seeded game to its end and prints the board and a ranking."""
-    from tigeuph.demo import main
-
-    main(["--players", "2", "--seed", "3"])
-    out = capsys.readouterr().out
-    assert "A  B  C  D" in out and "rank  seat" in out
-    assert out.count("\n   1 ") + out.count("\n   2 ") == 2

@@ -1,5 +1,7 @@
-"""``python -m tigeuph``: play a demo game between random players."""
+"""``python -m tigeuph``: the ``tigeuph`` command."""
 
-from .demo import main
+import sys
 
-main()
+from .cli import main
+
+sys.exit(main())

@@ -583,9 +583,9 @@ def _positive(text: str) -> int:
     return value
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m tigeuph.simulate",
+        prog=prog,
         description="Play the same seeded random games under a baseline and each compared rule "
         "set, and report what changed, with rough 95% intervals paired by seed. Random players "
         "are not strong players: the figures describe the rules under random play.",
@@ -658,9 +658,9 @@ def _rule_sets(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dic
     return out
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run the simulation the command line asks for and print its report."""
-    parser = _parser()
+def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.simulate") -> int:
+    """Run the simulation the command line asks for and print its report; return 0."""
+    parser = _parser(prog)
     args = parser.parse_args(argv)
     if len(set(args.players)) < len(args.players):
         parser.error("--players: a player count given twice")
@@ -683,7 +683,8 @@ def main(argv: list[str] | None = None) -> None:
     else:
         print(report.table())
         print(f"\n{timing}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -306,6 +306,18 @@ class GameState:
         """The cells still carrying a treasure."""
         return cells_of(self.treasures)
 
+    def __str__(self) -> str:
+        """The board diagram of position notation, with the turn above and a legend below."""
+        from .describe import diagram  # the layers above the state draw it
+
+        return diagram(self)
+
+    def _repr_svg_(self) -> str:
+        """The picture of the position, for notebooks (:func:`tigeuph.svg.board`)."""
+        from .svg import board
+
+        return board(self)
+
 
 def new_game(
     players: int = 4, *, seed: int | None = None, rules: Rules = _DEFAULT_RULES

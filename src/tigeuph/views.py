@@ -157,6 +157,12 @@ class PlayerView:
             None if self.is_over else self.active if self.pending is None else self.pending.player
         )
 
+    def _repr_svg_(self) -> str:
+        """The picture of what the viewer sees, for notebooks (:func:`tigeuph.svg.board`)."""
+        from .svg import board  # the pictures sit above the views
+
+        return board(self)
+
 
 def _points_shown(state: GameState, viewer: int, seat: int) -> bool:
     return seat == viewer or state.rules.open_scoring or state.ended is not None

@@ -1,0 +1,64 @@
+"""The ``tigeuph`` command (also ``python -m tigeuph``): one entry point, a subcommand per job.
+
+======================  ===================================================================
+``tigeuph play``        a game in the terminal against agents, or agents watched
+``tigeuph render``      a position or a point of a game as an SVG or PNG picture
+``tigeuph explain``     why an action is legal or illegal, and what it would do
+``tigeuph replay``      step through a game record
+``tigeuph simulate``    compare variants over many seeded random games
+``tigeuph arena``       a tournament between agents
+``tigeuph soak``        random games checking every invariant
+``tigeuph bench``       the engine's speed
+======================  ===================================================================
+
+Each subcommand is a thin layer over a public function. Bad input is one line on standard
+error and exit status 2; an illegal action asked of ``explain`` exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import TigeuphError
+from . import explain, play, render, replay
+from .tools import TOOLS, run_tool
+
+__all__ = ["main", "parser"]
+
+_DESCRIPTION = """\
+Tigris & Euphrates: play a game in the terminal, draw positions, explain the rules' answers,
+replay games, and run the simulator, tournaments and checks. 'tigeuph COMMAND --help' says
+more about each command."""
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser (without the tools, which read their own options)."""
+    top = argparse.ArgumentParser(
+        prog="tigeuph",
+        description=_DESCRIPTION,
+        epilog="Start with: tigeuph play",
+    )
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in (play, render, explain, replay):
+        module.add(commands)
+    for name, (text, _) in TOOLS.items():
+        commands.add_parser(name, help=text, add_help=False)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line *argv* (``sys.argv[1:]`` by default); the exit status."""
+    args_list = sys.argv[1:] if argv is None else list(argv)
+    try:
+        if args_list and args_list[0] in TOOLS:
+            return run_tool(args_list[0], args_list[1:])
+        args = parser().parse_args(args_list)
+        status: int = args.run(args)
+        return status
+    except TigeuphError as err:
+        print(f"tigeuph: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130

@@ -1,0 +1,114 @@
+"""Short words about a position, shared by the pictures and the terminal game: whose turn it is,
+the decision play waits for, how the game ended.
+
+>>> import tigeuph
+>>> state = tigeuph.new_game(2, seed=7)
+>>> status(state)
+'Seat 0 to play, 2 actions left; 131 tiles in the bag'
+"""
+
+from __future__ import annotations
+
+from .cells import cell_name
+from .notation.position import to_text
+from .pieces import Colour
+from .rules.scoring import rank
+from .state import (
+    BuildingChoice,
+    Decision,
+    End,
+    GameState,
+    MonumentChoice,
+    Revolt,
+    TreasureChoice,
+    War,
+    WarChoice,
+    WonderChoice,
+    WonderPoint,
+)
+from .views import PlayerView
+
+__all__ = ["LEGEND", "decision", "diagram", "ending", "status", "winners"]
+
+LEGEND = (
+    "tiles r b g k, leaders R B G K + seat, $ treasure, # face down, x catastrophe, "
+    "* unification, @ building, ~ river"
+)
+"""The one-line key to the board diagram of position notation."""
+
+_ENDINGS = {End.TREASURES: "two treasures or fewer were left", End.BAG: "the bag ran out"}
+
+
+def _name(colour: Colour) -> str:
+    return colour.name.lower()
+
+
+def decision(pending: Decision | None) -> str | None:
+    """The pending decision in words, or ``None`` between actions."""
+    match pending:
+        case None:
+            return None
+        case Revolt() | War():
+            kind = "revolt" if isinstance(pending, Revolt) else "war"
+            tiles = "red" if isinstance(pending, Revolt) else _name(pending.colour)
+            return (
+                f"{_name(pending.colour)} {kind}, seat {pending.attacker} attacks seat "
+                f"{pending.defender}: seat {pending.player} commits {tiles} tiles"
+            )
+        case WarChoice():
+            colours = " or ".join(_name(c) for c in pending.colours)
+            return f"seat {pending.player} chooses the next war: {colours}"
+        case MonumentChoice():
+            squares = ", ".join(cell_name(c) for c in pending.corners)
+            return f"seat {pending.player} builds a monument on the square at {squares} or declines"
+        case TreasureChoice():
+            return (
+                f"seat {pending.player} takes a treasure for the trader on "
+                f"{cell_name(pending.trader)}"
+            )
+        case BuildingChoice():
+            cells = ", ".join(cell_name(c) for c in pending.cells)
+            return (
+                f"seat {pending.player} puts the {pending.colour.building} on {cells} or declines"
+            )
+        case WonderChoice():
+            centres = ", ".join(cell_name(c) for c in pending.centres)
+            return f"seat {pending.player} builds the wonder at {centres} or declines"
+        case WonderPoint():
+            return f"seat {pending.player} chooses the colour of the wonder's point"
+
+
+def winners(pos: GameState | PlayerView) -> tuple[int, ...]:
+    """The seats ranked first once the game is over (spec R27); nothing while it goes on."""
+    if pos.ended is None or any(p is None for p in pos.points):
+        return ()
+    points = [p for p in pos.points if p is not None]
+    return tuple(r.player for r in rank(points, pos.treasures_taken) if r.rank == 1)
+
+
+def ending(pos: GameState | PlayerView) -> str | None:
+    """How the game ended and who won, or ``None`` while it goes on."""
+    if pos.ended is None:
+        return None
+    seats = " and ".join(f"seat {s}" for s in winners(pos))
+    return f"Game over: {_ENDINGS[pos.ended]}. Won by {seats}."
+
+
+def status(pos: GameState | PlayerView) -> str:
+    """One line on whose turn it is, or the decision awaited, or the end."""
+    done = ending(pos)
+    if done is not None:
+        return done
+    bag = len(pos.bag) if isinstance(pos, GameState) else pos.bag_size
+    waiting = decision(pos.pending)
+    if waiting is not None:
+        return waiting[0].upper() + waiting[1:]
+    left = f"{pos.actions_left} action{'s' * (pos.actions_left != 1)} left"
+    return f"Seat {pos.active} to play, {left}; {bag} tiles in the bag"
+
+
+def diagram(state: GameState) -> str:
+    """The board diagram of position notation between the status line and :data:`LEGEND`: what
+    ``str(state)`` prints."""
+    board = to_text(state).split("\n\n")[1]
+    return f"{status(state)}\n\n{board}\n\n{LEGEND}"

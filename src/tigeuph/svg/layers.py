@@ -1,0 +1,267 @@
+"""The board's layers: terrain, tiles, monuments, the wonder, leaders, markers, highlights.
+
+Geometry is named once: a cell is a ``SQUARE`` wide, the board sits ``MARGIN`` in from the
+picture's edge (the coordinates live in the margin), and :func:`cell_xy` gives a cell's top-left
+corner. Every drawn piece carries ``class`` (its kind and colour, for CSS) and ``data-cell``
+(the cell it stands on), so that a picture can be restyled and checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+from xml.etree.ElementTree import Element
+
+from ..cells import COLUMN_LETTERS, Bitboard, Cell, cell, cell_col, cell_name, cell_row, cells_of
+from ..pieces import COLOURS
+from ..state import GameState
+from ..views import PlayerView
+from .symbols import COLOUR_NAMES, FILL, INK, Symbols, el, glyph
+
+__all__ = ["MARGIN", "SQUARE", "Position", "cell_xy", "draw_marks", "draw_pieces", "draw_terrain"]
+
+Position = GameState | PlayerView
+"""What a picture shows: a full state, or what one player may see of it."""
+
+SQUARE: Final = 40
+"""The side of a cell, in the picture's units."""
+MARGIN: Final = 22
+"""Room around the board for the coordinates."""
+_LAND: Final = "#efe3c4"
+_RIVER: Final = "#9dcbea"
+_WAVE: Final = "#e8f4fc"
+_TREASURE: Final = 17  # a treasure's side, drawn in the top-right corner of its cell
+
+
+def cell_xy(c: Cell) -> tuple[int, int]:
+    """The top-left corner of cell *c* in the picture."""
+    return MARGIN + cell_col(c) * SQUARE, MARGIN + cell_row(c) * SQUARE
+
+
+def _use(parent: Element, symbol: str, x: float, y: float, size: float, kind: str, c: Cell) -> None:
+    use = el(parent, "use", x=f"{x:g}", y=f"{y:g}", width=f"{size:g}", height=f"{size:g}")
+    use.set("xlink:href", f"#{symbol}")
+    use.set("class", kind)
+    use.set("data-cell", cell_name(c))
+
+
+def draw_terrain(svg: Element, pos: Position, coordinates: bool) -> None:
+    """Draw *pos*'s board: land, rivers, the grid and, if asked, the coordinates."""
+    board = pos.rules.board
+    width, height = board.cols * SQUARE, board.rows * SQUARE
+    terrain = el(svg, "g", class_="terrain")
+    el(
+        terrain,
+        "rect",
+        x=str(MARGIN),
+        y=str(MARGIN),
+        width=str(width),
+        height=str(height),
+        fill=_LAND,
+        class_="land",
+    )
+    for c in cells_of(board.river & board.cells):
+        x, y = cell_xy(c)
+        river = el(terrain, "g", class_="river", data_cell=cell_name(c))
+        el(river, "rect", x=str(x), y=str(y), width=str(SQUARE), height=str(SQUARE), fill=_RIVER)
+        el(
+            river,
+            "path",
+            d=f"M{x + 6} {y + 15}q5 -5 10 0t10 0t10 0M{x + 4} {y + 27}q5 -5 10 0t10 0t10 0",
+            fill="none",
+            stroke=_WAVE,
+            stroke_width="2",
+        )
+    lines = [f"M{MARGIN + col * SQUARE} {MARGIN}v{height}" for col in range(board.cols + 1)]
+    lines += [f"M{MARGIN} {MARGIN + row * SQUARE}h{width}" for row in range(board.rows + 1)]
+    el(terrain, "path", d="".join(lines), stroke="#c9b68c", stroke_width="1", class_="grid")
+    el(
+        terrain,
+        "rect",
+        x=str(MARGIN),
+        y=str(MARGIN),
+        width=str(width),
+        height=str(height),
+        fill="none",
+        stroke=INK,
+        stroke_width="2",
+        class_="edge",
+    )
+    if coordinates:
+        _coordinates(svg, board.rows, board.cols)
+
+
+def draw_pieces(svg: Element, symbols: Symbols, pos: Position) -> None:
+    """Draw *pos*'s pieces from the bottom up: tiles, monuments, the wonder, leaders, markers."""
+    pieces = el(svg, "g", class_="pieces")
+    for c in cells_of(pos.flipped):
+        x, y = cell_xy(c)
+        _use(pieces, symbols.face_down(), x, y, SQUARE, "face-down", c)
+    buildings = {at: colour for colour, at in zip(COLOURS, pos.buildings, strict=True) if at}
+    for colour, layer in zip(COLOURS, pos.tiles, strict=True):
+        for c in cells_of(layer):
+            x, y = cell_xy(c)
+            name = COLOUR_NAMES[colour]
+            if buildings.get(c) == colour:
+                _use(pieces, symbols.building(colour), x, y, SQUARE, f"building {name}", c)
+            else:
+                _use(pieces, symbols.tile(colour), x, y, SQUARE, f"tile {name}", c)
+    for c in cells_of(pos.catastrophes):
+        x, y = cell_xy(c)
+        _use(pieces, symbols.catastrophe(), x, y, SQUARE, "catastrophe", c)
+    for site in pos.monuments:
+        x, y = cell_xy(site.corner)
+        kind = f"monument {site.monument.code}"
+        _use(pieces, symbols.monument(site.monument), x, y, 2 * SQUARE, kind, site.corner)
+    if pos.wonder is not None:
+        _wonder(pieces, symbols, pos.wonder.centre, pos.wonder.colour)
+    for seat, row in enumerate(pos.leaders):
+        for colour, at in zip(COLOURS, row, strict=True):
+            if at is not None:
+                x, y = cell_xy(at)
+                kind = f"leader {COLOUR_NAMES[colour]} seat-{seat}"
+                _use(pieces, symbols.leader(seat, colour), x + 1, y + 1, SQUARE - 2, kind, at)
+    if pos.unification is not None:
+        x, y = cell_xy(pos.unification)
+        _use(pieces, symbols.unification(), x, y, SQUARE, "unification", pos.unification)
+    special = pos.rules.board.special
+    for c in cells_of(pos.treasures):
+        x, y = cell_xy(c)
+        is_special = bool(special >> c & 1)
+        kind = "treasure special" if is_special else "treasure"
+        size = _TREASURE + 3 if is_special else _TREASURE
+        _use(pieces, symbols.treasure(is_special), x + SQUARE - size, y, size, kind, c)
+
+
+def _coordinates(svg: Element, rows: int, cols: int) -> None:
+    group = el(
+        svg,
+        "g",
+        class_="coordinates",
+        fill=INK,
+        font_size="13",
+        text_anchor="middle",
+        font_family="DejaVu Sans, Verdana, sans-serif",
+    )
+    for col in range(cols):
+        x = str(MARGIN + col * SQUARE + SQUARE // 2)
+        el(group, "text", x=x, y=str(MARGIN - 6)).text = COLUMN_LETTERS[col]
+    for row in range(rows):
+        y = str(MARGIN + row * SQUARE + SQUARE // 2 + 5)
+        el(group, "text", x=str(MARGIN // 2), y=y).text = str(row + 1)
+
+
+def _wonder(parent: Element, symbols: Symbols, centre: Cell, colour: int) -> None:
+    """The wonder over its cross of five: a stone cross edged in the covered tiles' colour,
+    the ziggurat on its centre and the colour's glyph on each arm."""
+    x, y = cell_xy(centre)
+    s, i = SQUARE, 3
+    points = [
+        (x + i, y - s + i),
+        (x + s - i, y - s + i),
+        (x + s - i, y + i),
+        (x + 2 * s - i, y + i),
+        (x + 2 * s - i, y + s - i),
+        (x + s - i, y + s - i),
+        (x + s - i, y + 2 * s - i),
+        (x + i, y + 2 * s - i),
+        (x + i, y + s - i),
+        (x - s + i, y + s - i),
+        (x - s + i, y + i),
+        (x + i, y + i),
+    ]
+    group = el(parent, "g", class_=f"wonder {COLOUR_NAMES[colour]}", data_cell=cell_name(centre))
+    el(
+        group,
+        "polygon",
+        points=" ".join(f"{px},{py}" for px, py in points),
+        fill="#e9d193",
+        stroke=FILL[colour],
+        stroke_width="4",
+        stroke_linejoin="round",
+    )
+    row, col = cell_row(centre), cell_col(centre)
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        ax, ay = cell_xy(cell(row + dr, col + dc))
+        glyph(group, COLOURS[colour], FILL[colour], 0.45, ax + s / 2, ay + s / 2)
+    use = el(group, "use", x=str(x), y=str(y), width=str(s), height=str(s))
+    use.set("xlink:href", f"#{symbols.wonder()}")
+
+
+def draw_marks(
+    svg: Element, under: Element, cells: Bitboard, arrows: Iterable[tuple[Cell, Cell]]
+) -> None:
+    """Highlight *cells* (a light fill in *under*, beneath the pieces, and a bold frame on
+    top) and draw *arrows* from cell to cell."""
+    top = el(svg, "g", class_="marks")
+    for c in cells_of(cells):
+        x, y = cell_xy(c)
+        el(
+            under,
+            "rect",
+            x=str(x),
+            y=str(y),
+            width=str(SQUARE),
+            height=str(SQUARE),
+            fill="#ffe14d",
+            fill_opacity="0.6",
+            class_="highlight",
+            data_cell=cell_name(c),
+        )
+        el(
+            top,
+            "rect",
+            x=str(x + 2),
+            y=str(y + 2),
+            width=str(SQUARE - 4),
+            height=str(SQUARE - 4),
+            fill="none",
+            stroke="#000000",
+            stroke_width="5",
+            class_="highlight-frame",
+        )
+        el(
+            top,
+            "rect",
+            x=str(x + 2),
+            y=str(y + 2),
+            width=str(SQUARE - 4),
+            height=str(SQUARE - 4),
+            fill="none",
+            stroke="#ffe14d",
+            stroke_width="3",
+            class_="highlight-frame",
+        )
+    for start, end in arrows:
+        _arrow(top, start, end)
+
+
+def _arrow(parent: Element, start: Cell, end: Cell) -> None:
+    (x0, y0), (x1, y1) = cell_xy(start), cell_xy(end)
+    x0, y0, x1, y1 = x0 + SQUARE / 2, y0 + SQUARE / 2, x1 + SQUARE / 2, y1 + SQUARE / 2
+    length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1.0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length  # along the arrow
+    nx, ny = -uy, ux  # across it
+    head, shaft, wing = 16.0, 3.5, 10.0
+    bx, by = x1 - ux * head, y1 - uy * head
+    points = [
+        (x0 + nx * shaft, y0 + ny * shaft),
+        (bx + nx * shaft, by + ny * shaft),
+        (bx + nx * wing, by + ny * wing),
+        (x1, y1),
+        (bx - nx * wing, by - ny * wing),
+        (bx - nx * shaft, by - ny * shaft),
+        (x0 - nx * shaft, y0 - ny * shaft),
+    ]
+    el(
+        parent,
+        "polygon",
+        points=" ".join(f"{px:.1f},{py:.1f}" for px, py in points),
+        fill="#e8590c",
+        fill_opacity="0.85",
+        stroke="#000000",
+        stroke_width="1",
+        class_="arrow",
+        data_from=cell_name(start),
+        data_cell=cell_name(end),
+    )

@@ -1,0 +1,340 @@
+"""The pieces' shapes: one SVG ``<symbol>`` per piece kind, drawn in a 40 x 40 box.
+
+Every piece is told apart by its shape as well as by its colour, so that the pictures stay
+readable in grey and for colour-blind players: each civilisation colour has a glyph (a stepped
+temple for red, an ear of wheat for blue, a market's scales for green, a house for black) that
+its tiles, leaders, buildings and monuments carry; each dynasty has an outline (a circle, a
+diamond, a shield, a hexagon) that its four leaders share; treasures are gold diamonds and
+special treasures gold stars.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+from xml.etree.ElementTree import Element, SubElement
+
+from ..pieces import COLOURS, Colour, Monument
+
+__all__ = [
+    "BOX",
+    "COLOUR_NAMES",
+    "DYNASTIES",
+    "FILL",
+    "INK",
+    "Symbols",
+    "el",
+]
+
+BOX: Final = 40
+"""The side of a symbol's drawing box; a board cell is drawn at this size too."""
+
+COLOUR_NAMES: Final = ("red", "blue", "green", "black")
+"""CSS class names of the colours, indexed by :class:`~tigeuph.Colour`."""
+
+FILL: Final = ("#c0392b", "#2f6db5", "#2e8540", "#2b2b2b")
+"""Tile colours, indexed by :class:`~tigeuph.Colour`: dark enough that a white glyph reads."""
+
+EDGE: Final = ("#7d2118", "#1c4578", "#1b5428", "#000000")
+INK: Final = "#3b2f1e"
+"""Text and outline colour."""
+GOLD: Final = "#f2c230"
+
+DYNASTIES: Final = ("circle", "diamond", "shield", "hexagon")
+"""The dynasty outline of each seat, in seat order."""
+
+# Glyphs in the 40 x 40 box, white on a tile; each also names its colour's tiles' meaning.
+_GLYPHS: Final = (
+    # red: a stepped temple
+    (
+        "polygon",
+        {"points": "7,33 7,27 11,27 11,21 15,21 15,13 25,13 25,21 29,21 29,27 33,27 33,33"},
+    ),
+    # blue: an ear of wheat (farms)
+    (
+        "path",
+        {
+            "d": "M20 34V8M20 13l-6-5M20 13l6-5M20 20l-7-6M20 20l7-6M20 27l-7-6M20 27l7-6",
+            "fill": "none",
+            "stroke-width": "3",
+            "stroke-linecap": "round",
+        },
+    ),
+    # green: a market's scales
+    (
+        "path",
+        {
+            "d": "M20 9V31M13 32H27M8 13H32M8 13L4 23H12ZM32 13L28 23H36Z",
+            "stroke-width": "2.5",
+            "stroke-linejoin": "round",
+        },
+    ),
+    # black: a house (settlements)
+    ("path", {"d": "M7 21L20 8L33 21V33H7ZM17 33V25H23V33Z", "fill-rule": "evenodd"}),
+)
+
+_DYNASTY_SHAPES: Final = (
+    ("circle", {"cx": "20", "cy": "20", "r": "17"}),
+    ("polygon", {"points": "20,1 39,20 20,39 1,20"}),
+    ("path", {"d": "M4 3H36V20C36 29 28 35 20 38C12 35 4 29 4 20Z"}),
+    ("polygon", {"points": "20,1 37,10.5 37,29.5 20,39 3,29.5 3,10.5"}),
+)
+
+
+def el(parent: Element, tag: str, attrs: dict[str, str] | None = None, **more: str) -> Element:
+    """A new child *tag* of *parent*; ``class_`` in *more* becomes ``class``, and an element
+    given no class is named for its parent's and its tag (``tile-r-rect``), so that every
+    element of a picture has a class a stylesheet can pick."""
+    items = dict(attrs or {})
+    for key, value in more.items():
+        items[key.rstrip("_").replace("_", "-")] = value
+    if "class" not in items:
+        items["class"] = f"{parent.get('class', 'tigeuph').split()[0]}-{tag}"
+    return SubElement(parent, tag, items)
+
+
+def glyph(parent: Element, colour: Colour, ink: str, scale: float, cx: float, cy: float) -> None:
+    """Draw *colour*'s glyph in *ink*, scaled by *scale* and centred on (*cx*, *cy*)."""
+    tag, attrs = _GLYPHS[colour]
+    dx, dy = cx - 20 * scale, cy - 20 * scale
+    group = el(
+        parent,
+        "g",
+        transform=f"translate({dx:g} {dy:g}) scale({scale:g})",
+        class_=f"glyph {COLOUR_NAMES[colour]}",
+    )
+    el(group, tag, {"fill": ink, "stroke": ink, "stroke-width": "0", **attrs})
+
+
+class Symbols:
+    """The ``<defs>`` of one picture: each symbol is defined the first time it is used."""
+
+    def __init__(self, defs: Element) -> None:
+        self._defs = defs
+        self._made: set[str] = set()
+
+    def _new(self, name: str) -> Element | None:
+        if name in self._made:
+            return None
+        self._made.add(name)
+        return el(self._defs, "symbol", id=name, viewBox=f"0 0 {BOX} {BOX}", class_=name)
+
+    def tile(self, colour: Colour) -> str:
+        """A face-up tile of *colour*."""
+        name = f"tile-{colour.letter}"
+        if (sym := self._new(name)) is not None:
+            el(
+                sym,
+                "rect",
+                x="1.5",
+                y="1.5",
+                width="37",
+                height="37",
+                rx="4",
+                fill=FILL[colour],
+                stroke=EDGE[colour],
+                stroke_width="1.5",
+            )
+            glyph(sym, colour, "#ffffff", 0.8, 20, 20)
+        return name
+
+    def face_down(self) -> str:
+        """A face-down tile (under a monument or the wonder)."""
+        name = "face-down"
+        if (sym := self._new(name)) is not None:
+            el(
+                sym,
+                "rect",
+                x="1.5",
+                y="1.5",
+                width="37",
+                height="37",
+                rx="4",
+                fill="#a39a8a",
+                stroke="#6f675b",
+                stroke_width="1.5",
+            )
+            el(
+                sym,
+                "path",
+                d="M6 14L14 6M6 24L24 6M6 34L34 6M16 34L34 16M26 34L34 26",
+                stroke="#8a8173",
+                stroke_width="2",
+            )
+        return name
+
+    def leader(self, seat: int, colour: Colour) -> str:
+        """The leader of *colour* of the dynasty in *seat*: the dynasty's outline in the
+        leader's colour, carrying the colour's glyph."""
+        name = f"leader-{seat}-{colour.letter}"
+        if (sym := self._new(name)) is not None:
+            tag, attrs = _DYNASTY_SHAPES[seat % 4]
+            el(sym, tag, {**attrs, "fill": FILL[colour], "stroke": "#ffffff", "stroke-width": "3"})
+            el(sym, tag, {**attrs, "fill": "none", "stroke": INK, "stroke-width": "1"})
+            glyph(sym, colour, "#ffffff", 0.55, 20, 20 if seat % 4 != 2 else 19)
+        return name
+
+    def dynasty(self, seat: int) -> str:
+        """A dynasty's outline alone, in grey: its mark in the players' panel."""
+        name = f"dynasty-{seat}"
+        if (sym := self._new(name)) is not None:
+            tag, attrs = _DYNASTY_SHAPES[seat % 4]
+            el(sym, tag, {**attrs, "fill": "#d8cfbd", "stroke": INK, "stroke-width": "2.5"})
+            el(
+                sym,
+                "text",
+                x="20",
+                y="27",
+                text_anchor="middle",
+                font_size="20",
+                font_weight="bold",
+                fill=INK,
+            ).text = str(seat)
+        return name
+
+    def catastrophe(self) -> str:
+        """A catastrophe tile: dark rubble crossed out."""
+        name = "catastrophe"
+        if (sym := self._new(name)) is not None:
+            el(
+                sym,
+                "rect",
+                x="1.5",
+                y="1.5",
+                width="37",
+                height="37",
+                rx="4",
+                fill="#5b4636",
+                stroke="#2f241b",
+                stroke_width="1.5",
+            )
+            el(
+                sym,
+                "path",
+                d="M9 9L31 31M31 9L9 31",
+                stroke="#f0a030",
+                stroke_width="6",
+                stroke_linecap="round",
+            )
+        return name
+
+    def treasure(self, special: bool) -> str:
+        """A treasure (a gold diamond) or a special treasure (a gold star), drawn small."""
+        name = "treasure-special" if special else "treasure"
+        if (sym := self._new(name)) is not None:
+            points = (
+                "20,2 24.5,14 37,14.5 27,22.5 30.5,35 20,27.5 9.5,35 13,22.5 3,14.5 15.5,14"
+                if special
+                else "20,3 35,20 20,37 5,20"
+            )
+            el(
+                sym,
+                "polygon",
+                points=points,
+                fill=GOLD,
+                stroke=INK,
+                stroke_width="3",
+                stroke_linejoin="round",
+            )
+        return name
+
+    def building(self, colour: Colour) -> str:
+        """A civilisation building of *colour* (variant): a white tower on its tile."""
+        name = f"building-{colour.letter}"
+        if (sym := self._new(name)) is not None:
+            el(
+                sym,
+                "rect",
+                x="1.5",
+                y="1.5",
+                width="37",
+                height="37",
+                rx="4",
+                fill=FILL[colour],
+                stroke=EDGE[colour],
+                stroke_width="1.5",
+            )
+            el(
+                sym,
+                "path",
+                d="M5 37V9H11V14H16V9H24V14H29V9H35V37Z",
+                fill="#ffffff",
+                stroke=INK,
+                stroke_width="1.5",
+            )
+            glyph(sym, colour, FILL[colour], 0.55, 20, 25)
+        return name
+
+    def unification(self) -> str:
+        """The unification marker: a black and white chain ring around the tile's glyph."""
+        name = "unification"
+        if (sym := self._new(name)) is not None:
+            ring = {"cx": "20", "cy": "20", "r": "16", "fill": "none"}
+            el(sym, "circle", ring, stroke="#000000", stroke_width="7")
+            el(sym, "circle", ring, stroke="#ffffff", stroke_width="4", stroke_dasharray="5 3")
+        return name
+
+    def monument(self, monument: Monument) -> str:
+        """A monument over its 2 x 2 square: its first colour outside, its second inside, each
+        with its glyph. The symbol's box is two cells wide."""
+        name = f"monument-{monument.code}"
+        if (sym := self._new(name)) is not None:
+            sym.set("viewBox", f"0 0 {2 * BOX} {2 * BOX}")
+            outer, inner = monument.colours
+            el(
+                sym,
+                "rect",
+                x="5",
+                y="5",
+                width="70",
+                height="70",
+                rx="5",
+                fill=FILL[outer],
+                stroke="#ffffff",
+                stroke_width="3",
+            )
+            el(
+                sym,
+                "rect",
+                x="5",
+                y="5",
+                width="70",
+                height="70",
+                rx="5",
+                fill="none",
+                stroke=INK,
+                stroke_width="1",
+            )
+            el(
+                sym,
+                "rect",
+                x="22",
+                y="22",
+                width="36",
+                height="36",
+                rx="3",
+                fill=FILL[inner],
+                stroke="#ffffff",
+                stroke_width="3",
+            )
+            for x, y in ((13.5, 13.5), (66.5, 66.5)):
+                glyph(sym, outer, "#ffffff", 0.3, x, y)
+            glyph(sym, inner, "#ffffff", 0.7, 40, 40)
+        return name
+
+    def wonder(self) -> str:
+        """The wonder's emblem on its centre cell: a stepped ziggurat."""
+        name = "wonder"
+        if (sym := self._new(name)) is not None:
+            el(
+                sym,
+                "polygon",
+                points="4,35 4,29 9,29 9,23 14,23 14,16 18,16 18,6 22,6 22,16 26,16 26,23 "
+                "31,23 31,29 36,29 36,35",
+                fill="#7a5a1e",
+                stroke="#ffffff",
+                stroke_width="1.5",
+            )
+        return name
+
+
+assert len(COLOURS) == len(FILL) == len(_GLYPHS)

@@ -1,0 +1,84 @@
+"""Stepping through a game record in the terminal (the ``cli`` extra, for ``rich``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..records import Game
+from ..svg import action_cells
+from ..views import view
+from .board import board_text, players_text
+from .game import rich_console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["REPLAY_HELP", "replay_in_terminal"]
+
+REPLAY_HELP = (
+    "Enter or n: next action   b: back   N (a number): go to move N   s: start   e: end   q: quit"
+)
+
+
+def replay_in_terminal(
+    game: Game,
+    *,
+    start: int = 0,
+    player: int | None = None,
+    every: bool = False,
+    console: Console | None = None,
+    ask: Callable[[str], str] | None = None,
+) -> None:
+    """Show *game* from the position after *start* actions, stepping as the keys ask
+    (:data:`REPLAY_HELP`); with *player*, as that seat saw it (his hand only). With *every*,
+    show every position from *start* to the end without asking.
+
+    Raises:
+        TigeuphError: rich is missing (the ``cli`` extra).
+    """
+    console = console or rich_console()
+    ask = ask or console.input
+    last = len(game.actions)
+    at = max(0, min(start, last))
+    while True:
+        _show(console, game, at, player)
+        if every:
+            if at == last:
+                return
+            at += 1
+            continue
+        try:
+            key = ask(f"move {at} of {last}> ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return
+        if key in ("", "n"):
+            at = min(at + 1, last)
+        elif key in ("b", "p"):
+            at = max(at - 1, 0)
+        elif key == "s":
+            at = 0
+        elif key == "e":
+            at = last
+        elif key == "q":
+            return
+        elif key.isdigit():
+            at = min(int(key), last)
+        else:
+            console.print(REPLAY_HELP)
+
+
+def _show(console: Console, game: Game, at: int, player: int | None) -> None:
+    state = game.states[at]
+    position = state if player is None else view(state, player)
+    marked = action_cells(game.actions[at - 1]) if at > 0 else 0
+    if console.is_terminal:
+        console.clear()
+    console.print(board_text(position, highlight=marked))
+    console.print(players_text(position))
+    if at > 0:
+        mover = game.states[at - 1].to_move
+        console.print(f"move {at}: seat {mover} played {game.actions[at - 1]}")
+    else:
+        console.print("move 0: the game's first position")

@@ -1,0 +1,178 @@
+"""The ``tigeuph`` command line: each subcommand through ``tigeuph.cli.main``, bad input as one
+line on standard error."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import tigeuph
+from tigeuph.cli import main, parser
+
+
+@pytest.fixture(scope="module")
+def game() -> tigeuph.Game:
+    g = tigeuph.Game.new(3, seed=5, tags={"Date": "2025-01-31"})
+    rng = random.Random(2)
+    for _ in range(60):
+        g.play(rng.choice(tigeuph.legal_actions(g.state)))
+    return g
+
+
+@pytest.fixture
+def files(tmp_path: Path, game: tigeuph.Game) -> dict[str, Path]:
+    out = {
+        "record": tmp_path / "game.txt",
+        "json-record": tmp_path / "game.json",
+        "position": tmp_path / "position.txt",
+        "state": tmp_path / "state.json",
+        "view": tmp_path / "view.json",
+    }
+    out["record"].write_text(game.to_record())
+    out["json-record"].write_text(game.to_json())
+    out["position"].write_text(tigeuph.to_text(game.state))
+    out["state"].write_text(tigeuph.state_to_json(game.state))
+    out["view"].write_text(tigeuph.view_to_json(tigeuph.view(game.state, 1)))
+    return out
+
+
+def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("tigeuph: error: "), err
+    return err
+
+
+def classes(svg_file: Path) -> list[tuple[str, str | None]]:
+    root = ET.parse(svg_file).getroot()
+    return [(n.get("class", ""), n.get("data-cell")) for n in root.iter()]
+
+
+@pytest.mark.parametrize("kind", ["record", "json-record", "position", "state", "view"])
+def test_render_reads_every_kind_of_file(
+    kind: str, files: dict[str, Path], tmp_path: Path, game: tigeuph.Game
+) -> None:
+    """render draws positions, views and records, text or JSON, as SVG."""
+    out = tmp_path / "out.svg"
+    assert main(["render", str(files[kind]), "-o", str(out)]) == 0
+    tiles = {cell for kind_, cell in classes(out) if kind_.startswith(("tile ", "building "))}
+    assert tiles == set(tigeuph.names(game.state.face_up))
+
+
+def test_render_a_move_of_a_record_marks_its_last_action(
+    files: dict[str, Path], tmp_path: Path, game: tigeuph.Game
+) -> None:
+    """render --move N draws the position after N actions with the Nth action's cells marked."""
+    out = tmp_path / "out.svg"
+    for move in range(1, 30):
+        assert main(["render", str(files["record"]), "--move", str(move), "-o", str(out)]) == 0
+        marked = {cell for kind, cell in classes(out) if kind == "highlight"}
+        expected = set(tigeuph.names(tigeuph.svg.action_cells(game.actions[move - 1])))
+        assert marked == expected
+
+
+def test_render_for_a_player_hides_the_other_hands(
+    files: dict[str, Path], tmp_path: Path, game: tigeuph.Game
+) -> None:
+    """render --player N draws only what seat N may see: his hand, the others' counts."""
+    out = tmp_path / "out.svg"
+    assert main(["render", str(files["position"]), "--player", "2", "-o", str(out)]) == 0
+    root = ET.parse(out).getroot()
+    seats = {n.get("data-seat") for n in root.iter() if n.get("class", "").startswith("hand-tile")}
+    assert seats == {"2"}
+    counts = [n.text for n in root.iter() if n.get("class") == "hand-count"]
+    assert counts == [f"{sum(game.state.hands[s])} tiles in hand" for s in (0, 1)]
+
+
+def test_render_png_without_the_extra_is_one_clear_line(
+    files: dict[str, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """render -o x.png without cairosvg exits 2 with one line naming the png extra."""
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    assert main(["render", str(files["position"]), "-o", str(tmp_path / "x.png")]) == 2
+    assert "tigeuph[png]" in one_error_line(capsys)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["render", "{position}", "-o", "{tmp}/x.gif"],
+        ["render", "{tmp}/missing.txt", "-o", "{tmp}/x.svg"],
+        ["render", "{position}", "--move", "3", "-o", "{tmp}/x.svg"],
+        ["render", "{record}", "--move", "999", "-o", "{tmp}/x.svg"],
+        ["render", "{position}", "--player", "7", "-o", "{tmp}/x.svg"],
+        ["explain", "{position}", "qq"],
+        ["explain", "{view}", "pass"],
+        ["replay", "{position}"],
+        ["play", "--seats", "human", "--no-record"],
+        ["play", "--players", "2", "--seats", "human,human,human", "--no-record"],
+        ["play", "--board", "{tmp}/nope.json", "--seats", "human,human", "--no-record"],
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str], files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad files, options and actions give one line on standard error and exit status 2."""
+    filled = [a.format(tmp=tmp_path, position=files["position"], record=files["record"],
+                       view=files["view"]) for a in argv]  # fmt: skip
+    assert main(filled) == 2
+    one_error_line(capsys)
+
+
+def test_explain_says_why(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """explain prints explain() in words; exit 0 when legal, 1 when illegal."""
+    assert main(["explain", str(files["position"]), "rE1"]) == 1
+    assert capsys.readouterr().out.startswith(
+        "Illegal (R11): rE1: a red tile never goes on a river"
+    )
+    assert main(["explain", str(files["position"]), "pass"]) == 0
+    assert capsys.readouterr().out.startswith("Legal (R5, R7).")
+
+
+def test_replay_prints_every_move(
+    files: dict[str, Path], game: tigeuph.Game, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """replay --all shows every position of the record from --move to its end."""
+    assert main(["replay", str(files["record"]), "--all", "--move", "50"]) == 0
+    out = capsys.readouterr().out
+    for move in range(51, 61):
+        assert f"move {move}: seat" in out and str(game.actions[move - 1]) in out
+    assert out.count("     A  B  C") == 11
+
+
+def test_tools_run_as_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
+    """soak, bench and simulate run as subcommands with their own options."""
+    assert main(["soak", "--games", "2"]) == 0
+    assert "violations: 0" in capsys.readouterr().out
+    assert main(["bench", "--games", "1", "--players", "2"]) == 0
+    assert "actions/s" in capsys.readouterr().out
+    assert main(["simulate", "--games", "2", "--players", "2", "--variant", "wonder"]) == 0
+    assert "wonder" in capsys.readouterr().out
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    """python -m tigeuph is the tigeuph command."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tigeuph", "--help"], capture_output=True, text=True, check=True
+    )
+    for command in ("play", "render", "explain", "replay", "simulate", "arena", "soak", "bench"):
+        assert f"    {command} " in done.stdout
+
+
+def test_help_is_written_for_people() -> None:
+    """Every subcommand's help is plain words: no markup, no issue numbers."""
+    top = parser()
+    texts = [top.format_help()]
+    for action in top._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            texts += [sub.format_help() for sub in action.choices.values()]
+    for text in texts:
+        assert "``" not in text and "issue" not in text.lower() and ":class:" not in text

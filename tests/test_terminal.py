@@ -1,0 +1,162 @@
+"""The terminal game (``tigeuph.terminal``): the board drawn cell by cell, what a player types,
+and whole games played through the game loop."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from games import every_switch, random_game
+from rich.console import Console
+
+import tigeuph
+from tigeuph.cells import cell, cell_col, cell_name, cell_row
+from tigeuph.terminal import HELP, TerminalGame, board_text, players_text, read_input
+from tigeuph.terminal.prompt import Command, Matches, group_actions
+
+
+def console() -> Console:
+    return Console(file=io.StringIO(), width=120, color_system=None, highlight=False)
+
+
+def grid(text: str) -> dict[str, str]:
+    """Cell name to token of a drawn board (3 characters a cell)."""
+    lines = text.splitlines()
+    out = {}
+    for line in lines[1:]:
+        row = int(line[:3])
+        for col in range(16):
+            out[f"{'ABCDEFGHIJKLMNOP'[col]}{row}"] = line[4 + 3 * col : 7 + 3 * col].strip()
+    return out
+
+
+def notation(state: tigeuph.GameState) -> dict[str, str]:
+    """Cell name to token of position notation's board diagram."""
+    rows = tigeuph.to_text(state).split("\n\n")[1].splitlines()[1:]
+    out = {}
+    for line in rows:
+        tokens = line.split()
+        for col, token in enumerate(tokens[1:]):
+            out[f"{'ABCDEFGHIJKLMNOP'[col]}{tokens[0]}"] = token
+    return out
+
+
+def covered(state: tigeuph.GameState) -> dict[str, str]:
+    """The monuments' and the wonder's cells, with the token the terminal draws there."""
+    out = {}
+    for site in state.monuments:
+        a, b = site.monument.colours
+        r, c = cell_row(site.corner), cell_col(site.corner)
+        for dr, dc, colour in ((0, 0, a), (0, 1, b), (1, 0, b), (1, 1, a)):
+            out[cell_name(cell(r + dr, c + dc))] = "m" + colour.letter
+    if state.wonder is not None:
+        r, c = cell_row(state.wonder.centre), cell_col(state.wonder.centre)
+        for dr, dc in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
+            out[cell_name(cell(r + dr, c + dc))] = "W"
+    return out
+
+
+def test_the_board_reads_like_position_notation() -> None:
+    """Each cell shows position notation's token; monuments show m and a colour, the wonder W."""
+    states = [after for _, _, after in random_game(3, 3, every_switch(3), prefer_tiles=0.6)]
+    for state in states[::20]:
+        drawn = grid(board_text(state).plain)
+        expected = notation(state)
+        for name, token in covered(state).items():
+            shown = drawn[name].rstrip("$")
+            assert shown == token, name
+            expected[name] = drawn[name]
+        assert drawn == expected
+
+
+def test_players_of_a_view_show_only_what_the_viewer_may_see() -> None:
+    """A view's lines show the viewer's hand and points, the others' hand sizes and '?'."""
+    state = tigeuph.new_game(3, seed=4)
+    text = players_text(tigeuph.view(state, 1)).plain.splitlines()
+    assert "hand" in text[1] and "r?" not in text[1]
+    for seat in (0, 2):
+        assert "6 tiles in hand" in text[seat] and "r?" in text[seat]
+
+
+def test_reading_input() -> None:
+    """Commands, complete actions, a unique beginning, and unfinished or bad text."""
+    legal = tigeuph.legal_actions(tigeuph.new_game(2, seed=7))
+    assert read_input("?", legal) == Command("help")
+    assert read_input("explain rE5", legal) == Command("explain", "rE5")
+    assert read_input("  ", legal) == Command("board")
+    assert read_input("pa", legal) == tigeuph.parse_action("pass")
+    assert read_input("rE1", legal) == tigeuph.parse_action("rE1")  # read; legality is later
+    found = read_input("rE", legal)
+    assert isinstance(found, Matches) and found.actions
+    assert all(str(a).startswith("rE") for a in found.actions)
+    nothing = read_input("zz", legal)
+    assert isinstance(nothing, Matches) and not nothing.actions and "zz" in nothing.reason
+
+
+def test_legal_actions_are_grouped_by_kind() -> None:
+    """Large kinds are counted with examples; small ones listed in full."""
+    legal = tigeuph.legal_actions(tigeuph.new_game(2, seed=7))
+    lines = group_actions(legal)
+    assert "pass" in lines
+    named = {str(a) for a in legal}
+    red = next(line for line in lines if line.startswith("red tile"))
+    count, examples = red.split(":")[0].split()[-1], red.split(":")[1].split()[:-1]
+    assert int(count) == sum(isinstance(a, tigeuph.PlaceTile) and a.colour == 0 for a in legal)
+    assert examples and set(examples) <= named
+
+
+def scripted(table: list[TerminalGame], rng: random.Random, typed: list[str]) -> object:
+    """An ask() that first tries commands and slips, then plays random legal actions."""
+    extras = ["?", "legal K", "explain rE1", "explain", "zz", "rE1", "undo", "board", "r"]
+
+    def ask(prompt: str) -> str:
+        game = table[0].game
+        if not prompt.startswith("seat "):
+            line = ""  # "take the seat and press Enter"
+        elif extras:
+            line = extras.pop(0)
+        else:
+            line = str(rng.choice(tigeuph.legal_actions(game.state)))
+        typed.append(line)
+        return line
+
+    return ask
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_people_play_a_whole_game(players: int) -> None:
+    """People at one screen play a whole game through the loop, slips and commands included."""
+    rng, typed = random.Random(players), []
+    game = tigeuph.Game.new(players, seed=players)
+    out = console()
+    table: list[TerminalGame] = []
+    table.append(
+        TerminalGame(game, ["human"] * players, console=out, ask=scripted(table, rng, typed))
+    )
+    finished = table[0].run()
+    assert finished.state.is_over and finished is game
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "take the seat" not in text  # asked through ask(), never printed by the loop
+    assert HELP.splitlines()[0] in text
+    assert "undo works only when every other seat is a computer" in text
+    assert "Illegal (R11)" in text and "'zz' is not an action" in text
+    assert "legal actions begin 'r': rA1" in text
+    assert "rank 1: seat" in text
+    again = tigeuph.Game.from_record(finished.to_record())
+    assert again.states == finished.states
+
+
+def test_end_of_input_quits_and_keeps_the_game() -> None:
+    """When input ends, the game stops where it was, every action kept."""
+    lines = iter(["rA1", "pass"])
+    game = tigeuph.Game.new(2, seed=9)
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    TerminalGame(game, ["human", "human"], console=console(), ask=ask).run()
+    assert not game.state.is_over and [str(a) for a in game.actions][-1:] == ["pass"]
