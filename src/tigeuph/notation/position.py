@@ -352,7 +352,7 @@ def read_sketch(text: str) -> Sketch:
     *text* is position notation titled ``tigeuph sketch`` (or ``tigeuph position``): the bag
     or the removed tiles absorb the tiles left out, players without a written catastrophe count
     give up those drawn, and treasures neither drawn nor taken are set aside for nobody (see
-    :mod:`tigeuph.notation.sketch`).
+    ``tigeuph.notation.sketch``).
 
     >>> sketch = read_sketch('''
     ... tigeuph sketch
