@@ -38,7 +38,6 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
-    "sphinx_autodoc_typehints",
     "myst_parser",
     "specbook",
     "casebook",
@@ -65,6 +64,7 @@ nitpick_ignore_regex = [
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_typehints_format = "short"
+autodoc_preserve_defaults = True  # `rules=Rules()` as written, not the value spelled out
 python_use_unqualified_type_names = True
 # The aliases keep their names: ``Cell``, not ``int``; ``Action``, not a union of 17 classes.
 autodoc_type_aliases = {
@@ -73,17 +73,14 @@ autodoc_type_aliases = {
     "Position": "tigeuph.svg.Position",
 }
 autodoc_default_options = {"exclude-members": "__init__, __new__"}
-typehints_fully_qualified = False
-always_document_param_types = False
-typehints_document_rtype = False
-typehints_use_signature = True
-typehints_use_signature_return = True
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
 # -- doctest -----------------------------------------------------------------------------------
-doctest_global_setup = "import tigeuph"
-doctest_test_doctest_blocks = "default"
+doctest_global_setup = f"import os\nos.chdir({str(ROOT)!r})\nimport tigeuph"
+# Only the pages' `.. doctest::` blocks: the docstrings' examples run under pytest (--doctest-modules),
+# in their modules' namespaces.
+doctest_test_doctest_blocks = ""
 
 # -- html --------------------------------------------------------------------------------------
 html_theme = "furo"
