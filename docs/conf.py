@@ -14,6 +14,7 @@ the network.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,13 +26,25 @@ from sphinx.util.inspect import TypeAliasForwardRef
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path[:0] = [str(HERE / "_ext"), str(ROOT / "src"), str(ROOT / "tests"), str(ROOT / "spec")]
+sys.path[:0] = [str(HERE / "_ext"), str(ROOT / "src"), str(ROOT / "tests")]
+
+
+def _load(name: str, path: Path) -> None:
+    """Import *path* as module *name* (``spec/trace.py`` would lose to the standard ``trace``)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+
+
+_load("spec_trace", ROOT / "spec" / "trace.py")
 
 logger = logging.getLogger("tigeuph-docs")
 
 project = "tigeuph"
 author = "the tigeuph authors"
-copyright = "the tigeuph authors"  # noqa: A001 (Sphinx's name)
+copyright = "the tigeuph authors"
 
 extensions = [
     "sphinx.ext.autodoc",
@@ -78,8 +91,8 @@ napoleon_numpy_docstring = False
 
 # -- doctest -----------------------------------------------------------------------------------
 doctest_global_setup = f"import os\nos.chdir({str(ROOT)!r})\nimport tigeuph"
-# Only the pages' `.. doctest::` blocks: the docstrings' examples run under pytest (--doctest-modules),
-# in their modules' namespaces.
+# Only the pages' `.. doctest::` blocks: the docstrings' examples run under pytest
+# (--doctest-modules), in their modules' namespaces.
 doctest_test_doctest_blocks = ""
 
 # -- html --------------------------------------------------------------------------------------

@@ -19,11 +19,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import scenario  # tests/scenario.py, on sys.path from conf.py
+import spec_trace  # spec/trace.py, loaded by conf.py
 from sphinx.application import Sphinx
 from sphinx.util import logging
-
-import scenario  # tests/scenario.py, on sys.path from conf.py
-import trace as spec_trace  # spec/trace.py
 
 import tigeuph
 from tigeuph import svg
@@ -128,11 +127,13 @@ def case_page(case: scenario.Scenario, family: str, titles: dict[str, str]) -> l
         _escape(case.title),
         "",
     ]
-    lines += [_escape(note) + "\n" for note in notes]
+    lines += [_escape(note[:1].upper() + note[1:]) + "\n" for note in notes]
     lines += [
-        f":Pins: {pins}",
-        f":Family: :doc:`{family_title(family)} <../{family}>`",
-        f":File: ``{relative}``",
+        ".. container:: case-meta",
+        "",
+        f"   **Pins** {pins}",
+        "",
+        f"   **Family** :doc:`{family_title(family)} <../{family}>` · **File** ``{relative}``",
         "",
         ".. raw:: html",
         "",
@@ -142,7 +143,7 @@ def case_page(case: scenario.Scenario, family: str, titles: dict[str, str]) -> l
         after = f"{after}, the refused {last_action} marked"
     pictures = _figure(svg.board(first, size=None), 0, "The position")
     pictures += _figure(
-        svg.board(state, size=None, lastmove=last_action), 1, _html(after.capitalize())
+        svg.board(state, size=None, lastmove=last_action), 1, _html(after[:1].upper() + after[1:])
     )
     lines += ["   " + line for line in ['<div class="case-boards">', *pictures, "</div>"]]
     lines += ["", "What is played and what must follow", "-" * 35, ""]
@@ -211,7 +212,7 @@ def _family_page(family: str, cases: Iterable[scenario.Scenario]) -> list[str]:
         ]
     lines += ["", ".. toctree::", "   :hidden:", ""]
     lines += [f"   {family}/{case.path.stem}" for case in cases]
-    return lines + [""]
+    return [*lines, ""]
 
 
 def _index(
@@ -248,7 +249,7 @@ def _index(
             f"   * - :clause:`{clause}` {_escape(titles.get(clause, ''))}",
             f"     - {links}",
         ]
-    return lines + [""]
+    return [*lines, ""]
 
 
 def write_pages(app: Sphinx) -> None:

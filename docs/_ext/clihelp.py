@@ -13,16 +13,16 @@ import os
 from typing import Any
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 log = logging.getLogger(__name__)
 
 
 def help_text(argv: list[str]) -> str:
     """What ``tigeuph *argv* --help`` prints, 88 columns wide."""
-    from tigeuph.cli import main  # noqa: PLC0415
+    from tigeuph.cli import main
 
     out = io.StringIO()
     old = os.environ.get("COLUMNS")
@@ -40,12 +40,12 @@ def help_text(argv: list[str]) -> str:
 
 def commands() -> list[str]:
     """The subcommands, in the order ``tigeuph --help`` lists them."""
-    from tigeuph.cli import parser  # noqa: PLC0415
-    from tigeuph.cli.tools import TOOLS  # noqa: PLC0415
+    from tigeuph.cli import parser
+    from tigeuph.cli.tools import TOOLS
 
     top = parser()
     names: list[str] = []
-    for action in top._subparsers._group_actions if top._subparsers else ():  # noqa: SLF001
+    for action in top._subparsers._group_actions if top._subparsers else ():
         names += [name for name in getattr(action, "choices", {}) if name not in names]
     return names + [name for name in TOOLS if name not in names]
 

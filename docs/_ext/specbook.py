@@ -27,15 +27,14 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import spec_trace  # spec/trace.py, loaded by conf.py
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
 from docutils.statemachine import StringList
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
-
-import trace as spec_trace  # spec/trace.py, on sys.path from conf.py
 
 import tigeuph
 
@@ -59,7 +58,13 @@ def label(clause: str) -> str:
 
 
 def clause_role(
-    name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: Any = None, content: Any = None
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Any,
+    options: Any = None,
+    content: Any = None,
 ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
     """``:clause:`R20``` links to clause R20 of the spec; ``:clause:`the war rule <R20>```."""
     title, target = text, text
@@ -234,15 +239,13 @@ def _split_fields(text: str) -> dict[str, str]:
 def scenario_cases() -> tuple[dict[str, list[str]], dict[str, str]]:
     """The scenarios naming each clause (``clauses:`` and ``expect-error:`` lines, as
     ``spec/trace.py`` counts them), and each scenario's casebook title."""
-    from casebook import case_title  # noqa: PLC0415 (the sibling extension)
+    from casebook import case_title  # the sibling extension
 
     cases: dict[str, list[str]] = defaultdict(list)
     for mention in spec_trace.scenario_mentions(TESTS):
         if mention.test is not None and mention.test not in cases[mention.clause]:
             cases[mention.clause].append(mention.test)
-    titles = {
-        test: case_title(Path(test).stem) for tests in cases.values() for test in tests
-    }
+    titles = {test: case_title(Path(test).stem) for tests in cases.values() for test in tests}
     return dict(cases), titles
 
 
