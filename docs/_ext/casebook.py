@@ -17,12 +17,15 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import scenario  # tests/scenario.py, on sys.path from conf.py
 import spec_trace  # spec/trace.py, loaded by conf.py
+from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 import tigeuph
 from tigeuph import svg
@@ -66,7 +69,7 @@ def _escape(text: str) -> str:
     return re.sub(r"(?<![\w-])([RD]\d+)\b", r":clause:`\1`", text)
 
 
-def _figure(picture: str, n: int, caption: str) -> list[str]:
+def _figure(picture: str, n: int | str, caption: str) -> list[str]:
     # Two pictures on a page share symbol names: give each its own.
     picture = re.sub(r'(id="|href="#)([\w-]+)"', rf'\1b{n}-\2"', picture)
     return [f'<figure class="case-board">{picture}<figcaption>{caption}</figcaption></figure>']
@@ -235,10 +238,12 @@ def _index(
         "it pins. The pages are written when the documentation is built, and the build plays",
         "every case: a page here is a case the engine passes.",
         "",
-        ".. toctree::",
-        "   :maxdepth: 1",
-        "",
     ]
+    for family in order:
+        count = len(cases[family])
+        intro = FAMILIES.get(family, ("", ""))[1]
+        lines.append(f"- :doc:`{family}` ({count} case{'s' * (count != 1)}): {intro}")
+    lines += ["", ".. toctree::", "   :hidden:", ""]
     lines += [f"   {family}" for family in order]
     lines += ["", "By clause", "---------", ""]
     lines += [".. list-table::", "   :header-rows: 1", "   :widths: 30 70", ""]
@@ -266,6 +271,45 @@ def write_pages(app: Sphinx) -> None:
             path.unlink()
 
 
+class BoardDirective(SphinxDirective):
+    """``.. board:: tests/scenarios/x.txt``, or a position as the content: the position drawn.
+
+    ``:play: gH5 +3 +0`` plays actions first (a scenario's own, with ``:play: all``) and marks
+    the last; ``:player: 1`` draws that seat's view; ``:caption:`` writes under the picture.
+    """
+
+    optional_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "play": directives.unchanged,
+        "player": directives.nonnegative_int,
+        "caption": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        if self.arguments:
+            path = ROOT / self.arguments[0]
+            self.env.note_dependency(str(path))
+            case = scenario.read(path)
+            position, own = case.position, list(case.play)
+        else:
+            position, own = "\n".join(self.content), []
+        state = tigeuph.from_text(position)
+        moves = self.options.get("play", "").split()
+        last = None
+        for text in own if moves == ["all"] else moves:
+            last = tigeuph.parse_action(text)
+            state = tigeuph.apply(state, last)
+        shown = (
+            state if "player" not in self.options else tigeuph.view(state, self.options["player"])
+        )
+        picture = svg.board(shown, size=None, lastmove=last)
+        caption = _html(self.options.get("caption", ""))
+        figure = "".join(_figure(picture, f"d{self.env.new_serialno('board')}", caption))
+        return [nodes.raw("", f'<div class="case-boards single">{figure}</div>', format="html")]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("board", BoardDirective)
     app.connect("builder-inited", write_pages)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

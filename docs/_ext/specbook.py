@@ -252,7 +252,23 @@ def scenario_cases() -> tuple[dict[str, list[str]], dict[str, str]]:
 # --- Sphinx -----------------------------------------------------------------------------------
 
 
+def traceability(text: str) -> str:
+    """``docs/traceability.md`` with its clauses and scenarios linked."""
+    out = []
+    for line in text.splitlines():
+        cells = line.split(" | ")
+        if line.startswith("| ") and re.fullmatch(r"\| [RD]\d+", cells[0]):
+            cells[0] = f"| {{clause}}`{cells[0][2:]}`"
+            line = " | ".join(cells)
+            line = re.sub(r"`(scenarios/[^`]+)`", lambda m: _test_item(m[1]), line)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
 def source_read(app: Sphinx, docname: str, source: list[str]) -> None:
+    if docname == "traceability":
+        source[0] = traceability(source[0])
+        return
     if docname != STUB:
         return
     app.env.note_dependency(str(SPEC))
