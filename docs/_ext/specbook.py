@@ -46,7 +46,7 @@ STUB = "spec"  # the docname whose text is replaced
 _HEAD = re.compile(r"^\*\*(?P<id>[RD]\d+) — (?P<title>.+?)\.?\*\*(?P<rest>.*)$")
 _FIELD = re.compile(r"\b(Source|Code|Tests):")
 _TICKED = re.compile(r"(`[^`]+`)")
-_MENTION = re.compile(r"(?<![\w`/{-])([RD]\d+)\b")
+_MENTION = re.compile(r"(?<![\w`/{])([RD]\d+)\b")
 _NAME = re.compile(r"^([A-Za-z_]\w*)((?:\.\w+)?)(\(\))?$")
 
 log = logging.getLogger(__name__)
@@ -305,8 +305,38 @@ class CitedCode(SphinxDirective):
         return list(container.children)
 
 
+_LITERAL = re.compile(r"(``.+?``|`[^`]*`)")
+
+
+def link_docstring(
+    app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]
+) -> None:
+    """Make the clauses a docstring names ("(spec R20)") links to them, outside literals,
+    examples and indented blocks."""
+    ids = _clause_ids()
+    for i, line in enumerate(lines):
+        if line.startswith((" ", ">>>", "...")) or "::" in line:
+            continue
+        parts = _LITERAL.split(line)
+        for k in range(0, len(parts), 2):
+            parts[k] = _MENTION.sub(
+                lambda m: f":clause:`{m[1]}`" if m[1] in ids else m[0], parts[k]
+            )
+        lines[i] = "".join(parts)
+
+
+_IDS: set[str] = set()
+
+
+def _clause_ids() -> set[str]:
+    if not _IDS:
+        _IDS.update(c.id for c in spec_trace.parse_spec(SPEC.read_text("utf-8")))
+    return _IDS
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("clause", clause_role)
+    app.connect("autodoc-process-docstring", link_docstring)
     app.add_directive("cited-code", CitedCode)
     app.connect("source-read", source_read)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
