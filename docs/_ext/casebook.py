@@ -72,6 +72,8 @@ def _escape(text: str) -> str:
 def _figure(picture: str, n: int | str, caption: str) -> list[str]:
     # Two pictures on a page share symbol names: give each its own.
     picture = re.sub(r'(id="|href="#)([\w-]+)"', rf'\1b{n}-\2"', picture)
+    # The theme styles code blocks as ``.highlight { width: 100% }``, which an SVG rect obeys.
+    picture = picture.replace('class="highlight"', 'class="board-highlight"')
     return [f'<figure class="case-board">{picture}<figcaption>{caption}</figcaption></figure>']
 
 

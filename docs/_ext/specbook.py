@@ -314,6 +314,7 @@ def link_docstring(
     """Make the clauses a docstring names ("(spec R20)") links to them, outside literals,
     examples and indented blocks."""
     ids = _clause_ids()
+    _contracts_as_code(lines)
     for i, line in enumerate(lines):
         if line.startswith((" ", ">>>", "...")) or "::" in line:
             continue
@@ -323,6 +324,21 @@ def link_docstring(
                 lambda m: f":clause:`{m[1]}`" if m[1] in ids else m[0], parts[k]
             )
         lines[i] = "".join(parts)
+
+
+def _contracts_as_code(lines: list[str]) -> None:
+    """Show a docstring's CrossHair contract lines (``pre: ...``, ``post: ...``) as code."""
+    out: list[str] = []
+    block: list[str] = []
+    for line in [*lines, ""]:
+        if line.startswith(("pre: ", "post: ")):
+            block.append(line)
+            continue
+        if block:
+            out += ["", ".. code-block:: text", "", *(f"   {b}" for b in block), ""]
+            block = []
+        out.append(line)
+    lines[:] = out[:-1]
 
 
 _IDS: set[str] = set()
