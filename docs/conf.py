@@ -14,6 +14,7 @@ the network.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 from pathlib import Path
@@ -125,14 +126,22 @@ def _attribute_docstring(self: Any) -> list[str]:
 GoogleDocstring._parse_attribute_docstring = _attribute_docstring  # type: ignore[method-assign]
 
 
-def _check_public_api(app: Sphinx, env: Any) -> None:
-    """Warn of a name of ``tigeuph.__all__`` that no page documents."""
-    import tigeuph
+# The public modules: every name of each one's __all__ must be documented somewhere.
+PUBLIC_MODULES = ["tigeuph", "tigeuph.svg", "tigeuph.invariants", "tigeuph.agents"]
 
+
+def _check_public_api(app: Sphinx, env: Any) -> None:
+    """Warn of a name of a public module's ``__all__`` that no page documents."""
     documented = set(env.domaindata["py"]["objects"])
-    for name in tigeuph.__all__:
-        if f"tigeuph.{name}" not in documented:
-            logger.warning("tigeuph.%s is public but no page documents it", name)
+    for module_name in PUBLIC_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            logger.warning("%s, a public module, cannot be imported", module_name)
+            continue
+        for name in module.__all__:
+            if f"{module_name}.{name}" not in documented:
+                logger.warning("%s.%s is public but no page documents it", module_name, name)
 
 
 def setup(app: Sphinx) -> None:
