@@ -44,7 +44,7 @@ def files(tmp_path: Path, game: tigeuph.Game) -> dict[str, Path]:
 
 def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("tigeuph: error: "), err
+    assert err.count("\n") == 1 and err.startswith("tigeuph") and ": error: " in err, err
     return err
 
 
@@ -115,6 +115,11 @@ def test_render_png_without_the_extra_is_one_clear_line(
         ["play", "--seats", "human", "--no-record"],
         ["play", "--players", "2", "--seats", "human,human,human", "--no-record"],
         ["play", "--board", "{tmp}/nope.json", "--seats", "human,human", "--no-record"],
+        ["play", "--seats", "human,nobody", "--no-record"],
+        ["play", "--variant", "bogus"],
+        ["play", "--players", "5"],
+        ["render", "{position}"],
+        ["frobnicate"],
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -149,13 +154,15 @@ def test_replay_prints_every_move(
 
 
 def test_tools_run_as_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
-    """soak, bench and simulate run as subcommands with their own options."""
+    """soak, bench, simulate and arena run as subcommands with their own options."""
     assert main(["soak", "--games", "2"]) == 0
     assert "violations: 0" in capsys.readouterr().out
     assert main(["bench", "--games", "1", "--players", "2"]) == 0
     assert "actions/s" in capsys.readouterr().out
     assert main(["simulate", "--games", "2", "--players", "2", "--variant", "wonder"]) == 0
     assert "wonder" in capsys.readouterr().out
+    assert main(["arena", "--agents", "random,random", "--games", "2"]) == 0
+    assert "random" in capsys.readouterr().out
 
 
 def test_python_dash_m_runs_the_command() -> None:

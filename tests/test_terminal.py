@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
 
 import pytest
 from games import every_switch, random_game
@@ -18,6 +19,11 @@ from tigeuph.terminal.prompt import Command, Matches, group_actions
 
 def console() -> Console:
     return Console(file=io.StringIO(), width=120, color_system=None, highlight=False)
+
+
+def printed_by(c: Console) -> str:
+    assert isinstance(c.file, io.StringIO)
+    return c.file.getvalue()
 
 
 def grid(text: str) -> dict[str, str]:
@@ -106,9 +112,11 @@ def test_legal_actions_are_grouped_by_kind() -> None:
     assert examples and set(examples) <= named
 
 
-def scripted(table: list[TerminalGame], rng: random.Random, typed: list[str]) -> object:
+def scripted(
+    table: list[TerminalGame], rng: random.Random, typed: list[str]
+) -> Callable[[str], str]:
     """An ask() that first tries commands and slips, then plays random legal actions."""
-    extras = ["?", "legal K", "explain rE1", "explain", "zz", "rE1", "undo", "board", "r"]
+    extras = ["?", "legal K", "explain rE1", "explain", "zz", "rE1", "undo", "board", "r", "hint"]
 
     def ask(prompt: str) -> str:
         game = table[0].game
@@ -127,7 +135,7 @@ def scripted(table: list[TerminalGame], rng: random.Random, typed: list[str]) ->
 @pytest.mark.parametrize("players", [2, 3])
 def test_people_play_a_whole_game(players: int) -> None:
     """People at one screen play a whole game through the loop, slips and commands included."""
-    rng, typed = random.Random(players), []
+    rng, typed = random.Random(players), list[str]()
     game = tigeuph.Game.new(players, seed=players)
     out = console()
     table: list[TerminalGame] = []
@@ -136,12 +144,13 @@ def test_people_play_a_whole_game(players: int) -> None:
     )
     finished = table[0].run()
     assert finished.state.is_over and finished is game
-    text = out.file.getvalue()  # type: ignore[attr-defined]
+    text = printed_by(out)
     assert "take the seat" not in text  # asked through ask(), never printed by the loop
     assert HELP.splitlines()[0] in text
     assert "undo works only when every other seat is a computer" in text
     assert "Illegal (R11)" in text and "'zz' is not an action" in text
     assert "legal actions begin 'r': rA1" in text
+    assert "a greedy player would play " in text
     assert "rank 1: seat" in text
     again = tigeuph.Game.from_record(finished.to_record())
     assert again.states == finished.states
@@ -160,3 +169,45 @@ def test_end_of_input_quits_and_keeps_the_game() -> None:
 
     TerminalGame(game, ["human", "human"], console=console(), ask=ask).run()
     assert not game.state.is_over and [str(a) for a in game.actions][-1:] == ["pass"]
+
+
+def test_a_watched_game_is_the_game_agents_play() -> None:
+    """With no person seated the terminal plays the game tigeuph.play plays from the seed, and
+    prints each action."""
+    from tigeuph.agents import make_agent
+    from tigeuph.terminal import play_in_terminal
+
+    out = console()
+    watched = play_in_terminal(["random", "random"], seed=3, console=out)
+    played = tigeuph.play([make_agent("random"), make_agent("random")], seed=3)
+    assert watched.actions == played.actions and watched.state.is_over
+    assert printed_by(out).count("seat 0 (random): ") == sum(
+        s.to_move == 0 for s in watched.states[:-1]
+    )
+
+
+def test_replay_steps_as_the_keys_say() -> None:
+    """replay shows the positions the keys ask for: next, back, a move number, the end."""
+    from tigeuph.terminal.replay import REPLAY_HELP, replay_in_terminal
+
+    game = tigeuph.Game.new(2, seed=6)
+    rng = random.Random(6)
+    for _ in range(12):
+        game.play(rng.choice(tigeuph.legal_actions(game.state)))
+    keys = iter(["", "n", "b", "7", "e", "?", "s", "q"])
+    out = console()
+    replay_in_terminal(game, console=out, ask=lambda prompt: next(keys))
+    shown = [
+        line.split(":")[0] for line in printed_by(out).splitlines() if line.startswith("move ")
+    ]
+    assert shown == [
+        "move 0",
+        "move 1",
+        "move 2",
+        "move 1",
+        "move 7",
+        "move 12",
+        "move 12",
+        "move 0",
+    ]
+    assert REPLAY_HELP in printed_by(out)

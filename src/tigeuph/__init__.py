@@ -27,6 +27,7 @@ from .actions import (
     WithdrawLeader,
     parse_action,
 )
+from .agents import Agent, AgentError, play
 from .boards import (
     ADVANCED,
     STANDARD,
@@ -94,6 +95,8 @@ __all__ = [
     "STANDARD",
     "SWITCHES",
     "Action",
+    "Agent",
+    "AgentError",
     "Bitboard",
     "Board",
     "BoardError",
@@ -170,6 +173,7 @@ __all__ = [
     "outcome",
     "parse_action",
     "parse_cell",
+    "play",
     "read_sketch",
     "sample_state",
     "state_from_json",

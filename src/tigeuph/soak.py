@@ -185,9 +185,7 @@ def _report(result: _Batch, seconds: float, jobs: int, seed: int) -> str:
 
 def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.soak") -> int:
     """Run the soak as the command line says; return the exit status (1 on any violation)."""
-    parser = argparse.ArgumentParser(
-        prog=prog, description=(__doc__ or "").splitlines()[0]
-    )
+    parser = argparse.ArgumentParser(prog=prog, description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
         "--games", type=int, default=96, help="games to play (default 96: each combination once)"
     )

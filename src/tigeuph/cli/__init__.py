@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from ..errors import TigeuphError
 from . import explain, play, render, replay
@@ -32,9 +33,17 @@ replay games, and run the simulator, tournaments and checks. 'tigeuph COMMAND --
 more about each command."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose complaint is one line (``tigeuph play: error: ...``), without the usage
+    block, which ``--help`` gives."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's parser (without the tools, which read their own options)."""
-    top = argparse.ArgumentParser(
+    top = _Parser(
         prog="tigeuph",
         description=_DESCRIPTION,
         epilog="Start with: tigeuph play",
@@ -53,12 +62,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args_list and args_list[0] in TOOLS:
             return run_tool(args_list[0], args_list[1:])
+        if not args_list:
+            parser().print_help()
+            return 0
         args = parser().parse_args(args_list)
         status: int = args.run(args)
         return status
     except TigeuphError as err:
         print(f"tigeuph: error: {err}", file=sys.stderr)
         return 2
+    except SystemExit as done:  # argparse: --help, or one line on bad options
+        return done.code if isinstance(done.code, int) else 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130

@@ -26,7 +26,9 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="a position or game record ('-': stdin)")
     parser.add_argument("action", metavar="ACTION", help="an action in action notation")
-    parser.add_argument("--move", type=int, help="for a record: after this many actions")
+    parser.add_argument(
+        "--move", type=int, metavar="N", help="for a record: after this many actions"
+    )
     parser.set_defaults(run=run)
 
 

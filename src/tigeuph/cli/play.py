@@ -26,7 +26,11 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "play", help="play a game in the terminal, or watch one", description=DESCRIPTION
     )
     parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4), help="how many players (default: 3, or --seats)"
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        metavar="N",
+        help="how many players, 2 to 4 (default: 3, or as many as --seats)",
     )
     parser.add_argument(
         "--seats",
@@ -35,7 +39,9 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="who plays each seat, seat 0 first: human, random, greedy, mcts, module:factory "
         "(default: human, then greedy players)",
     )
-    parser.add_argument("--seed", type=int, help="the seed that deals the game (default: random)")
+    parser.add_argument(
+        "--seed", type=int, metavar="N", help="the seed that deals the game (default: random)"
+    )
     add_rules_options(parser)
     parser.add_argument(
         "--record",

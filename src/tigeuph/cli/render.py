@@ -32,10 +32,12 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "-o", "--output", required=True, metavar="OUT", help="the picture to write: .svg or .png"
     )
     parser.add_argument(
-        "--move", type=int, help="for a record: the position after this many actions"
+        "--move", type=int, metavar="N", help="for a record: the position after this many actions"
     )
-    parser.add_argument("--player", type=int, help="draw only what this seat may see")
-    parser.add_argument("--size", type=int, default=600, help="width in pixels (default 600)")
+    parser.add_argument("--player", type=int, metavar="N", help="draw only what this seat may see")
+    parser.add_argument(
+        "--size", type=int, metavar="PIXELS", default=600, help="width in pixels (default 600)"
+    )
     parser.add_argument(
         "--no-coordinates", action="store_true", help="leave out the column letters and row numbers"
     )

@@ -22,8 +22,10 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "replay", help="step through a game record", description=DESCRIPTION
     )
     parser.add_argument("record", metavar="RECORD", help="a game record ('-': stdin)")
-    parser.add_argument("--move", type=int, default=0, help="start after this many actions")
-    parser.add_argument("--player", type=int, help="show what this seat saw")
+    parser.add_argument(
+        "--move", type=int, metavar="N", default=0, help="start after this many actions"
+    )
+    parser.add_argument("--player", type=int, metavar="N", help="show what this seat saw")
     parser.add_argument(
         "--all", action="store_true", help="print every position to the end without waiting"
     )

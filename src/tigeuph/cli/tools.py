@@ -7,8 +7,11 @@ runs.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Final
+
+from ..errors import TigeuphError
 
 __all__ = ["TOOLS", "run_tool"]
 
@@ -32,9 +35,13 @@ def _bench(argv: list[str]) -> int:
 
 
 def _arena(argv: list[str]) -> int:
-    from ..arena import main
-
-    return main(argv)
+    # Imported by name: the arena comes with the agents (tigeuph.agents), a layer of its own.
+    try:
+        arena = importlib.import_module("tigeuph.arena")
+    except ModuleNotFoundError:
+        raise TigeuphError("this installation has no arena (tigeuph.arena)") from None
+    status: int = arena.main(argv)
+    return status
 
 
 TOOLS: Final[dict[str, tuple[str, Callable[[list[str]], int]]]] = {

@@ -35,7 +35,7 @@ from ..actions import (
     PlaceTile,
     TakeTreasure,
 )
-from ..cells import Bitboard, Cell, cell_col, cell_row, from_cells
+from ..cells import Bitboard, Cell, cell, cell_col, cell_row, from_cells
 from ..errors import TigeuphError
 from .layers import MARGIN, SQUARE, Position, cell_xy, draw_marks, draw_pieces, draw_terrain
 from .panel import draw_panel, panel_height
@@ -68,8 +68,6 @@ def action_cells(action: Action | None) -> Bitboard:
 
 
 def _cells(origin: Cell, steps: tuple[tuple[int, int], ...]) -> Bitboard:
-    from ..cells import cell
-
     row, col = cell_row(origin), cell_col(origin)
     out = []
     for dr, dc in steps:

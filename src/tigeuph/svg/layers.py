@@ -39,10 +39,12 @@ def cell_xy(c: Cell) -> tuple[int, int]:
 
 
 def _use(parent: Element, symbol: str, x: float, y: float, size: float, kind: str, c: Cell) -> None:
-    use = el(parent, "use", x=f"{x:g}", y=f"{y:g}", width=f"{size:g}", height=f"{size:g}")
-    use.set("xlink:href", f"#{symbol}")
-    use.set("class", kind)
-    use.set("data-cell", cell_name(c))
+    place = {"x": f"{x:g}", "y": f"{y:g}", "width": f"{size:g}", "height": f"{size:g}"}
+    el(
+        parent,
+        "use",
+        {"xlink:href": f"#{symbol}", **place, "class": kind, "data-cell": cell_name(c)},
+    )
 
 
 def draw_terrain(svg: Element, pos: Position, coordinates: bool) -> None:
@@ -237,8 +239,8 @@ def draw_marks(
 
 
 def _arrow(parent: Element, start: Cell, end: Cell) -> None:
-    (x0, y0), (x1, y1) = cell_xy(start), cell_xy(end)
-    x0, y0, x1, y1 = x0 + SQUARE / 2, y0 + SQUARE / 2, x1 + SQUARE / 2, y1 + SQUARE / 2
+    (sx, sy), (ex, ey) = cell_xy(start), cell_xy(end)
+    x0, y0, x1, y1 = sx + SQUARE / 2, sy + SQUARE / 2, ex + SQUARE / 2, ey + SQUARE / 2
     length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1.0)
     ux, uy = (x1 - x0) / length, (y1 - y0) / length  # along the arrow
     nx, ny = -uy, ux  # across it

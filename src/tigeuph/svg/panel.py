@@ -25,6 +25,7 @@ ROW: Final = 38
 HEADER: Final = 34
 _ICON: Final = 22
 _FONT: Final = "DejaVu Sans, Verdana, sans-serif"
+_BOLD_CHAR: Final = 9.0  # a bold 15-unit character's width, about, in DejaVu Sans
 
 
 def panel_height(players: int) -> int:
@@ -33,14 +34,12 @@ def panel_height(players: int) -> int:
 
 
 def _icon(parent: Element, symbol: str, x: float, y: float, kind: str, seat: int) -> None:
-    use = el(parent, "use", x=f"{x:g}", y=f"{y:g}", width=str(_ICON), height=str(_ICON))
-    use.set("xlink:href", f"#{symbol}")
-    use.set("class", kind)
-    use.set("data-seat", str(seat))
+    place = {"x": f"{x:g}", "y": f"{y:g}", "width": str(_ICON), "height": str(_ICON)}
+    el(parent, "use", {"xlink:href": f"#{symbol}", **place, "class": kind, "data-seat": str(seat)})
 
 
 def _text(parent: Element, x: float, y: float, text: str, kind: str, **style: str) -> Element:
-    node = el(parent, "text", x=f"{x:g}", y=f"{y:g}", class_=kind, **style)
+    node = el(parent, "text", None, x=f"{x:g}", y=f"{y:g}", class_=kind, **style)
     node.text = text
     return node
 
@@ -50,8 +49,12 @@ def draw_panel(svg: Element, symbols: Symbols, pos: Position, top: int, width: i
     group = el(svg, "g", class_="panel", font_family=_FONT, fill=INK)
     line = status(pos)
     if isinstance(pos, PlayerView):
-        line = f"Seen by seat {pos.player}. {line}"
-    _text(group, MARGIN, top + 22, line, "status", font_size="15", font_weight="bold")
+        line = f"Seat {pos.player}'s view. {line}"
+    node = _text(group, MARGIN, top + 22, line, "status", font_size="15", font_weight="bold")
+    room = width - 2 * MARGIN
+    if len(line) * _BOLD_CHAR > room:  # squeeze a long line into the width rather than cut it
+        node.set("textLength", str(room))
+        node.set("lengthAdjust", "spacingAndGlyphs")
     won = set(winners(pos))
     for seat in range(pos.players):
         y = top + HEADER + seat * ROW
@@ -69,7 +72,10 @@ def draw_panel(svg: Element, symbols: Symbols, pos: Position, top: int, width: i
                 class_="to-move",
             )
         _icon(row, symbols.dynasty(seat), MARGIN, y + 2, "dynasty", seat)
-        label = "winner" if seat in won else "to move" if seat == pos.to_move else ""
+        notes = ["winner" if seat in won else "to move" if seat == pos.to_move else ""]
+        if isinstance(pos, PlayerView) and seat == pos.player:
+            notes.append("you")
+        label = ", ".join(n for n in notes if n)
         _text(
             row,
             MARGIN + 28,

@@ -99,6 +99,15 @@ def _wonder_mask(pos: Position) -> Bitboard:
     return out
 
 
+def _marked(style: str) -> str:
+    """*style* for a cell the last actions touched: a tile keeps its colour and gets a yellow
+    underlined letter; any other cell a yellow ground."""
+    if style.startswith("bold white on "):
+        return style.replace("bold white", "bold bright_yellow underline", 1)
+    ink = style.split(" on ")[0]
+    return f"{ink} on #ffd84a" if ink.startswith("bold #") else _MARK
+
+
 def board_text(pos: Position, *, highlight: Bitboard = 0) -> Text:
     """*pos*'s board as ``rich`` text, 3 characters a cell, with the *highlight* cells
     marked."""
@@ -114,7 +123,7 @@ def board_text(pos: Position, *, highlight: Bitboard = 0) -> Text:
             c = cell(row, col)
             text, style = _cell(pos, c, leaders, monuments, wonder)
             if highlight >> c & 1:
-                style = _MARK
+                style = _marked(style)
             out.append(text, style=style)
         out.append("\n")
     return out
@@ -127,17 +136,21 @@ def players_text(pos: Position, names: list[str] | None = None) -> Text:
 
     out = Text()
     won = set(winners(pos))
+    labels = [f"seat {seat}" + (f" {names[seat]}" if names else "") for seat in range(pos.players)]
+    width = max(18, *(len(label) + 1 for label in labels))
     for seat in range(pos.players):
         to_move = seat == pos.to_move
         arrow = "*" if seat in won else ">" if to_move else " "
-        name = f"seat {seat}" + (f" {names[seat]}" if names else "")
-        out.append(f"{arrow} {name:<18}", style="bold" if to_move or seat in won else "")
+        style = "bold" if to_move or seat in won else ""
+        out.append(f"{arrow} {labels[seat]:<{width}}", style=style)
         points = pos.points[seat]
         for colour in COLOURS:
             shown = "?" if points is None else str(points[colour])
             out.append(colour.letter, style=_TILE[colour])
             out.append(f"{shown:<3}")
-        out.append(f" ${pos.treasures_taken[seat]:<2} x{pos.catastrophe_tiles[seat]}  ")
+        out.append(
+            f" treasures {pos.treasures_taken[seat]}  catastrophes {pos.catastrophe_tiles[seat]}  "
+        )
         if isinstance(pos, GameState) or seat == pos.player:
             hand = pos.hands[seat] if isinstance(pos, GameState) else pos.hand
             out.append("hand ")

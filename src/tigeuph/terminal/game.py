@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..agents import AGENT_NAMES, agent_rng
 from ..engine import legal_actions, outcome
 from ..errors import TigeuphError
 from ..explain import explain
@@ -50,10 +51,8 @@ def rich_console() -> Console:
 
 
 def _agent(spec: str) -> Agent:
-    try:
-        from ..agents import make_agent
-    except ImportError:  # pragma: no cover - the agents come with the package
-        raise TigeuphError("no agents in this installation: seat only humans") from None
+    from ..agents import make_agent
+
     return make_agent(spec)
 
 
@@ -81,13 +80,14 @@ class TerminalGame:
         self.game = game
         self.seats = list(seats)
         self.agents = [None if s == HUMAN else _agent(s) for s in self.seats]
-        self.rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(seats))]
+        self.rngs = [agent_rng(seed, seat) for seat in range(len(seats))]
         self.console = console or rich_console()
-        self.ask = ask or self.console.input
+        self.ask = ask or input  # input() itself, so that readline knows the prompt
         self.delay = delay
         self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
         self.quit = False
         self._shown: int | None = None  # the seat whose view is on the screen
+        self._note = ""  # said under the next board drawn (what an undo took back)
 
     # --- the loop ------------------------------------------------------------------------
 
@@ -126,6 +126,8 @@ class TerminalGame:
         state = self.game.state
         result = outcome(state)
         assert result is not None
+        if self.console.is_terminal and self.humans:
+            self.console.clear()
         self.console.print(board_text(state))
         self.console.print(players_text(state, self.seats))
         for r in sorted(result.results, key=lambda r: (r.rank, r.player)):
@@ -186,6 +188,9 @@ class TerminalGame:
         ]
         if recent:
             self.console.print("last actions: " + ", ".join(recent), style="dim")
+        if self._note:
+            self.console.print(self._note, style="bold")
+            self._note = ""
         self.console.print("your legal actions (? for help):")
         for line in group_actions(view.legal):
             self.console.print("  " + line)
@@ -212,8 +217,11 @@ class TerminalGame:
             case "explain":
                 self._explain(command.argument, view)
             case "hint":
-                action = _agent("greedy").act(view, random.Random(0))
-                self.console.print(f"a greedy player would play {action}")
+                if "greedy" not in AGENT_NAMES:
+                    self.console.print("no hint: this installation has no greedy agent")
+                else:
+                    action = _agent("greedy").act(view, random.Random(0))
+                    self.console.print(f"a greedy player would play {action}")
             case "undo":
                 return self._undo(seat)
             case "board":
@@ -241,12 +249,15 @@ class TerminalGame:
         if seat not in [s.to_move for s in game.states[:-1]]:
             self.console.print("nothing of yours to undo")
             return False
+        after = 0
         while True:
             mover = game.states[-2].to_move
             undone = game.undo()
             if mover == seat:
                 break
-        self.console.print(f"took back {undone}")
+            after += 1
+        later = f" and the {after} action{'s' * (after != 1)} after it" if after else ""
+        self._note = f"took back {undone}{later}"
         return True
 
     def _complete_with_readline(self) -> None:

@@ -109,9 +109,7 @@ def group_actions(legal: Sequence[Action], limit: int = 10) -> list[str]:
     groups: dict[str, list[str]] = {}
     for action in legal:
         text = str(action)
-        key = "~" if isinstance(action, ExchangeTiles) else text[0] if len(text) > 2 else text
-        if text[0] in "m@w$" and len(text) > 2:
-            key = text[0]
+        key = "~" if isinstance(action, ExchangeTiles) else text if text == "pass" else text[0]
         groups.setdefault(key, []).append(text)
     lines = []
     for key, texts in groups.items():

@@ -1,0 +1,37 @@
+"""Players: the agent protocol, random, greedy and search agents, and games between them.
+
+An :class:`Agent` answers ``act(view, rng)`` with an action, seeing only its own
+:class:`~tigeuph.PlayerView`; :func:`play` plays one game between agents and returns the whole
+:class:`~tigeuph.Game`; :func:`make_agent` builds an agent from a specification such as
+``"mcts:iterations=400"``. ``python -m tigeuph.arena`` plays tournaments. Strength and speed
+of each agent: ``docs/agents.rst``.
+
+>>> import tigeuph
+>>> from tigeuph.agents import make_agent
+>>> game = tigeuph.play([make_agent("random"), make_agent("random:weighted=true")], seed=1)
+>>> game.state.is_over
+True
+"""
+
+from .base import Agent, AgentError, AgentSpecError, FunctionAgent, agent_from_function
+from .factory import AGENT_NAMES, make_agent, parse_spec
+from .greedy import GreedyAgent
+from .match import agent_rng, play
+from .mcts import MCTSAgent
+from .randomised import RandomAgent
+
+__all__ = [
+    "AGENT_NAMES",
+    "Agent",
+    "AgentError",
+    "AgentSpecError",
+    "FunctionAgent",
+    "GreedyAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "agent_from_function",
+    "agent_rng",
+    "make_agent",
+    "parse_spec",
+    "play",
+]

@@ -1,0 +1,175 @@
+"""Agents by name: :func:`make_agent` parses an agent specification in one place.
+
+A specification is a built-in name with optional keyword arguments, or a user's own factory::
+
+    random                        RandomAgent()
+    random:weighted=true          RandomAgent(weighted=True)
+    greedy                        GreedyAgent()
+    mcts:iterations=400           MCTSAgent(iterations=400)
+    mcts:seconds=1.5,iterations=1000
+    mypkg.bots:make               mypkg.bots.make()
+    mypkg.bots:make:depth=3       mypkg.bots.make(depth=3)
+
+Values read as ``true``/``false``, whole numbers, decimals, or else text.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from .base import Agent, AgentSpecError
+from .greedy import GreedyAgent
+from .mcts import MCTSAgent
+from .randomised import RandomAgent
+
+__all__ = ["AGENT_NAMES", "make_agent", "parse_spec"]
+
+_BUILT_IN: Final[dict[str, tuple[Callable[..., Agent], Mapping[str, type]]]] = {
+    "random": (RandomAgent, {"weighted": bool}),
+    "greedy": (GreedyAgent, {}),
+    "mcts": (
+        MCTSAgent,
+        {
+            "iterations": int,
+            "seconds": float,
+            "exploration": float,
+            "rollout": int,
+            "candidates": int,
+            "widening": float,
+        },
+    ),
+}
+
+AGENT_NAMES: Final = tuple(_BUILT_IN)
+"""The built-in agents' names, as :func:`make_agent` reads them."""
+
+_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_INT: Final = re.compile(r"[+-]?[0-9]+\Z")
+
+
+def _value(text: str) -> bool | int | float | str:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if _INT.match(text):
+        return int(text)
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _keywords(spec: str, text: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for part in text.split(","):
+        name, equals, value = part.partition("=")
+        name, value = name.strip(), value.strip()
+        if not equals or not _NAME.match(name) or not value:
+            raise AgentSpecError(f"agent {spec!r}: expected name=value, not {part.strip()!r}")
+        if name in out:
+            raise AgentSpecError(f"agent {spec!r}: {name} given twice")
+        out[name] = _value(value)
+    return out
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """The agent a specification names (a built-in name, or ``module:factory``) and its
+    keyword arguments.
+
+    >>> parse_spec("mcts:seconds=1.5,iterations=1000")
+    ('mcts', {'seconds': 1.5, 'iterations': 1000})
+    >>> parse_spec("mypkg.bots:make:depth=3")
+    ('mypkg.bots:make', {'depth': 3})
+
+    Raises:
+        AgentSpecError: the text is not a specification.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise AgentSpecError(f"an empty agent specification: {spec!r}")
+    spec = spec.strip()
+    head, _, rest = spec.partition(":")
+    if head in _BUILT_IN:
+        return head, _keywords(spec, rest) if rest else {}
+    factory, _, args = rest.partition(":")
+    modules = head.split(".")
+    if not rest or not all(_NAME.match(m) for m in modules):
+        raise AgentSpecError(
+            f"unknown agent {spec!r}: choose from {', '.join(AGENT_NAMES)}, or name your own "
+            "as module:factory"
+        )
+    if not all(_NAME.match(p) for p in factory.split(".")):
+        raise AgentSpecError(f"agent {spec!r}: {factory!r} is not a factory's name")
+    return f"{head}:{factory}", _keywords(spec, args) if args else {}
+
+
+def make_agent(spec: str) -> Agent:
+    """The agent *spec* names (see the module docstring).
+
+    A built-in agent's arguments are checked by name and type; a user's ``module:factory`` is
+    imported and called with the arguments, and what it returns must have an ``act`` method.
+
+    >>> make_agent("random:weighted=true")
+    RandomAgent(weighted=True)
+
+    Raises:
+        AgentSpecError: the specification names no agent, or its arguments do not fit.
+    """
+    name, kwargs = parse_spec(spec)
+    if name in _BUILT_IN:
+        make, types = _BUILT_IN[name]
+        for key, value in kwargs.items():
+            if key not in types:
+                known = ", ".join(types) or "none"
+                raise AgentSpecError(f"agent {spec!r}: {name} takes no {key!r} (it takes {known})")
+            wanted = types[key]
+            if wanted is float and type(value) is int:
+                kwargs[key] = value = float(value)
+            if type(value) is not wanted:
+                raise AgentSpecError(
+                    f"agent {spec!r}: {key} must be {_TYPE_WORDS[wanted]}, not {value!r}"
+                )
+        built: Agent = _call(spec, make, kwargs)
+        return built
+    module_name, _, attribute = name.partition(":")
+    try:
+        target: Any = importlib.import_module(module_name)
+    except ImportError as err:
+        raise AgentSpecError(f"agent {spec!r}: cannot import {module_name}: {err}") from None
+    for part in attribute.split("."):
+        if not hasattr(target, part):
+            raise AgentSpecError(f"agent {spec!r}: {module_name} has no {attribute}")
+        target = getattr(target, part)
+    if not callable(target):
+        raise AgentSpecError(f"agent {spec!r}: {attribute} is not callable")
+    agent = _call(spec, target, kwargs)
+    if not callable(getattr(agent, "act", None)):
+        raise AgentSpecError(
+            f"agent {spec!r}: {attribute} returned {type(agent).__name__}, which has no act method"
+        )
+    checked: Agent = agent
+    return checked
+
+
+_TYPE_WORDS: Final[Mapping[type, str]] = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+}
+
+
+def _call(spec: str, make: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
+    try:
+        inspect.signature(make).bind(**kwargs)
+    except TypeError as err:
+        raise AgentSpecError(f"agent {spec!r}: {err}") from None
+    except ValueError:  # no signature to inspect (a builtin): let the call speak
+        pass
+    try:
+        return make(**kwargs)
+    except (TypeError, ValueError) as err:
+        raise AgentSpecError(f"agent {spec!r}: {err}") from None

@@ -1,0 +1,201 @@
+"""The search player: information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
+2012, "single observer" ISMCTS) with truncated rollouts scored by the greedy evaluation.
+
+Each iteration draws a full state the agent cannot tell from the real one
+(:func:`~tigeuph.sample_state`), walks down the tree choosing by UCT among the actions legal in
+that state (a child's exploration term counts how often it was *available*, not how often its
+parent was visited, since hidden tiles change what is legal), adds one node, plays a short
+rollout with a cheap policy, and backs up each seat's reward: the logistic of its evaluation
+(:func:`~tigeuph.agents.heuristic.evaluate`) at the rollout's end, or its share of first place
+when the game ended. Only the actions seen at the root, the greedy player's best few, are
+searched there; deeper nodes widen progressively, new children taken in the rollout policy's
+order.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Final
+
+from ..actions import Action, PlaceTile
+from ..engine import apply, legal_actions, outcome
+from ..state import GameState
+from ..views import PlayerView, sample_state
+from .greedy import settle
+from .heuristic import evaluate
+
+__all__ = ["DEFAULT_ITERATIONS", "MCTSAgent"]
+
+DEFAULT_ITERATIONS: Final = 300
+"""The budget when neither iterations nor seconds are given."""
+SCALE: Final = 6.0
+"""Evaluation points that turn a reward of 1/2 into about 3/4 (the logistic's scale)."""
+
+
+class _Node:
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0  # rewards of the seat that chose the action leading here
+
+
+class MCTSAgent:
+    """Information-set MCTS (see the module docstring) within a budget of *iterations*, of
+    *seconds* of wall clock, or both (whichever runs out first; :data:`DEFAULT_ITERATIONS`
+    when neither is given). An iterations budget alone replays exactly; a time budget depends
+    on the machine's speed and load.
+
+    *exploration* is the UCT constant; *rollout* the number of actions each rollout plays
+    before the evaluation; *candidates* how many of the greedy player's best actions are
+    searched at the root; *widening* how fast deeper nodes add children (a node visited *n*
+    times may have ``1 + widening·√n``). A single legal action is played without search.
+
+    Strength and speed: ``docs/agents.rst``.
+    """
+
+    __slots__ = ("candidates", "exploration", "iterations", "rollout", "seconds", "widening")
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        *,
+        exploration: float = 0.5,
+        rollout: int = 4,
+        candidates: int = 8,
+        widening: float = 1.0,
+    ) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be 1 or more, not {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be more than 0, not {seconds}")
+        if rollout < 0 or candidates < 1 or exploration < 0 or widening <= 0:
+            raise ValueError("rollout >= 0, candidates >= 1, exploration >= 0, widening > 0")
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.candidates = candidates
+        self.widening = widening
+
+    def __repr__(self) -> str:
+        budget = []
+        if self.iterations is not None:
+            budget.append(f"iterations={self.iterations}")
+        if self.seconds is not None:
+            budget.append(f"seconds={self.seconds:g}")
+        return f"MCTSAgent({', '.join(budget)})"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The root action visited most within the budget."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        me = view.player
+        guess = sample_state(view, rng)
+        scored = sorted(
+            ((settle(apply(guess, a))[me], i) for i, a in enumerate(legal)), reverse=True
+        )
+        roots = [legal[i] for _, i in scored[: self.candidates]]
+        if len(roots) == 1:
+            return roots[0]
+        root = _Node()
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, roots, sample_state(view, rng), rng)
+            done += 1
+        if not root.children:
+            return roots[0]
+        order = {a: n for n, a in enumerate(roots)}
+        return max(root.children.items(), key=lambda kv: (kv[1].visits, -order[kv[0]]))[0]
+
+    def _iterate(
+        self, root: _Node, roots: list[Action], state: GameState, rng: random.Random
+    ) -> None:
+        path: list[tuple[_Node, int]] = []  # (node, seat that chose the action leading there)
+        node = root
+        first = True
+        while state.ended is None:
+            seat = state.to_move
+            assert seat is not None
+            options = roots if first else legal_actions(state)
+            first = False
+            present = [(a, node.children[a]) for a in options if a in node.children]
+            for _, child in present:
+                child.available += 1
+            limit = len(roots) if node is root else 1 + self.widening * math.sqrt(node.visits)
+            if len(present) < min(limit, len(options)):
+                action = _fresh(options, node.children, state, rng)
+                child = _Node()
+                child.available = 1
+                node.children[action] = child
+                state = apply(state, action)
+                path.append((child, seat))
+                node = child
+                break
+            action, node = max(present, key=lambda ac: self._ucb(ac[1]))
+            state = apply(state, action)
+            path.append((node, seat))
+        rewards = self._rollout(state, rng)
+        root.visits += 1
+        for child, seat in path:
+            child.visits += 1
+            child.total += rewards[seat]
+
+    def _ucb(self, child: _Node) -> float:
+        if child.visits == 0:
+            return math.inf
+        mean = child.total / child.visits
+        return mean + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+
+    def _rollout(self, state: GameState, rng: random.Random) -> list[float]:
+        for _ in range(self.rollout):
+            if state.ended is not None:
+                break
+            state = apply(state, _cheap(state, legal_actions(state), rng))
+        result = outcome(state)
+        if result is not None:
+            winners = result.winners
+            return [1 / len(winners) if s in winners else 0.0 for s in range(state.players)]
+        return [1 / (1 + math.exp(-e / SCALE)) for e in evaluate(state)]
+
+
+def _cheap(state: GameState, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """The rollout policy: a tile placement four times in five when one is legal and no
+    decision is pending, else any legal action; the best-evaluated of two draws."""
+    if state.pending is None and rng.random() < 0.8:
+        tiles = [a for a in legal if type(a) is PlaceTile]
+        if tiles:
+            legal = tuple(tiles)
+    a, b = rng.choice(legal), rng.choice(legal)
+    if a == b:
+        return a
+    seat = state.to_move
+    assert seat is not None
+    return a if evaluate(apply(state, a))[seat] >= evaluate(apply(state, b))[seat] else b
+
+
+def _fresh(
+    options: tuple[Action, ...] | list[Action],
+    children: dict[Action, _Node],
+    state: GameState,
+    rng: random.Random,
+) -> Action:
+    """An action of *options* not yet among *children*: the first of the root's ranked
+    candidates, else one the rollout policy picks."""
+    unseen = [a for a in options if a not in children]
+    if isinstance(options, list):  # the root's candidates, best first
+        return unseen[0]
+    return _cheap(state, tuple(unseen), rng)

@@ -1,0 +1,281 @@
+"""Tournaments between agents: seats rotated, deals paired, win rates with Wilson intervals and
+Elo-style ratings. :mod:`tigeuph.arena` is its command line.
+
+Games come in blocks, one game per seat rotation, all on the same deal (``seed + block``): the
+agents' lineup (agent *s* mod the number of agents in seat *s*) is turned one seat a game, so
+every agent plays every seat of every deal equally often and luck of the deal cancels out. An
+agent's *win rate* is its seats' share of first places (a tie for first shares the win) over the
+seats it filled; with fewer agents than seats an agent fills several seats, and the fair share
+of an agent filling one seat is ``1 / players``.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final
+
+from attrs import evolve, frozen
+
+from ..actions import Action
+from ..engine import outcome
+from ..records import Game
+from ..ruleset import Rules
+from ..views import PlayerView
+from .base import Agent
+from .factory import make_agent
+from .match import play
+
+__all__ = [
+    "AgentResult",
+    "GameResult",
+    "elo_ratings",
+    "lineups",
+    "read_records",
+    "standings",
+    "tournament",
+    "wilson",
+]
+
+Z95: Final = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default): unlike ``p ± 1.96·sd/√n``
+    it stays inside [0, 1] and keeps its coverage for small samples and rates near 0 or 1.
+
+    >>> [round(x, 3) for x in wilson(10, 10)]
+    [0.722, 1.0]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def lineups(agents: int, players: int, blocks: int, seed: int = 0) -> Iterator[tuple[int, ...]]:
+    """``(deal seed, agent index of each seat...)`` of every game: *blocks* blocks of *players*
+    games, one per seat rotation, each block on its own deal.
+
+    >>> list(lineups(2, 2, 2, seed=10))
+    [(10, 0, 1), (10, 1, 0), (11, 0, 1), (11, 1, 0)]
+    """
+    base = [seat % agents for seat in range(players)]
+    for block in range(blocks):
+        for turn in range(players):
+            yield (seed + block, *(base[(seat + turn) % players] for seat in range(players)))
+
+
+@frozen
+class GameResult:
+    """One tournament game: who sat where, the shares of first place, timing, the record."""
+
+    seed: int
+    seats: tuple[int, ...]
+    """The agent index of each seat."""
+    shares: tuple[float, ...]
+    """Each seat's share of first place: 1 for a sole winner, split on a tie."""
+    ranks: tuple[int, ...]
+    """Each seat's rank (1 is first; tied seats share one)."""
+    seconds: tuple[float, ...]
+    """Each seat's thinking time in total."""
+    decisions: tuple[int, ...]
+    """Each seat's number of decisions (every call to ``act``)."""
+    record: str
+
+
+class _Timed:
+    """An agent wrapper that adds up the time its agent thinks."""
+
+    def __init__(self, agent: Agent, name: str) -> None:
+        self.agent, self.name, self.seconds, self.decisions = agent, name, 0.0, 0
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def act(self, view: PlayerView, rng: object) -> Action:
+        start = time.perf_counter()
+        action = self.agent.act(view, rng)  # type: ignore[arg-type]
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+
+def play_one(specs: Sequence[str], lineup: tuple[int, ...], rules: Rules) -> GameResult:
+    """One tournament game: ``lineup[0]`` is the deal's seed, the rest each seat's agent index
+    into *specs*."""
+    seed, seats = lineup[0], lineup[1:]
+    agents = [_Timed(make_agent(specs[i]), specs[i]) for i in seats]
+    game = play(agents, rules=rules, seed=seed)
+    result = outcome(game.state)
+    assert result is not None
+    winners = result.winners
+    return GameResult(
+        seed=seed,
+        seats=tuple(seats),
+        shares=tuple(1 / len(winners) if s in winners else 0.0 for s in range(len(seats))),
+        ranks=tuple(r.rank for r in result.results),
+        seconds=tuple(a.seconds for a in agents),
+        decisions=tuple(a.decisions for a in agents),
+        record=game.to_record(),
+    )
+
+
+def _play_task(task: tuple[Sequence[str], tuple[int, ...], Rules]) -> GameResult:
+    return play_one(*task)
+
+
+def tournament(
+    specs: Sequence[str],
+    *,
+    players: int = 2,
+    games: int = 100,
+    seed: int = 0,
+    rules: Rules | None = None,
+    jobs: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play a tournament between the agents *specs* name (:func:`make_agent`), in game order.
+
+    *games* is rounded up to whole blocks of *players* games (see the module docstring); game
+    blocks use deals ``seed``, ``seed + 1``... *rules* gives the board and switches (its player
+    count is set to *players*). *on_result* is called as each game finishes (for a progress
+    bar). With *jobs* above 1 the games are played in that many processes; a user's agent
+    module must then be importable by them.
+
+    Raises:
+        AgentSpecError: a specification names no agent (checked before any game).
+        AgentError: an agent misbehaved; the games before it are lost unless *on_result* kept
+            them.
+    """
+    for spec in specs:
+        make_agent(spec)
+    blocks = max(1, math.ceil(games / players))
+    table = evolve(Rules() if rules is None else rules, players=players)
+    tasks = [(tuple(specs), lineup, table) for lineup in lineups(len(specs), players, blocks, seed)]
+    results: list[GameResult] = []
+    if jobs <= 1:
+        for task in tasks:
+            results.append(_play_task(task))
+            if on_result is not None:
+                on_result(results[-1])
+        return results
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for found in pool.imap(_play_task, tasks):
+            results.append(found)
+            if on_result is not None:
+                on_result(found)
+    return results
+
+
+# --- Standings ---------------------------------------------------------------------------------
+
+
+@frozen
+class AgentResult:
+    """One agent's results over a tournament."""
+
+    spec: str
+    seats: int
+    """Seats it filled (games times its seats a game)."""
+    wins: float
+    """Its seats' shares of first place."""
+    low: float
+    """The win rate's 95% Wilson interval."""
+    high: float
+    rating: float
+    """Elo-style rating (:func:`elo_ratings`)."""
+    seconds_per_move: float
+    """Thinking time per decision, mean over every decision."""
+
+    @property
+    def win_rate(self) -> float:
+        """Share of its seats that ranked first."""
+        return self.wins / self.seats if self.seats else 0.0
+
+
+def elo_ratings(results: Sequence[GameResult], agents: int) -> list[float]:
+    """Elo-style ratings of *agents* agents from every pair of seats of different agents in
+    every game (1 to the better ranked, ½ each on a tie), fitted as a Bradley-Terry model by
+    maximum likelihood and put on the Elo scale (400 points: 10 to 1 odds), the mean 1500.
+
+    Each agent also draws one virtual game with an average player, so an agent that won every
+    game still gets a finite rating. An agent alone gets 1500.
+
+    >>> a_beats_b = GameResult(0, (0, 1), (1.0, 0.0), (1, 2), (0, 0), (1, 1), "")
+    >>> [round(r) for r in elo_ratings([a_beats_b] * 9, 2)]
+    [1782, 1218]
+    """
+    score = [[0.0] * agents for _ in range(agents)]
+    for game in results:
+        for i, a in enumerate(game.seats):
+            for j, b in enumerate(game.seats):
+                if a != b and i != j:
+                    r, s = game.ranks[i], game.ranks[j]
+                    score[a][b] += 1.0 if r < s else 0.5 if r == s else 0.0
+    strength = [1.0] * agents
+    for _ in range(500):  # the minorisation-maximisation update of Hunter (2004)
+        new = []
+        for a in range(agents):
+            won = 0.5 + sum(score[a])  # the virtual draw against a player of strength 1
+            games = 1.0 / (strength[a] + 1.0)
+            for b in range(agents):
+                n = score[a][b] + score[b][a]
+                if n:
+                    games += n / (strength[a] + strength[b])
+            new.append(won / games)
+        mean = math.exp(sum(math.log(x) for x in new) / agents)
+        new = [x / mean for x in new]
+        done = max(abs(x - y) for x, y in zip(new, strength, strict=True)) < 1e-10
+        strength = new
+        if done:
+            break
+    return [1500 + 400 * math.log10(x) for x in strength]
+
+
+def standings(specs: Sequence[str], results: Sequence[GameResult]) -> list[AgentResult]:
+    """Each agent's results, in the order of *specs*."""
+    ratings = elo_ratings(results, len(specs))
+    out = []
+    for index, spec in enumerate(specs):
+        seats = wins = decisions = 0.0
+        seconds = 0.0
+        for game in results:
+            for seat, agent in enumerate(game.seats):
+                if agent == index:
+                    seats += 1
+                    wins += game.shares[seat]
+                    seconds += game.seconds[seat]
+                    decisions += game.decisions[seat]
+        low, high = wilson(wins, int(seats))
+        per_move = seconds / decisions if decisions else 0.0
+        out.append(AgentResult(spec, int(seats), wins, low, high, ratings[index], per_move))
+    return out
+
+
+def read_records(text: str) -> list[Game]:
+    """The games of a file of records written one after another (as ``--records FILE`` writes
+    them): a record begins at a tag line that follows a line of moves.
+
+    Raises:
+        NotationError: a record cannot be read (``RecordError`` says where).
+    """
+    chunks: list[list[str]] = []
+    previous = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and (not chunks or (previous and not previous.startswith("["))):
+            chunks.append([])
+        if chunks:
+            chunks[-1].append(line)
+        if stripped:
+            previous = stripped
+    return [Game.from_record("\n".join(chunk) + "\n") for chunk in chunks]

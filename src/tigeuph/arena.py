@@ -1,0 +1,178 @@
+"""The arena: ``python -m tigeuph.arena --agents greedy,mcts --players 2 --games 200``.
+
+Plays a tournament (:func:`tigeuph.agents.tournament.tournament`: seats rotated, deals paired),
+shows a progress bar, prints each agent's win rate with its 95% Wilson interval, its Elo-style
+rating and its seconds per move, and writes every game as a record for later replay
+(``--records games.txt`` one file, ``--records games/`` a directory of files). A user's own
+agent is named ``module:factory`` (``docs/agents.rst``). Needs the ``cli`` extra (rich) for
+its progress bar.
+
+    python -m tigeuph.arena --agents greedy,random --games 100
+    python -m tigeuph.arena --agents greedy,mcts:seconds=1 --players 3 --games 30 --jobs 2
+    python -m tigeuph.arena --agents mypkg.bots:make,greedy --variant buildings,wonder
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .agents.base import AgentError, AgentSpecError
+from .agents.factory import AGENT_NAMES, make_agent
+from .agents.tournament import AgentResult, GameResult, standings, tournament
+from .boards import STANDARD
+from .errors import TigeuphError
+from .ruleset import SWITCHES, Rules
+from .simulate import _positive, _switch_list
+
+__all__ = ["main", "table", "write_records"]
+
+
+def table(results: Sequence[AgentResult], players: int) -> str:
+    """The standings as a text table, best rating first."""
+    lines = [
+        f"{'agent':<32} {'seats':>6} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
+        f"{'Elo':>6} {'s/move':>8}"
+    ]
+    for r in sorted(results, key=lambda r: -r.rating):
+        interval = f"{r.low:.1%}-{r.high:.1%}"
+        lines.append(
+            f"{r.spec:<32} {r.seats:>6} {r.wins:>7g} {r.win_rate:>9.1%} {interval:>15} "
+            f"{r.rating:>6.0f} {r.seconds_per_move:>8.3f}"
+        )
+    lines.append(
+        f"(a win rate is a share of seats ranked first; a fair share is {1 / players:.1%})"
+    )
+    return "\n".join(lines)
+
+
+def write_records(where: str, results: Sequence[GameResult]) -> None:
+    """Write each game's record: into *where* as ``game-0001.txt``... when it is a directory
+    (or ends with a slash), else all into the file *where*, one after another
+    (:func:`~tigeuph.agents.tournament.read_records` reads them back)."""
+    path = Path(where)
+    if path.is_dir() or where.endswith(("/", "\\")):
+        path.mkdir(parents=True, exist_ok=True)
+        for n, result in enumerate(results, 1):
+            (path / f"game-{n:04d}.txt").write_text(result.record, encoding="utf-8")
+    else:
+        path.write_text("\n".join(r.record for r in results), encoding="utf-8")
+
+
+def _specs(text: str) -> list[str]:
+    """A comma list of agent specifications; a part holding ``=`` without a name of its own
+    continues the previous one (``mcts:seconds=1,iterations=50`` is one agent)."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        head = part.partition(":")[0]
+        is_argument = "=" in part and ":" not in part
+        if is_argument and specs and head not in AGENT_NAMES:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    if len(specs) < 1:
+        raise argparse.ArgumentTypeError("no agent given")
+    return specs
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m tigeuph.arena",
+        description="Pit agents against each other: seats rotated, deals paired, win rates "
+        "with 95%% Wilson intervals, Elo-style ratings, every game written as a record.",
+        epilog=f"Built-in agents: {', '.join(AGENT_NAMES)} (e.g. random:weighted=true, "
+        "mcts:iterations=400, mcts:seconds=1.5); your own as module:factory[:name=value,...].",
+    )
+    add = parser.add_argument
+    add(
+        "--agents",
+        type=_specs,
+        required=True,
+        metavar="AGENT,AGENT[,...]",
+        help="the agents; with fewer agents than seats they fill the seats in turn",
+    )
+    add("--players", type=int, choices=(2, 3, 4), default=2, help="seats a game (default 2)")
+    add(
+        "--games",
+        type=_positive,
+        default=100,
+        help="games to play, rounded up to whole rotations of the seats (default 100)",
+    )
+    add("--seed", type=int, default=0, help="deal of the first rotation (default 0)")
+    add(
+        "--variant",
+        type=_switch_list,
+        action="append",
+        default=[],
+        metavar="SWITCH[,SWITCH...]",
+        help=f"variant switches to turn on: {', '.join(SWITCHES)}",
+    )
+    add("--jobs", type=_positive, default=1, help="processes to play on (default 1)")
+    add("--records", metavar="PATH", help="write every game: a file, or a directory/")
+    return parser
+
+
+def _progress() -> Any:
+    try:
+        from rich.progress import Progress
+    except ImportError:
+        raise TigeuphError(
+            "the arena's progress bar needs rich: pip install 'tigeuph[cli]'"
+        ) from None
+    return Progress(transient=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the tournament the command line asks for; 0 on success, 1 on an error (one line on
+    stderr), 2 on a bad command line."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    switches = {name for names in args.variant for name in names}
+    rules = Rules(board=STANDARD, **{name: name in switches for name in SWITCHES})
+    specs: list[str] = args.agents
+    try:
+        for spec in specs:
+            make_agent(spec)
+        progress = _progress()
+        games = -(-args.games // args.players) * args.players
+        results: list[GameResult] = []
+        with progress:
+            task = progress.add_task(f"{games} games", total=games)
+
+            def done(result: GameResult) -> None:
+                results.append(result)
+                progress.advance(task)
+
+            tournament(
+                specs,
+                players=args.players,
+                games=games,
+                seed=args.seed,
+                rules=rules,
+                jobs=args.jobs,
+                on_result=done,
+            )
+    except AgentSpecError as err:
+        parser.error(str(err))
+    except AgentError as err:
+        print(f"error: {err}", file=sys.stderr)
+        if args.records is not None:
+            write_records(args.records, results)
+        return 1
+    except TigeuphError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    if args.records is not None:
+        write_records(args.records, results)
+    print(table(standings(specs, results), args.players))
+    print(f"{len(results)} games, {args.players} players, seeds from {args.seed}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""Tournaments and the arena command (issue 12)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tigeuph import Game
+from tigeuph.agents.tournament import (
+    GameResult,
+    elo_ratings,
+    lineups,
+    read_records,
+    standings,
+    tournament,
+    wilson,
+)
+from tigeuph.arena import main
+
+
+def test_wilson_matches_known_intervals() -> None:
+    """The Wilson interval of 7 in 10 is about 39.7%-89.2%, and of 0 in 20 0%-16.1%."""
+    assert [round(x, 3) for x in wilson(7, 10)] == [0.397, 0.892]
+    assert [round(x, 3) for x in wilson(0, 20)] == [0.0, 0.161]
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-12
+
+
+def test_lineups_rotate_every_seat_on_each_deal() -> None:
+    """Each block plays one deal once per rotation, so each agent plays each seat."""
+    games = list(lineups(2, 3, 2, seed=5))
+    assert [g[0] for g in games] == [5, 5, 5, 6, 6, 6]
+    assert games[:3] == [(5, 0, 1, 0), (5, 1, 0, 0), (5, 0, 0, 1)]
+
+
+def _result(seats: tuple[int, ...], ranks: tuple[int, ...]) -> GameResult:
+    firsts = [i for i, r in enumerate(ranks) if r == 1]
+    shares = tuple(1 / len(firsts) if i in firsts else 0.0 for i in range(len(seats)))
+    return GameResult(0, seats, shares, ranks, (1.0,) * len(seats), (2,) * len(seats), "")
+
+
+def test_ratings_order_the_agents_by_results() -> None:
+    """An agent that wins more rates higher; equal records rate equal; the mean is 1500."""
+    games = [_result((0, 1), (1, 2))] * 6 + [_result((1, 0), (1, 2))] * 2
+    strong, weak = elo_ratings(games, 2)
+    assert strong > 1500 > weak and abs((strong + weak) / 2 - 1500) < 1e-6
+    even = elo_ratings([_result((0, 1), (1, 2)), _result((0, 1), (2, 1))], 2)
+    assert abs(even[0] - even[1]) < 1e-6
+
+
+def test_standings_count_seats_shares_and_time() -> None:
+    """Win rates are shares of first place over seats; a tie splits the win."""
+    games = [_result((0, 1, 1), (1, 1, 3)), _result((1, 0, 1), (2, 1, 3))]
+    a, b = standings(["a", "b"], games)
+    assert (a.seats, a.wins, b.seats, b.wins) == (2, 1.5, 4, 0.5)
+    assert a.win_rate == 0.75 and a.low < 0.75 < a.high
+    assert a.seconds_per_move == 0.5
+
+
+def test_a_tournament_plays_paired_games_and_keeps_records() -> None:
+    """tournament rounds up to whole rotations; every record replays to its result."""
+    results = tournament(["random", "random:weighted=true"], players=2, games=3, seed=7)
+    assert [(r.seed, r.seats) for r in results] == [
+        (7, (0, 1)),
+        (7, (1, 0)),
+        (8, (0, 1)),
+        (8, (1, 0)),
+    ]
+    for r in results:
+        game = Game.from_record(r.record)
+        assert game.state.is_over and game.seed == r.seed
+        assert game.tags["Player0"] == ["random", "random:weighted=true"][r.seats[0]]
+        assert sum(r.shares) == pytest.approx(1.0)
+
+
+def test_the_arena_prints_standings_and_writes_one_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The arena plays, prints each agent with its interval and rating, and writes records
+    that read back and replay."""
+    path = tmp_path / "games.txt"
+    code = main(
+        ["--agents", "greedy,random", "--games", "2", "--seed", "3", "--records", str(path)]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "greedy" in out and "random" in out and "95% interval" in out and "Elo" in out
+    games = read_records(path.read_text())
+    assert len(games) == 2 and all(g.state.is_over for g in games)
+    assert [g.seed for g in games] == [3, 3]
+    assert [g.tags["Player0"] for g in games] == ["greedy", "random"]
+
+
+def test_the_arena_writes_a_directory_with_variants_on_two_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--records DIR/ writes a file per game; --variant switches rules on; --jobs plays in
+    processes with the same results."""
+    folder = tmp_path / "games"
+    argv = ["--agents", "random,random:weighted=true", "--players", "3", "--games", "3"]
+    argv += ["--variant", "buildings,wonder", "--jobs", "2", "--records", f"{folder}/"]
+    assert main(argv) == 0
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == ["game-0001.txt", "game-0002.txt", "game-0003.txt"]
+    game = Game.from_record(files[0].read_text())
+    assert game.start.rules.buildings and game.start.rules.wonder and game.start.players == 3
+    serial = tournament(
+        ["random", "random:weighted=true"],
+        players=3,
+        games=3,
+        rules=game.start.rules,
+    )
+    assert [r.record for r in serial] == [f.read_text() for f in files]
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("agents", ["alphago,random", "mcts:iterations=zero,random"])
+def test_a_bad_agent_is_a_usage_error(agents: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad agent specification exits 2 with one line naming it."""
+    with pytest.raises(SystemExit) as info:
+        main(["--agents", agents, "--games", "2"])
+    assert info.value.code == 2
+    assert agents.split(",")[0] in capsys.readouterr().err
+
+
+def test_the_arena_names_the_cli_extra_when_rich_is_missing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without rich the arena stops with one line naming the cli extra."""
+    monkeypatch.setitem(sys.modules, "rich.progress", None)
+    assert main(["--agents", "random,random", "--games", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "tigeuph[cli]" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_agent_error_stops_the_arena_with_one_line(
+    jobs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A misbehaving agent stops the arena, in a worker process too: exit 1, one line naming
+    the seat."""
+    argv = ["--agents", "agent_examples:Broken,random", "--games", "2", "--jobs", jobs]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert "seat 0" in err and "broken on purpose" in err and len(err.strip().splitlines()) == 1

@@ -1,0 +1,102 @@
+"""``tigeuph play`` driven as a person drives it: through a pseudo-terminal, reading the screen
+and typing, for a whole game against an agent."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import random
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import tigeuph
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Za-z0-9]|\x1b[=>]|\r")
+
+
+class Screen:
+    """A child process on a pseudo-terminal: what it wrote, and a way to type."""
+
+    def __init__(self, argv: list[str], cwd: Path) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
+        env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "50"}
+        self.proc = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True
+        )
+        os.close(slave)
+        self.text = ""
+
+    def read_until(self, *marks: str, seconds: float = 30.0) -> str:
+        """Read until the output since the last call ends with one of *marks*, or the process
+        ends; return that output without terminal escapes."""
+        start = len(self.text)
+        while True:
+            ready, _, _ = select.select([self.master], [], [], seconds)
+            assert ready, f"no output for {seconds} s; last: {self.text[-500:]!r}"
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:  # the child closed the terminal: it has ended
+                data = b""
+            if not data:
+                return self.text[start:]
+            self.text += ANSI.sub("", data.decode("utf-8", "replace"))
+            new = self.text[start:].rstrip(" ")
+            if any(new.endswith(m.strip()) and len(new) > len(m.strip()) for m in marks):
+                return self.text[start:]
+
+    def type(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\r")
+
+
+def legal_shown(screen: str) -> list[str]:
+    """The actions the screen lists under 'your legal actions' (every one of a small kind,
+    the first few of a large one)."""
+    part = screen.rsplit("your legal actions (? for help):", 1)[1]
+    out = []
+    for line in part.splitlines()[1:]:
+        if not line.startswith("  "):
+            break
+        words = line.split(":")[-1].split()
+        out += [w for w in words if w != "..."]
+    return out
+
+
+def test_a_whole_game_against_an_agent_through_a_terminal(tmp_path: Path) -> None:
+    """A person plays seat 0 against the random agent to the end, asking for help, an
+    explanation and an undo on the way; the record is saved and replays."""
+    record = tmp_path / "game.txt"
+    argv = [sys.executable, "-m", "tigeuph", "play", "--seats", "human,random", "--seed", "11"]
+    screen = Screen([*argv, "--record", str(record)], tmp_path)
+    rng = random.Random(1)
+    first = ["?", "explain rE1", "xx9", "rE1"]
+    played = 0
+    while True:
+        shown = screen.read_until("seat 0> ", "tigeuph replay")
+        if "record saved to" in shown or screen.proc.poll() is not None:
+            break
+        if first:
+            line = first.pop(0)
+        elif played == 6:
+            line, played = "undo", played + 1
+        else:
+            line, played = rng.choice(legal_shown(screen.text)), played + 1
+        screen.type(line)
+        if line == "undo":
+            assert "took back" in screen.read_until("seat 0> "), screen.text[-600:]
+            screen.type(rng.choice(legal_shown(screen.text)))
+    screen.read_until("record saved")
+    assert screen.proc.wait(timeout=30) == 0
+    text = screen.text
+    assert "Type an action in action notation" in text  # the help
+    assert "Illegal (R11): rE1: a red tile never goes on a river" in text
+    assert "'xx9' is not an action" in text
+    assert "rank 1: seat" in text and "Game over" in text
+    game = tigeuph.Game.from_record(record.read_text())
+    assert game.state.is_over and played > 20
