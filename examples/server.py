@@ -22,6 +22,9 @@ import random
 
 import tigeuph
 
+REQUEST_LIMITS = tigeuph.Limits(max_json_bytes=1_000)
+"""A player's request is one action document, under a hundred bytes: refuse more at once."""
+
 
 class Server:
     """Games kept as JSON documents in *store*: one state and one list of actions per game."""
@@ -67,9 +70,9 @@ class Server:
         if player != state.to_move:
             return json.dumps({"error": f"it is not player {player}'s turn"})
         try:
-            action = tigeuph.action_from_json(request)
+            action = tigeuph.action_from_json(request, limits=REQUEST_LIMITS)
             state = tigeuph.apply(state, action)
-        except (tigeuph.NotationError, tigeuph.IllegalActionError) as err:
+        except tigeuph.TigeuphError as err:  # whatever the request, only the family comes out
             return json.dumps({"error": str(err)})
         self.store[f"{game}/state"] = tigeuph.state_to_json(state)
         actions = json.loads(self.store[f"{game}/actions"])

@@ -29,3 +29,22 @@ def test_the_example_server_serves_a_game_with_every_variant(
     out = capsys.readouterr().out
     assert "english-reinforcement buildings wonder open-scoring" in out
     assert "actions served to 3 players" in out
+
+
+def test_the_example_server_answers_hostile_requests_with_an_error() -> None:
+    """Oversized, malformed or lookalike requests are answered with an error, and the stored
+    game is unchanged (issue 11: only the error family comes out of the library)."""
+    server_class = runpy.run_path(str(SERVER), run_name="example")["Server"]
+    server = server_class({})
+    server.create("g", 2, 5)
+    before = dict(server.store)
+    player = server.to_move("g")
+    for request in (
+        "x" * 5_000,
+        "[" * 100,
+        '{"format": "tigeuph-action", "version": 1, "action": "pass", "action": "pass"}',
+        '{"format": "tigeuph-action", "version": 1, "action": "pass\\u00a0"}',
+        '{"format": "tigeuph-action", "version": 1, "action": "+' + "9" * 400 + '"}',
+    ):
+        assert "error" in server.act("g", player, request)
+    assert server.store == before

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from tigeuph import (
     ADVANCED,
+    ArgumentTypeError,
     BuildingChoice,
     Colour,
     CommitSupport,
@@ -517,8 +518,8 @@ def test_position_error_lists_every_problem() -> None:
 
 
 def test_from_text_refuses_other_types() -> None:
-    """Only strings are position notation."""
-    with pytest.raises(NotationError, match="must be a string"):
+    """Only strings are position notation: anything else is a type error (issue 11)."""
+    with pytest.raises(ArgumentTypeError, match="must be a string"):
         from_text(b"tigeuph position")  # type: ignore[arg-type]
 
 

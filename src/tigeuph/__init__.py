@@ -43,15 +43,20 @@ from .checks import check_state
 from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
 from .engine import Outcome, apply, legal_actions, outcome
 from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
     BoardError,
     IllegalActionError,
     JsonError,
+    LimitError,
     NotationError,
     PositionError,
     RecordError,
     TigeuphError,
+    UndoError,
 )
 from .explain import ConflictInfo, Explanation, explain
+from .limits import Limits
 from .notation import Sketch, from_text, read_sketch, to_text
 from .pieces import COLOURS, Colour, Monument
 from .records import Game
@@ -85,7 +90,8 @@ from .state import (
 )
 from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The version of this tigeuph: the one place it is written (``pyproject.toml`` reads it)."""
 
 __all__ = [
     "ACTION_COUNT",
@@ -97,6 +103,8 @@ __all__ = [
     "Action",
     "Agent",
     "AgentError",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Bitboard",
     "Board",
     "BoardError",
@@ -121,6 +129,8 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "JsonError",
+    "LimitError",
+    "Limits",
     "Monument",
     "MonumentChoice",
     "MonumentSite",
@@ -143,6 +153,7 @@ __all__ = [
     "TakeTreasure",
     "TigeuphError",
     "TreasureChoice",
+    "UndoError",
     "War",
     "WarChoice",
     "WithdrawLeader",

@@ -41,14 +41,14 @@ tigeuph.errors.NotationError: PlaceTile.cell: 16 is no cell of the board (see ti
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
 from attrs import Attribute, field, frozen
-from attrs.validators import instance_of
 
-from .cells import CELLS, Cell, CellMap, cell_name, parse_cell
-from .errors import NotationError
+from .cells import CELLS, Cell, CellMap, cell_name, exact_cell
+from .errors import ArgumentTypeError, NotationError, expect
 from .pieces import COLOURS, MONUMENTS, Colour, Monument
 
 __all__ = [
@@ -80,7 +80,7 @@ def _is_cell(instance: object, attribute: Attribute[Cell], value: object) -> Non
     """attrs validator: *value* is a cell of the 11x16 layout (a board's own cells are the
     engine's business: an action off a smaller board is illegal there, not malformed)."""
     if type(value) is not int:  # bool too: True would pass for B1
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{type(instance).__name__}.{attribute.name} must be a cell (an int), "
             f"not {type(value).__name__}"
         )
@@ -91,7 +91,19 @@ def _is_cell(instance: object, attribute: Attribute[Cell], value: object) -> Non
         )
 
 
-_is_colour: Final = instance_of(Colour)
+def _is_colour(instance: object, attribute: Attribute[Colour], value: object) -> None:
+    """attrs validator: *value* is a :class:`Colour` (``Colour.RED``, not ``"r"``)."""
+    expect(value, Colour, "a Colour", f"{type(instance).__name__}.{attribute.name}")
+
+
+def _is_monument(instance: object, attribute: Attribute[Monument], value: object) -> None:
+    """attrs validator: *value* is a :class:`Monument`."""
+    expect(value, Monument, "a Monument", f"{type(instance).__name__}.{attribute.name}")
+
+
+MAX_SUPPORT: Final = 99
+"""The most tiles a :class:`CommitSupport` names: its notation has one or two digits (a hand
+holds six tiles, so anything above six is legal notation but always an illegal action)."""
 
 
 class _Notation:
@@ -146,6 +158,7 @@ class PlaceCatastrophe(_Notation):
 
 
 def _four(counts: Iterable[int]) -> tuple[int, int, int, int]:
+    expect(counts, (tuple, list), "four counts (a tuple)", "ExchangeTiles.counts")
     found = tuple(counts)
     if len(found) != 4:
         raise NotationError(f"an exchange has one count per colour (four), not {found!r}")
@@ -154,16 +167,17 @@ def _four(counts: Iterable[int]) -> tuple[int, int, int, int]:
 
 def _check_counts(_: object, __: object, counts: tuple[int, int, int, int]) -> None:
     if any(type(n) is not int for n in counts):
-        raise TypeError(f"an exchange's counts must be ints, not {counts!r}")
+        raise ArgumentTypeError(f"an exchange's counts must be ints, not {str(counts)[:60]}")
     if any(n < 0 for n in counts) or not 1 <= sum(counts) <= 6:
         raise NotationError(f"an exchange discards 1 to 6 tiles, not {counts!r}")
 
 
 def _check_count(_: object, __: object, count: int) -> None:
     if type(count) is not int:
-        raise TypeError(f"a support count must be an int, not {type(count).__name__}")
-    if count < 0:
-        raise NotationError(f"a support count is 0 or more, not {count}")
+        raise ArgumentTypeError(f"a support count must be an int, not {type(count).__name__}")
+    if not 0 <= count <= MAX_SUPPORT:
+        shown = count if abs(count) < 10**9 else "a number that large"
+        raise NotationError(f"a support count is 0 to {MAX_SUPPORT}, not {shown}")
 
 
 @frozen(repr=False, cache_hash=True)
@@ -212,7 +226,7 @@ class BuildMonument(_Notation):
     """Build *monument* on the 2x2 square whose top-left cell is *corner* (spec R22)."""
 
     corner: Cell = field(validator=_is_cell)
-    monument: Monument = field(validator=instance_of(Monument))
+    monument: Monument = field(validator=_is_monument)
 
     def __str__(self) -> str:
         return f"m{self.monument.code}{cell_name(self.corner)}"
@@ -343,17 +357,28 @@ def parse_action(text: str) -> Action:
     >>> parse_action("KE5"), parse_action("mkrE5")
     (parse_action('KE5'), parse_action('mrkE5'))
 
+    Exactly the spelling of the table above is read: ASCII letters and digits, cells in
+    upper case (``E5``), support as one or two digits without a leading zero (``+0`` to
+    ``+99``), nothing around the action. A lookalike (a dotless i, U+0131, a full-width digit, a
+    space) is refused, so an action is read in time bounded by the notation's few characters.
+
     Raises:
+        ArgumentTypeError: *text* is not a string.
         NotationError: *text* is not an action.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"action notation must be a string, not {type(text).__name__}")
-    t = text.strip()
-    try:
-        return _parse(t)
-    except (ValueError, IndexError, KeyError):
-        pass
-    raise NotationError(f"{text!r} is not an action (see tigeuph.actions for the notation)")
+    expect(text, str, "action notation (a str)", "parse_action: text")
+    if _SHAPE.fullmatch(text) is not None:
+        try:
+            return _parse(text)
+        except (ValueError, IndexError, KeyError):
+            pass
+    shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
+    raise NotationError(f"{shown} is not an action (see tigeuph.actions for the notation)")
+
+
+_SHAPE: Final = re.compile(r"pass|[-~+!*$@wxmrbgkRBGK][-~0-9a-zA-Z]{1,6}")
+"""The characters and length of any action notation, checked before it is read."""
+_SUPPORT: Final = re.compile(r"0|[1-9][0-9]?")
 
 
 def _parse(t: str) -> Action:
@@ -369,16 +394,16 @@ def _parse(t: str) -> Action:
     if head == "-" and len(rest) == 1 and rest.isupper():
         return WITHDRAW_LEADER[Colour.from_letter(rest)]
     if head == "x":
-        return PLACE_CATASTROPHE[parse_cell(rest)]
+        return PLACE_CATASTROPHE[exact_cell(rest)]
     if head == "$":
-        return TAKE_TREASURE[parse_cell(rest)]
+        return TAKE_TREASURE[exact_cell(rest)]
     if head == "@":
-        return PLACE_BUILDING[parse_cell(rest)]
+        return PLACE_BUILDING[exact_cell(rest)]
     if head == "w" and rest[:1].isupper():
-        return BUILD_WONDER[parse_cell(rest)]
+        return BUILD_WONDER[exact_cell(rest)]
     if head == "*" and len(rest) == 1 and rest.islower():
         return SCORE_WONDER[Colour.from_letter(rest)]
-    if head == "+" and rest.isdigit() and rest.isascii():
+    if head == "+" and _SUPPORT.fullmatch(rest):
         return commit(int(rest))
     if head == "!" and len(rest) == 1 and rest.islower():
         return CHOOSE_WAR[Colour.from_letter(rest)]
@@ -388,9 +413,9 @@ def _parse(t: str) -> Action:
             counts[Colour.from_letter(ch)] += 1
         return exchange((counts[0], counts[1], counts[2], counts[3]))
     if head == "m" and len(rest) >= 4 and rest[:2].islower():
-        return BUILD_MONUMENT[Monument.from_code(rest[:2])][parse_cell(rest[2:])]
+        return BUILD_MONUMENT[Monument.from_code(rest[:2])][exact_cell(rest[2:])]
     if head in "rbgk" and rest[:1].isupper():
-        return PLACE_TILE[Colour.from_letter(head)][parse_cell(rest)]
+        return PLACE_TILE[Colour.from_letter(head)][exact_cell(rest)]
     if head in "RBGK" and rest[:1].isupper():
-        return PLACE_LEADER[Colour.from_letter(head)][parse_cell(rest)]
+        return PLACE_LEADER[Colour.from_letter(head)][exact_cell(rest)]
     raise ValueError(t)

@@ -34,7 +34,8 @@ from .cells import (
     parse_cell,
     popcount,
 )
-from .errors import BoardError
+from .errors import BoardError, JsonError, LimitError, NotationError, expect
+from .limits import DEFAULT_LIMITS, Limits, check_limits, check_text, load_json
 
 __all__ = [
     "ADVANCED",
@@ -108,7 +109,9 @@ class Board:
             the cells.
     """
 
-    name: str = field(eq=False)
+    name: str = field(
+        eq=False, validator=lambda _, __, value: expect(value, str, "a str", "Board.name")
+    )
     river: Bitboard
     temples: Bitboard
     special: Bitboard
@@ -261,7 +264,7 @@ def _json_cells(data: Mapping[str, Any], key: str, rows: int, cols: int, where: 
     return out
 
 
-def board_from_json(name: str, data: Any) -> Board:
+def board_from_json(name: str, data: Any, *, limits: Limits = DEFAULT_LIMITS) -> Board:
     """A :class:`Board` from the ``boards.json`` shape, named *name*.
 
     *data* is an object with ``river``, ``temples`` and ``special_treasures``, each a list of
@@ -273,9 +276,13 @@ def board_from_json(name: str, data: Any) -> Board:
     <Board 'tiny' 2x3: 3 temples, 0 special>
 
     Raises:
+        ArgumentTypeError: *name* is not a string.
+        LimitError: a list holds more than ``limits.max_json_items`` cells.
         BoardError: the data is malformed or describes a board that cannot be played.
     """
-    where = f"board {name!r}"
+    expect(name, str, "a str", "board_from_json: name")
+    limits = check_limits(limits, "board_from_json")
+    where = f"board {name[:40]!r}"
     if not isinstance(data, dict):
         raise BoardError(f"{where}: expected a JSON object, not {type(data).__name__}")
     unknown = [key for key in data if key not in _JSON_KEYS]
@@ -286,6 +293,10 @@ def board_from_json(name: str, data: Any) -> Board:
         )
     if not isinstance(data.get("note", ""), str):
         raise BoardError(f"{where}: note must be a string")
+    for key in ("river", "temples", "special_treasures"):
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > limits.max_json_items:
+            raise LimitError("max_json_items", len(items), limits.max_json_items, f"{where}: {key}")
     rows = _size(data, "rows", ROWS, where)
     cols = _size(data, "cols", COLS, where)
     return Board(
@@ -300,7 +311,13 @@ def board_from_json(name: str, data: Any) -> Board:
 
 def board_to_json(board: Board) -> dict[str, Any]:
     """*board* in the ``boards.json`` shape, cells as ``[row, col]`` in board order; the name
-    is left out, as :func:`board_from_json` takes it apart (a file's name, a key)."""
+    is left out, as :func:`board_from_json` takes it apart (a file's name, a key).
+
+    Raises:
+        ArgumentTypeError: *board* is not a :class:`Board`.
+    """
+
+    expect(board, Board, "a Board", "board_to_json: board")
 
     def pairs(bits: Bitboard) -> list[list[int]]:
         return [[cell_row(c), cell_col(c)] for c in cells_of(bits)]
@@ -324,7 +341,7 @@ _LEGEND: Final = "'.' land, '~' river, 'T' temple with a treasure, 'S' special t
 _MAX_PROBLEMS: Final = 5
 
 
-def board_from_text(text: str, *, name: str = "custom") -> Board:
+def board_from_text(text: str, *, name: str = "custom", limits: Limits = DEFAULT_LIMITS) -> Board:
     """A :class:`Board` from a grid of characters, one line per row, one character per cell.
 
     ``.`` is land, ``~`` river, ``T`` a starting temple with its treasure and ``S`` a starting
@@ -341,17 +358,27 @@ def board_from_text(text: str, *, name: str = "custom") -> Board:
     True
 
     Raises:
+        ArgumentTypeError: *text* or *name* is not a string.
+        LimitError: *text* is over ``limits.max_text_bytes``.
         BoardError: the text is malformed (the message names the line and column) or
             describes a board that cannot be played.
     """
-    where = f"board {name!r}"
+    limits = check_limits(limits, "board_from_text")
+    try:
+        check_text(text, limits, "board_from_text: text")
+    except LimitError:
+        raise
+    except NotationError as err:  # a lone surrogate
+        raise BoardError(str(err)) from None
+    expect(name, str, "a str", "board_from_text: name")
+    where = f"board {name[:40]!r}"
     problems: list[str] = []
     river = temples = special = 0
     rows = 0
     width: tuple[int, int] | None = None  # (columns, line number) of the first row
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):
         body = line.split("#", 1)[0]
-        row = body.strip()
+        row = body.strip(" \t\r")
         if not row:
             continue
         rows += 1
@@ -371,7 +398,7 @@ def board_from_text(text: str, *, name: str = "custom") -> Board:
                 f"every row needs as many"
             )
             continue
-        indent = len(body) - len(body.lstrip())
+        indent = len(body) - len(body.lstrip(" \t\r"))
         for col, char in enumerate(row):
             bit = 1 << cell(rows - 1, col)
             if char == RIVER:
@@ -396,7 +423,12 @@ def board_from_text(text: str, *, name: str = "custom") -> Board:
 
 
 def board_to_text(board: Board) -> str:
-    """*board* as the grid :func:`board_from_text` reads, under a comment with its name."""
+    """*board* as the grid :func:`board_from_text` reads, under a comment with its name.
+
+    Raises:
+        ArgumentTypeError: *board* is not a :class:`Board`.
+    """
+    expect(board, Board, "a Board", "board_to_text: board")
     lines = [f"# {' '.join(board.name.split())}: {board.rows}x{board.cols}; {_LEGEND}"]
     for row in range(board.rows):
         chars = []
@@ -415,30 +447,50 @@ def board_to_text(board: Board) -> str:
 # --- files ------------------------------------------------------------------------------------
 
 
-def load_board(path: str | os.PathLike[str], *, name: str | None = None) -> Board:
+def load_board(
+    path: str | os.PathLike[str], *, name: str | None = None, limits: Limits = DEFAULT_LIMITS
+) -> Board:
     """The board in the file *path*: JSON if its name ends in ``.json``, the text grid if it
     ends in ``.txt``; named *name*, or the file's name without its suffix.
 
+    A file over ``limits.max_json_bytes`` (JSON) or ``limits.max_text_bytes`` (a grid) is
+    refused from its size, before it is read; JSON is read strictly (no repeated key, no
+    nesting deeper than ``limits.max_json_depth``).
+
     Raises:
+        ArgumentTypeError: *path* is not a path, or *name* not a string.
+        LimitError: the file is over the limits.
         BoardError: the file is not a board in its format (the message names the file).
         OSError: the file cannot be read.
     """
+    expect(path, (str, os.PathLike), "a path (str or os.PathLike)", "load_board: path")
+    expect(name, (str, type(None)), "a str or None", "load_board: name")
+    limits = check_limits(limits, "load_board")
     path = Path(path)
     name = path.stem if name is None else name
     suffix = path.suffix.lower()
     if suffix not in (".json", ".txt"):
         raise BoardError(f"{path}: a board file ends in .json or .txt, not {suffix or 'nothing'!r}")
+    allowed, limit = (
+        (limits.max_json_bytes, "max_json_bytes")
+        if suffix == ".json"
+        else (limits.max_text_bytes, "max_text_bytes")
+    )
+    with path.open("rb") as file:
+        raw = file.read(allowed + 1)
+    if len(raw) > allowed:
+        raise LimitError(limit, path.stat().st_size, allowed, str(path))
     try:
-        text = path.read_text("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise BoardError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     if suffix == ".txt":
-        return board_from_text(text, name=name)
+        return board_from_text(text, name=name, limits=limits)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise BoardError(f"{path}: line {err.lineno}, column {err.colno}: {err.msg}") from None
-    return board_from_json(name, data)
+        data = load_json(text, limits, str(path))
+    except JsonError as err:
+        raise BoardError(f"{path}: {err.reason.removeprefix('not JSON: ')}") from None
+    return board_from_json(name, data, limits=limits)
 
 
 def _load(name: str) -> Board:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final, Generic, NewType, TypeAlias, TypeVar
 
+from .errors import ArgumentError, NotationError, expect
+
 __all__ = [
     "BOARD",
     "CELLS",
@@ -28,6 +30,7 @@ __all__ = [
     "cell_name",
     "cell_row",
     "cells_of",
+    "exact_cell",
     "mask",
     "names",
     "neighbours",
@@ -61,9 +64,19 @@ def cell(row: int, col: int) -> Cell:
 
     >>> cell_name(cell(0, 10))
     'K1'
+
+    Raises:
+        ArgumentTypeError: *row* or *col* is not an int.
+        ArgumentError: the cell is off the 11 x 16 board.
     """
+    if type(row) is not int or type(col) is not int:
+        expect(row, int, "an int", "cell: row")
+        expect(col, int, "an int", "cell: col")
     if not (0 <= row < ROWS and 0 <= col < COLS):
-        raise ValueError(f"({row}, {col}) is off the {ROWS}x{COLS} board")
+        shown = (
+            f"row {row}, col {col}" if max(abs(row), abs(col)) < 10**6 else "a number that large"
+        )
+        raise ArgumentError(f"{shown} is off the {ROWS}x{COLS} board (rows 0 to 10, cols 0 to 15)")
     return Cell(row * STRIDE + col)
 
 
@@ -88,22 +101,51 @@ _BY_NAME: Final[dict[str, Cell]] = {name: c for c, name in _NAMES.items()}
 
 
 def cell_name(c: Cell) -> str:
-    """The printed board's name of *c*: column letter A-P, then row number 1-11."""
-    return _NAMES[c]
+    """The printed board's name of *c*: column letter A-P, then row number 1-11.
+
+    Raises:
+        ArgumentTypeError: *c* is not an int.
+        ArgumentError: *c* is no cell (see :data:`CELLS`).
+    """
+    try:
+        return _NAMES[c]
+    except (KeyError, TypeError):
+        expect(c, int, "a cell (an int)", "cell_name: c")
+        raise ArgumentError(f"{c} is no cell (see tigeuph.CELLS)") from None
 
 
 def parse_cell(text: str) -> Cell:
-    """The cell named *text* (``"A1"`` … ``"P11"``, case-insensitive).
+    """The cell named *text*: ``"A1"`` … ``"P11"``, the letter in either case (ASCII only:
+    no lookalike letters or digits, no spaces around).
 
     >>> cell_name(parse_cell("p11"))
     'P11'
 
     Raises:
-        ValueError: *text* names no cell.
+        ArgumentTypeError: *text* is not a string.
+        NotationError: *text* names no cell (a ``ValueError`` too).
     """
-    found = _BY_NAME.get(text.strip().upper())
+    found = _BY_NAME.get(text) if type(text) is str else None
     if found is None:
-        raise ValueError(f"{text!r} is not a cell (A1 to P11)")
+        expect(text, str, "a cell name (a str)", "parse_cell: text")
+        if len(text) <= 3 and text.isascii():
+            found = _BY_NAME.get(text.upper())
+        if found is None:
+            shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
+            raise NotationError(f"{shown} is not a cell (A1 to P11)")
+    return found
+
+
+def exact_cell(text: str) -> Cell:
+    """The cell named *text* exactly as printed (``"E5"``, not ``"e5"``): the spelling of action
+    notation and JSON.
+
+    Raises:
+        NotationError: *text* is not a cell's printed name.
+    """
+    found = _BY_NAME.get(text)
+    if found is None:
+        raise NotationError(f"{text[:20]!r} is not a cell (A1 to P11, in upper case)")
     return found
 
 
@@ -117,6 +159,10 @@ def mask(*cell_names: str) -> Bitboard:
 
     >>> names(mask("B1", "A1"))
     ['A1', 'B1']
+
+    Raises:
+        ArgumentTypeError: a name is not a string.
+        NotationError: a name names no cell.
     """
     out = 0
     for name in cell_names:
@@ -214,7 +260,13 @@ _BYTE_BITS: Final = tuple(tuple(i for i in range(8) if byte >> i & 1) for byte i
 
 
 def names(bits: Bitboard) -> list[str]:
-    """The names of the cells of *bits*, in board order."""
+    """The names of the cells of *bits*, in board order.
+
+    Raises:
+        ArgumentTypeError: *bits* is not an int.
+    """
+    if type(bits) is not int:
+        expect(bits, int, "a bitboard (an int)", "names: bits")
     return [_NAMES[c] for c in cells_of(bits)]
 
 

@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from .cells import CELLS, STRIDE, Bitboard, Cell, cell_name, cells_of, names, neighbours
+from .errors import expect
 from .pieces import COLOURS, Colour, Monument
 from .regions import kingdoms
 from .rules.buildings import building_cells
 from .rules.monuments import available, complete_squares, square
 from .rules.wonder import cross, wonder_centres
+from .shapes import shape_problems
 from .state import (
     ACTIONS_PER_TURN,
     CATASTROPHES,
@@ -53,13 +55,39 @@ _ACTIVE_DECIDES: Final[dict[type, str]] = {
 def check_state(state: GameState) -> list[str]:
     """Every problem of *state*, each saying what is wrong and where; empty when consistent.
 
-    Checks what holds in every state legal play reaches, at every decision and at the end: tiles
-    conserved, one piece per cell, terrain (monuments and the wonder too), treasures, counts,
-    the turn and the end (R5, R7, R26), the pending decision (R15-R31), and the kingdoms:
-    leaders beside temples (R10), one leader per colour per kingdom (R15) and no trader keeping
-    two treasures (R25), with the piece that set off a pending conflict left out (spec R6).
+    ``check_state`` checks **consistency, not reachability**: that the state holds together, so
+    that the engine can play on from it, not that some game leads to it. It checks, in order:
+
+    - the shape: every field of its declared type, counts from 0 to
+      ``tigeuph.shapes.MAX_COUNT``, one entry per seat (if the shape is wrong, it stops
+      there, so that the other checks can read the state safely);
+    - the counts: hands of at most six tiles, 0 to 2 catastrophe tiles, the turn's seat and
+      actions (R3-R5);
+    - the board: one piece per cell, every piece on the board and on its terrain, monuments and
+      the wonder on squares and crosses of their colour's terrain, buildings on tiles of their
+      colour (R2, R8, R11, R14, R22, R30, R31);
+    - conservation: every tile, catastrophe and treasure of the box exactly once, on the board,
+      under a monument, in a hand, the bag, removed, discarded or taken (R1-R3);
+    - the turn and the end (R5-R7, R26) and the pending decision: the one the rules would ask,
+      of the player they would ask (R15-R31);
+    - the kingdoms: leaders beside temples (R10), one leader per colour per kingdom (R15), no
+      trader keeping two treasures (R25), with the piece that set off a pending conflict left
+      out (spec R6).
+
+    What it cannot check is history, which a state does not hold: points scored on a board where
+    nothing was ever played, a treasure taken where no trader ever stood, the bag's order or a
+    player's discards all pass if they add up, since some game could explain each of them. A
+    position proves only that it is consistent. To know that a game was really played, replay
+    it: :meth:`tigeuph.Game.from_record` (``verify=True``, the default) accepts only records
+    dealt by :func:`~tigeuph.new_game` from their seed and played by the rules.
+
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState`.
     """
-    problems: list[str] = []
+    expect(state, GameState, "a GameState", "check_state: state")
+    problems = shape_problems(state)
+    if problems:
+        return problems
     problems += _counts(state)
     if problems:  # the board checks index per-player tuples by seat: stop before they fail
         return problems

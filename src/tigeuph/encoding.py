@@ -70,7 +70,8 @@ from .actions import (
     exchange,
 )
 from .cells import CELLS
-from .engine import legal_actions
+from .engine import ACTION_TYPES, legal_actions
+from .errors import ArgumentError, ArgumentTypeError, as_int, expect
 from .pieces import COLOURS, MONUMENTS
 from .state import GameState
 from .views import PlayerView
@@ -119,11 +120,19 @@ def action_to_id(action: Action) -> int:
     """The fixed id of *action* (see the table above).
 
     Raises:
-        ValueError: *action* has no id: support of more than 6 tiles, which no hand holds.
+        ArgumentTypeError: *action* is not an action.
+        ArgumentError: *action* has no id: support of more than 6 tiles, which no hand holds.
     """
-    found = _IDS.get(action)
+    try:
+        found = _IDS.get(action)
+    except TypeError:  # unhashable
+        found = None
     if found is None:
-        raise ValueError(f"{action}: no action id (support is 0 to 6 tiles)")
+        if type(action) not in ACTION_TYPES:
+            raise ArgumentTypeError(
+                f"action_to_id: action must be an action, not {type(action).__name__}"
+            )
+        raise ArgumentError(f"{action}: no action id (support is 0 to 6 tiles)")
     return found
 
 
@@ -131,10 +140,14 @@ def id_to_action(action_id: int) -> Action:
     """The action whose id is *action_id*.
 
     Raises:
-        ValueError: *action_id* is not in ``range(ACTION_COUNT)``.
+        ArgumentTypeError: *action_id* is not an int (``True`` is not one here).
+        ArgumentError: *action_id* is not in ``range(ACTION_COUNT)``.
     """
+    if type(action_id) is not int:  # numpy's integers are welcome, True is not
+        action_id = as_int(action_id, "an action id (an int)", "id_to_action: action_id")
     if not 0 <= action_id < ACTION_COUNT:
-        raise ValueError(f"{action_id} is not an action id (0 to {ACTION_COUNT - 1})")
+        shown = action_id if abs(action_id) < 10**12 else "a number that large"
+        raise ArgumentError(f"{shown} is not an action id (0 to {ACTION_COUNT - 1})")
     return _ACTIONS[action_id]
 
 
@@ -144,7 +157,11 @@ def legal_mask(position: GameState | PlayerView) -> bytes:
     A :class:`~tigeuph.PlayerView` gives its viewer's mask (all zero unless he is to move),
     so an agent playing under hidden information needs no full state. ``bytes`` so that
     ``numpy.frombuffer(mask, dtype=bool)`` can read it without a copy.
+
+    Raises:
+        ArgumentTypeError: *position* is neither a state nor a view.
     """
+    expect(position, (GameState, PlayerView), "a GameState or a PlayerView", "legal_mask")
     legal = position.legal if isinstance(position, PlayerView) else legal_actions(position)
     out = bytearray(ACTION_COUNT)
     for action in legal:

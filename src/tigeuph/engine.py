@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import cast
+from typing import Final, cast, get_args
 
 from attrs import evolve, frozen
 
@@ -44,7 +44,7 @@ from .actions import (
     exchange,
 )
 from .cells import CellMap, cell_name
-from .errors import IllegalActionError
+from .errors import ArgumentTypeError, IllegalActionError, expect
 from .pieces import COLOURS, Colour
 from .regions import analyse
 from .rules.buildings import doubled, place_building
@@ -132,8 +132,15 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> actions = legal_actions(new_game(2, seed=1))
     >>> str(actions[0]), len(actions) > 100
     ('pass', True)
+
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState`.
     """
-    found = state._legal
+    try:
+        found = state._legal
+    except AttributeError:
+        expect(state, GameState, "a GameState", "legal_actions: state")
+        raise
     if found is None:
         found = _legal(state)
         object.__setattr__(state, "_legal", found)
@@ -217,6 +224,21 @@ def _turn_actions(state: GameState) -> tuple[Action, ...]:
 # --- apply ---------------------------------------------------------------------------------
 
 
+ACTION_TYPES: Final = frozenset(get_args(Action))
+"""The action classes: one of them is an action."""
+
+
+def check_arguments(state: object, action: object, where: str) -> None:
+    """Raise :class:`ArgumentTypeError` unless *state* is a state and *action* an action."""
+    expect(state, GameState, "a GameState", f"{where}: state")
+    if type(action) not in ACTION_TYPES:
+        shown = repr(action) if len(repr(action)) <= 30 else ""
+        raise ArgumentTypeError(
+            f"{where}: action must be an action (see tigeuph.parse_action), "
+            f"not {type(action).__name__} {shown}".rstrip()
+        )
+
+
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``state.to_move`` takes *action*; *state* itself never changes.
 
@@ -225,8 +247,12 @@ def apply(state: GameState, action: Action) -> GameState:
     refused; a cell off a smaller custom board is refused naming R2.
 
     Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState` or *action* not an
+            action (a string is not: read it with :func:`~tigeuph.parse_action`).
         IllegalActionError: the rules forbid *action* here; ``clause`` names the rule.
     """
+    if type(action) not in ACTION_TYPES or type(state) is not GameState:
+        check_arguments(state, action, "apply")
     if state.ended is not None:
         raise IllegalActionError("R26", f"{action}: the game is over")
     pending = state.pending
@@ -494,7 +520,12 @@ class Outcome:
 
 
 def outcome(state: GameState) -> Outcome | None:
-    """The result of a finished game, or ``None`` while it goes on."""
+    """The result of a finished game, or ``None`` while it goes on.
+
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState`.
+    """
+    expect(state, GameState, "a GameState", "outcome: state")
     if state.ended is None:
         return None
     return Outcome(state.ended, rank(state.points, state.treasures_taken))

@@ -43,7 +43,7 @@ from .actions import (
     WithdrawLeader,
 )
 from .cells import Cell, cell_name, cells_of
-from .engine import apply
+from .engine import apply, check_arguments
 from .errors import IllegalActionError
 from .pieces import COLOURS, Colour
 from .regions import analyse
@@ -132,7 +132,11 @@ def explain(state: GameState, action: Action) -> Explanation:
 
     *state* is never changed. An action that :func:`tigeuph.apply` refuses is explained by the
     :class:`~tigeuph.IllegalActionError` it raises, never raised here.
+
+    Raises:
+        ArgumentTypeError: *state* is not a state or *action* not an action.
     """
+    check_arguments(state, action, "explain")
     try:
         after = apply(state, action)
     except IllegalActionError as err:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from .errors import ArgumentError, NotationError, expect
+
 __all__ = ["COLOURS", "LEADER_LETTERS", "MONUMENTS", "Colour", "Monument"]
 
 
@@ -20,6 +22,10 @@ class Colour(enum.IntEnum):
     BLUE = 1  # farms; the farmer
     GREEN = 2  # markets; the trader
     BLACK = 3  # settlements; the king
+
+    @classmethod
+    def _missing_(cls, value: object) -> Colour:
+        raise ArgumentError(f"{str(value)[:20]!r} is not a Colour (0 to 3)")
 
     @property
     def letter(self) -> str:
@@ -43,11 +49,18 @@ class Colour(enum.IntEnum):
 
         >>> Colour.from_letter("K")
         <Colour.BLACK: 3>
+
+        Raises:
+            ArgumentTypeError: *letter* is not a string.
+            NotationError: *letter* is not a colour letter (a ``ValueError`` too).
         """
-        try:
-            return _BY_LETTER[letter.lower()]
-        except KeyError:
-            raise ValueError(f"{letter!r} is not a colour letter (r, b, g, k)") from None
+        found = _BY_LETTER.get(letter) if type(letter) is str else None
+        if found is None:
+            expect(letter, str, "a colour letter (a str)", "Colour.from_letter: letter")
+            found = _BY_LETTER.get(letter.lower()) if letter.isascii() else None
+            if found is None:
+                raise NotationError(f"{letter[:10]!r} is not a colour letter (r, b, g, k)")
+        return found
 
 
 _LETTERS: Final = ("r", "b", "g", "k")
@@ -69,6 +82,10 @@ class Monument(enum.IntEnum):
     BK = 4
     GK = 5
 
+    @classmethod
+    def _missing_(cls, value: object) -> Monument:
+        raise ArgumentError(f"{str(value)[:20]!r} is not a Monument (0 to 5)")
+
     @property
     def colours(self) -> tuple[Colour, Colour]:
         """The monument's two colours."""
@@ -85,12 +102,17 @@ class Monument(enum.IntEnum):
 
         >>> Monument.from_code("kr")
         <Monument.RK: 2>
+
+        Raises:
+            ArgumentTypeError: *code* is not a string.
+            NotationError: *code* is not a monument (a ``ValueError`` too).
         """
+        expect(code, str, "a monument code (a str)", "Monument.from_code: code")
         pair = {Colour.from_letter(ch) for ch in code} if len(code) == 2 else set()
         for monument in cls:
             if set(monument.colours) == pair and len(pair) == 2:
                 return monument
-        raise ValueError(f"{code!r} is not a monument (two different colour letters)")
+        raise NotationError(f"{code[:10]!r} is not a monument (two different colour letters)")
 
 
 _MONUMENT_COLOURS: Final = (

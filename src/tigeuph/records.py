@@ -35,6 +35,13 @@ not start from a seed has no ``Seed`` tag: its first position follows the tags i
 position notation without blank lines, ending at the first blank line. Move numbers may be left
 out; a number given must be the turn's.
 
+Reading a record proves what it says only when it starts from a seed:
+``Game.from_record(text)`` (``verify=True``, the default) accepts only records whose game
+starts as :func:`~tigeuph.new_game` deals it from the header's ``Seed`` and ``Rules``, so a
+record can never claim a result it did not play. A record from a first position, which anyone
+can write, reads only with ``verify=False``. Records are read within
+:class:`~tigeuph.Limits`: their size, tag and comment lengths and ``max_record_actions``.
+
 >>> import tigeuph
 >>> tags = {"Date": "2025-01-31", "Player0": "Ann", "Player1": "Bob"}
 >>> game = tigeuph.Game.new(2, seed=7, tags=tags)
@@ -59,7 +66,6 @@ from __future__ import annotations
 import contextlib
 import datetime
 import random
-import re
 from collections.abc import Iterator, Mapping
 from typing import Final
 
@@ -67,8 +73,29 @@ from attrs import evolve, frozen
 
 from .actions import Action, parse_action
 from .engine import apply, outcome
-from .errors import IllegalActionError, JsonError, NotationError, RecordError
+from .errors import (
+    ArgumentError,
+    IllegalActionError,
+    JsonError,
+    LimitError,
+    NotationError,
+    RecordError,
+    UndoError,
+    expect,
+)
+from .limits import DEFAULT_LIMITS, Limits, check_limits, check_text
 from .notation.position import TITLE, from_text, parse_rules, rules_text, to_text
+from .notation.record import (
+    MOVE_NUMBER,
+    SEED,
+    SPACE,
+    WRITTEN,
+    check_comment,
+    check_tag,
+    escape,
+    move_tokens,
+    tag_line,
+)
 from .ruleset import Rules
 from .serialise import checked, dump_document, load_document
 from .state import End, GameState, new_game
@@ -78,12 +105,6 @@ __all__ = ["Game"]
 
 RECORD: Final = "tigeuph-record"
 _DEFAULT_RULES: Final = Rules()
-_WRITTEN: Final = ("Rules", "Seed", "Result", "Termination")
-_TAG_NAME: Final = re.compile(r"[A-Za-z0-9_]+\Z")
-_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\Z')
-_TOKEN: Final = re.compile(r"\{[^}]*\}|[^\s{}]+|[{}]")
-_MOVE_NUMBER: Final = re.compile(r"([0-9]+)\.\Z")
-_SEED: Final = re.compile(r"-?[0-9]+\Z")
 
 
 class Game:
@@ -92,9 +113,12 @@ class Game:
     Build one with :meth:`new` (from a seed, so that records stay short) or from any state;
     :meth:`play` an action, :meth:`undo` the last one. ``tags`` are the record's free header
     (``Date``, ``Player0``...). Unlike a state, a game changes as it is played.
+
+    A game keeps to its ``limits`` (:class:`~tigeuph.Limits`): it refuses a tag, a comment or an
+    action beyond them, so that whatever it writes reads back under the same limits.
     """
 
-    __slots__ = ("_actions", "_comments", "_moves", "_states", "seed", "tags")
+    __slots__ = ("_actions", "_comments", "_moves", "_states", "limits", "seed", "tags")
 
     def __init__(
         self,
@@ -102,17 +126,25 @@ class Game:
         *,
         seed: int | None = None,
         tags: Mapping[str, str] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         """A game from *start*; *seed*, when given, must be the seed that dealt *start*.
 
         Raises:
-            ValueError: *seed* does not deal *start*, or a tag is not a free header tag.
+            ArgumentTypeError: an argument is not of its type.
+            ArgumentError: *seed* does not deal *start*, or a tag is not a free header tag.
+            LimitError: a tag is longer than ``limits.max_tag_chars``.
         """
+        self.limits = check_limits(limits, "Game")
+        """The largest tags, comments and number of actions the game takes."""
+        expect(start, GameState, "a GameState", "Game: start")
+        expect(seed, (int, type(None)), "an int or None", "Game: seed")
+        expect(tags, (Mapping, type(None)), "a mapping of str to str or None", "Game: tags")
         if seed is not None and new_game(start.players, seed=seed, rules=start.rules) != start:
-            raise ValueError(f"seed {seed} does not deal this state")
+            raise ArgumentError(f"seed {seed} does not deal this state")
         self.seed = seed
         """The seed that dealt the first state, or ``None`` for a game from a position."""
-        self.tags = {name: _check_tag(name, value) for name, value in (tags or {}).items()}
+        self.tags = {name: check_tag(name, value, limits) for name, value in (tags or {}).items()}
         self._states = [start]
         self._actions: list[Action] = []
         self._comments: list[str | None] = [None]
@@ -126,14 +158,21 @@ class Game:
         seed: int | None = None,
         rules: Rules = _DEFAULT_RULES,
         tags: Mapping[str, str] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> Game:
         """A new game, as :func:`~tigeuph.new_game` deals it; without a seed one is drawn and
         kept, so that the record can replay the game. The tags start with ``Date``, today's
-        date in ISO format (``2025-01-31``), unless *tags* give one."""
+        date in ISO format (``2025-01-31``), unless *tags* give one.
+
+        The seed drawn comes from the system's secure source (``random.SystemRandom``),
+        63 bits of it, so nobody can guess the bag; a small seed given here could be found by a
+        player trying seeds against his own draws.
+        """
+        expect(tags, (Mapping, type(None)), "a mapping of str to str or None", "Game.new: tags")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         dated = {"Date": datetime.date.today().isoformat(), **(tags or {})}
-        return cls(new_game(players, seed=seed, rules=rules), seed=seed, tags=dated)
+        return cls(new_game(players, seed=seed, rules=rules), seed=seed, tags=dated, limits=limits)
 
     def __repr__(self) -> str:
         seed = "" if self.seed is None else f", seed {self.seed}"
@@ -173,13 +212,20 @@ class Game:
         """Play *action* (or its notation) for the player to move; the new state.
 
         Raises:
+            ArgumentTypeError: *action* is neither an action nor a string, or *comment* is
+                neither a string nor ``None``.
             NotationError: *action* is a string but not action notation.
             IllegalActionError: the rules forbid *action* now; the game is unchanged.
-            ValueError: *comment* holds a ``}``, which would end it early in a record.
+            ArgumentError: *comment* holds a ``}``, which would end it early in a record.
+            LimitError: the game already holds ``limits.max_record_actions`` actions, or
+                *comment* is longer than ``limits.max_comment_chars``.
         """
+        if len(self._actions) >= self.limits.max_record_actions:
+            allowed = self.limits.max_record_actions
+            raise LimitError("max_record_actions", allowed + 1, allowed, "a game")
         if isinstance(action, str):
             action = parse_action(action)
-        _check_comment(comment)
+        check_comment(comment, self.limits)
         before = self._states[-1]
         after = apply(before, action)
         self._states.append(after)
@@ -192,26 +238,33 @@ class Game:
         """Set the comment after the last action, or before the first when none is played.
 
         Raises:
-            ValueError: *comment* holds a ``}``.
+            ArgumentTypeError: *comment* is neither a string nor ``None``.
+            ArgumentError: *comment* holds a ``}``.
+            LimitError: *comment* is longer than ``limits.max_comment_chars``.
         """
-        _check_comment(comment)
+        check_comment(comment, self.limits)
         self._comments[-1] = comment
 
     def undo(self) -> Action:
         """Take back the last action and return it.
 
         Raises:
-            IndexError: no action has been played.
+            UndoError: no action has been played (an ``IndexError`` too).
         """
         if not self._actions:
-            raise IndexError("no action to undo")
+            raise UndoError("no action to undo: none has been played")
         self._states.pop()
         self._comments.pop()
         self._moves.pop()
         return self._actions.pop()
 
     def view(self, player: int) -> PlayerView:
-        """What *player* may know now, with the public history (spec R4, R32)."""
+        """What *player* may know now, with the public history (spec R4, R32).
+
+        Raises:
+            ArgumentTypeError: *player* is not an int.
+            ArgumentError: *player* is not a seat of the game.
+        """
         return evolve(
             view(self.state, player), history=history(self._states, self._actions, player)
         )
@@ -227,12 +280,13 @@ class Game:
 
         Raises:
             NotationError: the rules hold something the notation cannot name.
-            ValueError: a tag is not a free header tag.
+            ArgumentError: a tag is not a free header tag.
+            LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
         for name, value in self.tags.items():  # tags may have changed since the game was made
-            _check_tag(name, value)
+            check_tag(name, value, self.limits)
         tags = {**self.tags, **self._written()}
-        lines = [f'[{name} "{_escape(value)}"]' for name, value in tags.items()]
+        lines = [f'[{name} "{escape(value)}"]' for name, value in tags.items()]
         lines.append("")
         if self.seed is None:
             lines += [line for line in to_text(self.start).split("\n") if line]
@@ -265,37 +319,52 @@ class Game:
         return tags
 
     @classmethod
-    def from_record(cls, text: str) -> Game:
+    def from_record(
+        cls, text: str, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> Game:
         """The game a record describes, replayed through the engine.
 
+        With *verify* (the default) the record must start from a seed: its game is dealt by
+        :func:`~tigeuph.new_game` from the ``Seed`` and ``Rules`` tags, so the record proves
+        its result. ``verify=False`` also reads a record from a first position, which proves
+        only that its actions are legal from that position.
+
         Raises:
-            NotationError: the header or the first position cannot be read, or a tag the game
-                writes itself disagrees with the game.
+            ArgumentTypeError: *text* is not a string.
+            LimitError: the record is over one of *limits* (its size, a tag, a comment, the
+                number of actions); nothing is replayed.
+            NotationError: the header or the first position cannot be read, a tag the game
+                writes itself disagrees with the game, or *verify* is on and the record starts
+                from a position.
             RecordError: an action cannot be read or is illegal; ``move`` says where.
         """
-        if not isinstance(text, str):
-            raise NotationError(f"a record must be a string, not {type(text).__name__}")
+        limits = check_limits(limits, "Game.from_record")
+        text = check_text(text, limits, "a record")
+        expect(verify, bool, "True or False", "Game.from_record: verify")
         lines = text.split("\n")
         tags: dict[str, str] = {}
         n = 0
-        while n < len(lines) and (lines[n].strip()[:1] == "[" or not lines[n].strip()):
-            line = lines[n].strip()
+        while n < len(lines) and (lines[n].strip(SPACE)[:1] == "[" or not lines[n].strip(SPACE)):
+            line = lines[n].strip(SPACE)
             n += 1
             if line:
-                match = _TAG_LINE.match(line)
-                if match is None:
-                    raise NotationError(f'line {n}: expected a tag like [Date "2025.01.31"]')
-                name = match.group(1)
+                name, value = tag_line(line, n, limits)
                 if name in tags:
                     raise NotationError(f"line {n}: a second {name} tag")
-                tags[name] = _unescape(match.group(2))
+                tags[name] = value
         position: list[str] = []
-        if n < len(lines) and lines[n].strip() == TITLE:
-            while n < len(lines) and lines[n].strip():
+        if n < len(lines) and lines[n].strip(SPACE) == TITLE:
+            if verify:
+                raise NotationError(
+                    f"line {n + 1}: the record starts from a position, which proves nothing "
+                    "about how it was reached; read it with verify=False to accept it"
+                )
+            while n < len(lines) and lines[n].strip(SPACE):
                 position.append(lines[n])
                 n += 1
-        game = cls._begin(tags, "\n".join(position) if position else None)
-        game._replay("\n".join(lines[n:]))
+        tokens = move_tokens("\n".join(lines[n:]), limits)
+        game = cls._begin(tags, "\n".join(position) if position else None, limits)
+        game._replay(tokens)
         written = game._written()
         for name in ("Result", "Termination"):
             if name in tags and tags[name] != written.get(name):
@@ -304,45 +373,50 @@ class Game:
         return game
 
     @classmethod
-    def _begin(cls, tags: dict[str, str], position: str | None) -> Game:
+    def _begin(cls, tags: dict[str, str], position: str | None, limits: Limits) -> Game:
         """The game before any action, from the Seed and Rules tags or from *position*."""
-        free = {name: value for name, value in tags.items() if name not in _WRITTEN}
+        free = {name: value for name, value in tags.items() if name not in WRITTEN}
         try:
             rules = parse_rules(tags["Rules"]) if "Rules" in tags else None
             seed = None
             if "Seed" in tags:
-                if not _SEED.match(tags["Seed"]):
+                if not SEED.match(tags["Seed"]):
                     raise ValueError(f"Seed must be a whole number, not {tags['Seed'][:20]!r}")
                 seed = int(tags["Seed"])
             for name, value in free.items():
-                _check_tag(name, value)
+                check_tag(name, value, limits)
+        except LimitError:
+            raise
         except ValueError as err:
             raise NotationError(f"header: {err}") from None
         if position is not None:
             if seed is not None:
                 raise NotationError("a record gives a Seed or a first position, not both")
-            start = from_text(position)
+            start = from_text(position, limits=limits)
             if rules is not None and rules != start.rules:
                 raise NotationError("the Rules tag disagrees with the first position")
-            return cls(start, tags=free)
+            return cls(start, tags=free, limits=limits)
         if seed is None or rules is None:
             raise NotationError("a record needs a Seed and a Rules tag, or a first position")
-        return cls(new_game(rules.players, seed=seed, rules=rules), seed=seed, tags=free)
+        start = new_game(rules.players, seed=seed, rules=rules)
+        return cls(start, seed=seed, tags=free, limits=limits)
 
-    def _replay(self, text: str) -> None:
+    def _replay(self, tokens: list[str]) -> None:
         """Play the moves of a record: move numbers, actions and comments."""
         ply = len(self._actions)
-        for token in _TOKEN.findall(text):
-            number = _MOVE_NUMBER.match(token)
-            if token.startswith("{") and token.endswith("}") and len(token) > 1:
+        for token in tokens:
+            number = MOVE_NUMBER.match(token)
+            if token == "}" or (token[0] == "{" and (len(token) == 1 or token[-1] != "}")):
+                raise RecordError(self.move, ply, f"a lone {token[0]!r}: comments are {{text}}")
+            if token.startswith("{"):
                 if self._comments[-1] is not None:
                     raise RecordError(self.move, ply, "two comments in a row")
                 self._comments[-1] = token[1:-1]
-            elif token in "{}":
-                raise RecordError(self.move, ply, f"a lone {token!r}: comments are {{text}}")
             elif number is not None:
-                if int(number.group(1)) != self.move:
-                    raise RecordError(self.move, ply + 1, f"{token} where move {self.move} begins")
+                if number.group(1) != str(self.move):
+                    raise RecordError(
+                        self.move, ply + 1, f"{token[:20]} where move {self.move} begins"
+                    )
             else:
                 ply += 1
                 try:
@@ -360,10 +434,12 @@ class Game:
         ``view(player).history``, which :func:`~tigeuph.view_to_json` writes.
 
         Raises:
-            ValueError: a tag is not a free header tag.
+            ArgumentTypeError: *indent* is not an int or ``None``, or a tag not a string.
+            ArgumentError: a tag is not a free header tag, or *indent* is not 0 to 80.
+            LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
         for name, value in self.tags.items():
-            _check_tag(name, value)
+            check_tag(name, value, self.limits)
         result = outcome(self.state)
         document = _Record(
             tags=dict(self.tags),
@@ -381,35 +457,55 @@ class Game:
         return dump_document(RECORD, document, _Record, indent)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
+    def from_json(
+        cls, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> Game:
         """The game in a ``tigeuph-record`` JSON document, replayed through the engine.
 
+        *verify* (the default) accepts only documents whose game starts from a ``seed``, as
+        :meth:`from_record` does; ``verify=False`` also reads one from a first state.
+
         Raises:
-            JsonError: *text* is not such a document, or its result disagrees with the game.
+            ArgumentTypeError: *text* is not ``str`` or ``bytes``.
+            LimitError: the document is over one of *limits*; nothing is replayed.
+            JsonError: *text* is not such a document, its result disagrees with the game, or
+                *verify* is on and it starts from a state.
             PositionError: the first state cannot happen.
             RecordError: an action is illegal; ``move`` says where.
         """
-        document = load_document(RECORD, text, _Record)
+        limits = check_limits(limits, "Game.from_json")
+        expect(verify, bool, "True or False", "Game.from_json: verify")
+        document = load_document(RECORD, text, _Record, limits)
+        if len(document.moves) > limits.max_record_actions:
+            raise LimitError(
+                "max_record_actions", len(document.moves), limits.max_record_actions, "a record"
+            )
         for name, value in document.tags.items():
-            with _at(f"$.tags[{name!r}]"):
-                _check_tag(name, value)
+            with _at(f"$.tags[{name[:20]!r}]"):
+                check_tag(name, value, limits)
         with _at("$.comment"):
-            _check_comment(document.comment)
+            check_comment(document.comment, limits)
         for i, move in enumerate(document.moves):
             with _at(f"$.moves[{i}].comment"):
-                _check_comment(move.comment)
+                check_comment(move.comment, limits)
         if document.start is not None:
+            if verify:
+                raise JsonError(
+                    "$.start",
+                    "the record starts from a state, which proves nothing about how it was "
+                    "reached; read it with verify=False to accept it",
+                )
             if document.seed is not None:
                 raise JsonError("$.seed", "a record gives a seed or a first state, not both")
             if document.start.rules != document.rules:
                 raise JsonError("$.rules", "the rules disagree with the first state's")
-            game = cls(checked(document.start), tags=document.tags)
+            game = cls(checked(document.start), tags=document.tags, limits=limits)
         elif document.seed is None:
             raise JsonError("$.seed", "a record needs a seed or a first state (start)")
         else:
             rules = document.rules
             start = new_game(rules.players, seed=document.seed, rules=rules)
-            game = cls(start, seed=document.seed, tags=document.tags)
+            game = cls(start, seed=document.seed, tags=document.tags, limits=limits)
         game._comments[0] = document.comment
         for ply, move in enumerate(document.moves, start=1):
             try:
@@ -447,31 +543,12 @@ class _Record:
     end: End | None
 
 
-def _check_tag(name: str, value: str) -> str:
-    if not _TAG_NAME.match(name) or name in _WRITTEN:
-        raise ValueError(f"{name!r} is not a free tag (letters, digits and _, not {_WRITTEN})")
-    if not isinstance(value, str) or "\n" in value:
-        raise ValueError(f"tag {name}: the value must be a string on one line")
-    return value
-
-
-def _check_comment(comment: str | None) -> None:
-    if comment is not None and "}" in comment:
-        raise ValueError(f"a comment may not hold '}}': {comment!r}")
-
-
 @contextlib.contextmanager
 def _at(path: str) -> Iterator[None]:
-    """Turn the ValueError of a check into a :class:`JsonError` naming the field at *path*."""
+    """Turn the error of a check into a :class:`JsonError` naming the field at *path*."""
     try:
         yield
-    except ValueError as err:
+    except LimitError:
+        raise
+    except (ArgumentError, TypeError) as err:
         raise JsonError(path, str(err)) from None
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)

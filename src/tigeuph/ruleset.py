@@ -4,12 +4,28 @@ from __future__ import annotations
 
 from typing import Final
 
-from attrs import field, frozen
-from attrs.validators import in_, instance_of
+from attrs import Attribute, field, frozen
 
 from .boards import STANDARD, Board
+from .errors import ArgumentError, expect
 
 __all__ = ["SWITCHES", "Rules"]
+
+
+def _players(_: object, attribute: Attribute[int], value: object) -> None:
+    expect(value, int, "a player count (an int)", "Rules.players")
+    if value not in (2, 3, 4):
+        raise ArgumentError(f"Rules.players must be 2, 3 or 4, not {value}")
+
+
+def _board(_: object, attribute: Attribute[Board], value: object) -> None:
+    expect(
+        value, Board, "a Board (tigeuph.STANDARD, tigeuph.ADVANCED or load_board's)", "Rules.board"
+    )
+
+
+def _switch(_: object, attribute: Attribute[bool], value: object) -> None:
+    expect(value, bool, "True or False", f"Rules.{attribute.name}")
 
 
 @frozen
@@ -24,15 +40,15 @@ class Rules:
     ('buildings', 'wonder')
     """
 
-    players: int = field(default=4, validator=in_((2, 3, 4)))
-    board: Board = field(default=STANDARD, validator=instance_of(Board))
-    english_reinforcement: bool = field(default=False, validator=instance_of(bool), kw_only=True)
+    players: int = field(default=4, validator=_players)
+    board: Board = field(default=STANDARD, validator=_board)
+    english_reinforcement: bool = field(default=False, validator=_switch, kw_only=True)
     """Support must exceed (attacker) or exactly tie (defender), or be nothing (spec R28)."""
-    buildings: bool = field(default=False, validator=instance_of(bool), kw_only=True)
+    buildings: bool = field(default=False, validator=_switch, kw_only=True)
     """Civilisation buildings double a colour's points in their kingdom (spec R30)."""
-    wonder: bool = field(default=False, validator=instance_of(bool), kw_only=True)
+    wonder: bool = field(default=False, validator=_switch, kw_only=True)
     """A cross of five tiles may hold the Wonder, worth a point a turn to a king (spec R31)."""
-    open_scoring: bool = field(default=False, validator=instance_of(bool), kw_only=True)
+    open_scoring: bool = field(default=False, validator=_switch, kw_only=True)
     """Every player's points are public (variant, spec R32); only what views show changes."""
 
     @property

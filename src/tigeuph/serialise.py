@@ -22,8 +22,12 @@ count). Each has a default, so a document written before them still reads: a mis
 off, a missing board field is empty.
 
 Reading is strict: a wrong type, an unknown or missing field, a bad cell or action raises
-:class:`~tigeuph.errors.JsonError` naming the field (``$.hands[0].r``); a state that reads but
-cannot happen raises :class:`~tigeuph.PositionError`, like :func:`tigeuph.from_text`.
+:class:`~tigeuph.errors.JsonError` naming the field (``$.hands[0].r``), and the first few
+problems with a count of the rest when there are many; a state that reads but cannot happen
+raises :class:`~tigeuph.PositionError`, like :func:`tigeuph.from_text`. A key given twice in an
+object, ``NaN`` and a lone surrogate are refused, and every reader takes ``limits=`` (a
+:class:`~tigeuph.Limits`) and refuses a document over them (its size, nesting, a list's length)
+before reading it, with :class:`~tigeuph.LimitError`.
 
 >>> import tigeuph
 >>> state = tigeuph.new_game(2, seed=5)
@@ -41,6 +45,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from importlib import resources
 from typing import Any, Final, TypeAlias, TypeVar, get_args, get_origin
 
@@ -48,15 +53,15 @@ import attrs
 import cattrs
 from attrs import field, frozen
 from attrs.validators import ge
-from cattrs.cols import homogenous_tuple_structure_factory
-from cattrs.errors import ForbiddenExtraKeysError
+from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from .actions import Action, ExchangeTiles, parse_action
 from .boards import ADVANCED, STANDARD, Board
 from .cells import Bitboard, Cell, cell_name, names, parse_cell
 from .checks import check_state
-from .errors import BoardError, JsonError, PositionError
+from .errors import ArgumentError, BoardError, JsonError, PositionError, expect
+from .limits import DEFAULT_LIMITS, MAX_SHOWN, Limits, check_limits, load_json, summarise
 from .notation.position import CUSTOM
 from .pieces import COLOURS, Colour, Monument
 from .state import (
@@ -196,13 +201,35 @@ def _is_list_of(kind: Any) -> bool:
 
 
 def _list_of(kind: Any, conv: Any) -> Any:
-    """``tuple[X, ...]`` from a JSON list only: cattrs would iterate a string or an object."""
-    base = homogenous_tuple_structure_factory(kind, conv)
+    """``tuple[X, ...]`` from a JSON list only (cattrs would iterate a string or an object),
+    describing the first few bad items and counting the rest, so that a long bad list costs
+    little and says little."""
+    item_kind = get_args(kind)[0]
+    try:
+        handler = conv.get_structure_hook(item_kind)
+    except RecursionError:  # pragma: no cover - no recursive shape today
+        handler = conv.structure
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not list:
             raise _Invalid(f"expected a list, not {_show(value)}")
-        return base(value, kind)
+        out = []
+        errors: list[Exception] = []
+        bad = 0
+        for i, item in enumerate(value):
+            try:
+                out.append(handler(item, item_kind))
+            except Exception as exc:
+                bad += 1
+                if len(errors) < MAX_SHOWN:
+                    note = IterableValidationNote(f"Structuring item @ index {i}", i, item_kind)
+                    exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+                    errors.append(exc)
+        if errors:
+            if bad > len(errors):
+                errors.append(_Invalid(f"{bad - len(errors):,} more bad items"))
+            raise IterableValidationError(f"While structuring {kind!r}", errors, kind)
+        return tuple(out)
 
     return structure
 
@@ -460,30 +487,44 @@ def _structure(value: Any, kind: type[T], path: str = "$") -> T:
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         problems = cattrs.transform_error(exc, path=path, format_exception=_describe)
         reason, _, where = problems[0].rpartition(" @ ")
-        more = f" (and {len(problems) - 1} more: {'; '.join(problems[1:])})" if problems[1:] else ""
+        rest: list[str] = []
+        untold: list[str] = []  # the long lists' counts of bad items not described
+        count = 0
+        for why, _, at in (p.rpartition(" @ ") for p in problems[1:]):
+            found = _UNTOLD.fullmatch(why)
+            if found is None:
+                rest.append(f"{at}: {why}")
+                count += 1
+            else:
+                untold.append(f"{at}: {why}")
+                count += int(found.group(1).replace(",", ""))
+        shown = "; ".join(filter(None, [summarise(rest), *untold]))
+        more = f" (and {count:,} more: {shown})" if count else ""
         raise JsonError(where, reason + more) from None
+
+
+_UNTOLD: Final = re.compile(r"([0-9,]+) more bad items")
 
 
 def dump_document(kind: str, value: object, cls: type[Any], indent: int | None = None) -> str:
     """*value*, a *cls*, as a JSON *kind* document (a ``format`` like ``tigeuph-state``)."""
+    _indent(indent, f"writing a {kind} document")
     body: dict[str, Any] = _conv.unstructure(value, cls)
     document = {"format": kind, "version": VERSION, **body}
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False)
 
 
-def load_document(kind: str, text: str | bytes, cls: type[T]) -> T:
+def load_document(kind: str, text: str | bytes, cls: type[T], limits: Limits = DEFAULT_LIMITS) -> T:
     """The *cls* value in *text*, a JSON *kind* document of this version.
 
     Raises:
+        ArgumentTypeError: *text* is not ``str`` or ``bytes``.
+        LimitError: *text* is over *limits*.
         JsonError: *text* is not JSON, not a *kind* document, or a field is wrong.
     """
-    if not isinstance(text, str | bytes | bytearray):
-        raise JsonError("$", f"expected JSON text, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as err:  # JSONDecodeError and bad UTF-8 are ValueErrors
-        raise JsonError("$", f"not JSON: {err}") from None
+    limits = check_limits(limits, f"reading a {kind} document")
+    data = load_json(text, limits, f"a {kind} document")
     if type(data) is not dict:
         raise JsonError("$", f"expected a JSON object, not {_show(data)}")
     if data.get("format") != kind:
@@ -505,23 +546,38 @@ def checked(state: GameState) -> GameState:
     """
     problems = check_state(state)
     if problems:
-        raise PositionError("impossible position: " + "; ".join(problems))
+        raise PositionError("impossible position: " + summarise(problems))
     return state
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
-    """*state* as a ``tigeuph-state`` JSON document; compact unless *indent* is given."""
+    """*state* as a ``tigeuph-state`` JSON document; compact unless *indent* is given.
+
+    Raises:
+        ArgumentTypeError: *state* is not a state, or *indent* not an int or ``None``.
+        ArgumentError: *indent* is not 0 to 80.
+    """
+    expect(state, GameState, "a GameState", "state_to_json: state")
+    _indent(indent, "state_to_json")
     return dump_document(STATE, state, GameState, indent)
 
 
-def state_from_json(text: str | bytes) -> GameState:
+def _indent(indent: object, where: str) -> None:
+    expect(indent, (int, type(None)), "an int or None", f"{where}: indent")
+    if indent is not None and not 0 <= indent <= 80:  # type: ignore[operator]
+        raise ArgumentError(f"{where}: indent is 0 to 80 spaces, or None for compact JSON")
+
+
+def state_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> GameState:
     """The state in a ``tigeuph-state`` JSON document: ``state_from_json(state_to_json(s)) == s``.
 
     Raises:
+        ArgumentTypeError: *text* is not ``str`` or ``bytes``.
+        LimitError: *text* is over *limits*.
         JsonError: *text* is not such a document; the message names the field.
         PositionError: the document reads, but the state cannot happen.
     """
-    return checked(load_document(STATE, text, GameState))
+    return checked(load_document(STATE, text, GameState, limits))
 
 
 @frozen
@@ -535,25 +591,38 @@ def action_to_json(action: Action) -> str:
     >>> import tigeuph
     >>> tigeuph.action_to_json(tigeuph.parse_action("~rrg"))
     '{"format":"tigeuph-action","version":1,"action":"~rrg"}'
+
+    Raises:
+        ArgumentTypeError: *action* is not an action.
     """
+    expect(action, get_args(Action), "an action", "action_to_json: action")
     return dump_document(ACTION, _ActionDocument(action), _ActionDocument)
 
 
-def action_from_json(text: str | bytes) -> Action:
+def action_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Action:
     """The action in a ``tigeuph-action`` JSON document.
 
     Raises:
+        ArgumentTypeError: *text* is not ``str`` or ``bytes``.
+        LimitError: *text* is over *limits*.
         JsonError: *text* is not such a document (or the notation is not an action's).
     """
-    return load_document(ACTION, text, _ActionDocument).action
+    return load_document(ACTION, text, _ActionDocument, limits).action
 
 
 def view_to_json(player_view: PlayerView, *, indent: int | None = None) -> str:
-    """*player_view* as a ``tigeuph-view`` JSON document: what a server sends one player."""
+    """*player_view* as a ``tigeuph-view`` JSON document: what a server sends one player.
+
+    Raises:
+        ArgumentTypeError: *player_view* is not a view, or *indent* not an int or ``None``.
+        ArgumentError: *indent* is not 0 to 80.
+    """
+    expect(player_view, PlayerView, "a PlayerView", "view_to_json: player_view")
+    _indent(indent, "view_to_json")
     return dump_document(VIEW, player_view, PlayerView, indent)
 
 
-def view_from_json(text: str | bytes) -> PlayerView:
+def view_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> PlayerView:
     """The view in a ``tigeuph-view`` JSON document, for a client or a bot on the other side.
 
     The position is checked in full: a state drawn from it (:func:`~tigeuph.sample_state`)
@@ -565,10 +634,12 @@ def view_from_json(text: str | bytes) -> PlayerView:
     tell, and the view does not hold it.
 
     Raises:
+        ArgumentTypeError: *text* is not ``str`` or ``bytes``.
+        LimitError: *text* is over *limits*.
         JsonError: *text* is not such a document; the message names the field.
         PositionError: the document reads, but no position shows this view.
     """
-    found = load_document(VIEW, text, PlayerView)
+    found = load_document(VIEW, text, PlayerView, limits)
     if not 0 <= found.player < len(found.hand_sizes):
         raise JsonError("$.player", f"{found.player} is not a seat (0 to {found.players - 1})")
     sizes = {

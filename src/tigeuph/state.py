@@ -10,6 +10,7 @@ from typing import Final, TypeAlias
 from attrs import evolve, field, frozen
 
 from .cells import Bitboard, Cell, cells_of
+from .errors import ArgumentError, expect
 from .pieces import COLOURS, Colour, Monument
 from .ruleset import Rules
 
@@ -49,6 +50,10 @@ class End(enum.Enum):
 
     TREASURES = "treasures"  # one or two treasures left on the board at the end of a turn
     BAG = "bag"  # a draw could not be met in full
+
+    @classmethod
+    def _missing_(cls, value: object) -> End:
+        raise ArgumentError(f"{str(value)[:20]!r} is not an End (treasures or bag)")
 
 
 @frozen
@@ -326,15 +331,29 @@ def new_game(
 
     *players* is the player count and sets ``rules.players``; *rules* gives the board and the
     variant switches. A *rules* whose ``players`` was set to another count than the default is
-    an error unless it agrees with *players*. The same seed always deals the same game; without
-    one, a random seed is drawn.
+    an error unless it agrees with *players*.
+
+    The seed fixes the whole bag: the same seed always deals the same game, and whoever knows
+    the seed knows every tile to come. Without one, 63 bits are drawn from the system's secure
+    source (``random.SystemRandom``), which nobody can guess. A small seed (a game number,
+    the time) can be found by a player who tries seeds until one deals his own tiles; a server
+    should let ``new_game`` draw, and keep the seed, like the record, to itself.
 
     >>> state = new_game(2, seed=1)
     >>> state.players, state.to_move, sum(state.hands[0]), len(state.bag)
     (2, 0, 6, 131)
+
+    Raises:
+        ArgumentTypeError: an argument is not of its type.
+        ArgumentError: *players* is not 2, 3 or 4, or disagrees with ``rules.players``.
     """
+    expect(players, int, "a player count (an int)", "new_game: players")
+    expect(seed, (int, type(None)), "an int or None", "new_game: seed")
+    expect(rules, Rules, "a tigeuph.Rules", "new_game: rules")
+    if players not in (2, 3, 4):
+        raise ArgumentError(f"new_game: players must be 2, 3 or 4, not {players}")
     if rules.players not in (players, _DEFAULT_RULES.players):
-        raise ValueError(f"players={players} disagrees with rules.players={rules.players}")
+        raise ArgumentError(f"players={players} disagrees with rules.players={rules.players}")
     rules = evolve(rules, players=players)
     board = rules.board
     box = list(TILE_COUNTS)

@@ -50,7 +50,7 @@ from attrs import field, frozen
 from .actions import Action, ExchangeTiles
 from .cells import Bitboard, Cell
 from .engine import legal_actions
-from .errors import PositionError
+from .errors import ArgumentError, PositionError, as_int, expect
 from .pieces import COLOURS, Colour
 from .ruleset import Rules
 from .state import (
@@ -172,10 +172,13 @@ def view(state: GameState, player: int) -> PlayerView:
     """What *player* may know of *state* (spec R4, R32), without the history.
 
     Raises:
-        ValueError: *player* is not a seat of the game.
+        ArgumentTypeError: *state* is not a state or *player* not an int.
+        ArgumentError: *player* is not a seat of the game.
     """
+    expect(state, GameState, "a GameState", "view: state")
+    player = as_int(player, "a seat (an int)", "view: player")
     if not 0 <= player < state.players:
-        raise ValueError(f"player {player} is not a seat of this {state.players}-player game")
+        raise ArgumentError(f"player {player} is not a seat of this {state.players}-player game")
     return PlayerView(
         player=player,
         rules=state.rules,
@@ -257,8 +260,12 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     equals ``v`` without its history.
 
     Raises:
+        ArgumentTypeError: *view* is not a :class:`PlayerView` or *rng* not a
+            ``random.Random``.
         PositionError: the view's counts do not add up (a view read from foreign data).
     """
+    expect(view, PlayerView, "a PlayerView", "sample_state: view")
+    expect(rng, random.Random, "a random.Random", "sample_state: rng")
     seen = tiles_outside_bag(
         view.tiles, view.monuments, [view.hand], view.removed, [view.discarded], view.wonder
     )

@@ -131,6 +131,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final, TypeVar
@@ -140,7 +141,8 @@ from attrs import frozen
 from ..boards import ADVANCED, STANDARD, Board, board_from_text, board_to_text
 from ..cells import Bitboard, Cell, cell, cell_name, cells_of, parse_cell
 from ..checks import check_state
-from ..errors import NotationError, PositionError
+from ..errors import NotationError, PositionError, expect
+from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text, summarise
 from ..pieces import COLOURS, Colour, Monument
 from ..ruleset import SWITCHES, Rules
 from ..state import (
@@ -192,6 +194,8 @@ CUSTOM: Final = "custom"
 """The name a board read from a grid in position notation takes."""
 _GRID: Final = ".~TS/"
 _SWITCH_WORDS: Final = {name: name.replace("_", "-") for name in SWITCHES}
+_STRAY: Final = re.compile(r"[^\t -~]")
+"""A character no position line holds outside comments: not printable ASCII nor a tab."""
 
 
 # --- to_text -----------------------------------------------------------------------------------
@@ -203,7 +207,10 @@ def to_text(state: GameState) -> str:
     A state that :func:`~tigeuph.check_state` rejects may not survive the round trip: a cell
     holding two pieces shows only one of them.
 
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState`.
     """
+    expect(state, GameState, "a GameState", "to_text: state")
     lines = [
         TITLE,
         f"rules: {rules_text(state.rules)}",
@@ -334,19 +341,26 @@ def _token(state: GameState, c: Cell, river: Bitboard) -> str:
 # --- from_text ---------------------------------------------------------------------------------
 
 
-def from_text(text: str) -> GameState:
+def from_text(text: str, *, limits: Limits = DEFAULT_LIMITS) -> GameState:
     """The state written as *text* in position notation (see the module docstring); a text
     titled ``tigeuph sketch`` is read as a sketch and completed (:func:`read_sketch`, spec D7).
 
+    Outside comment lines the text is printable ASCII (tabs allowed), as the notation is: a
+    lookalike such as a dotless i (U+0131) or a non-breaking space is refused, not read as
+    ``i`` or a space. Comment lines may hold any text. Reading takes time linear in the text,
+    which must fit ``limits.max_text_bytes``.
+
     Raises:
+        ArgumentTypeError: *text* is not a string.
+        LimitError: *text* is over ``limits.max_text_bytes``.
         NotationError: *text* is not position notation; the message names the line.
         PositionError: *text* reads, but describes an impossible position; the message lists
-            every problem :func:`~tigeuph.check_state` finds.
+            the first problems :func:`~tigeuph.check_state` finds and how many more.
     """
-    return _read(text, sketch=False).state
+    return _read(text, sketch=False, limits=limits, where="from_text").state
 
 
-def read_sketch(text: str) -> Sketch:
+def read_sketch(text: str, *, limits: Limits = DEFAULT_LIMITS) -> Sketch:
     """The position *text* sketches, completed, with what was filled in (spec D7).
 
     *text* is position notation titled ``tigeuph sketch`` (or ``tigeuph position``): the bag
@@ -376,15 +390,17 @@ def read_sketch(text: str) -> Sketch:
     9 treasures set aside, taken by nobody
 
     Raises:
+        ArgumentTypeError: *text* is not a string.
+        LimitError: *text* is over ``limits.max_text_bytes``.
         NotationError: *text* is not position notation.
         PositionError: even completed, no game could hold the position.
     """
-    return _read(text, sketch=True)
+    return _read(text, sketch=True, limits=limits, where="read_sketch")
 
 
-def _read(text: str, *, sketch: bool) -> Sketch:
-    if not isinstance(text, str):
-        raise NotationError(f"position notation must be a string, not {type(text).__name__}")
+def _read(text: str, *, sketch: bool, limits: Limits, where: str) -> Sketch:
+    limits = check_limits(limits, where)
+    check_text(text, limits, "position text")
     try:
         problems: list[str] = []
         lines = _split(text)
@@ -408,7 +424,7 @@ def _read(text: str, *, sketch: bool) -> Sketch:
         raise NotationError(f"not a position: {err}") from None
     if problems:
         kind = "impossible sketch" if sketch or lines.sketch else "impossible position"
-        raise PositionError(f"{kind}: " + "; ".join(problems))
+        raise PositionError(f"{kind}: " + summarise(problems))
     return Sketch(state, filled)
 
 
@@ -417,8 +433,10 @@ def _at(line: int) -> Iterator[None]:
     """Turn any parse failure inside into a :class:`NotationError` naming *line*."""
     try:
         yield
-    except NotationError:
-        raise
+    except NotationError as err:
+        if str(err).startswith("line "):  # already located
+            raise
+        raise NotationError(f"line {line}: {err}") from None
     except (ValueError, LookupError, TypeError, OverflowError) as err:
         raise NotationError(f"line {line}: {err}") from None
 
@@ -444,9 +462,15 @@ def _split(text: str) -> _Lines:
     sketch = False
     titled = False
     for n, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip()
+        line = raw.strip(" \t\r")
         if not line or line.startswith("#"):
             continue
+        stray = _STRAY.search(line)
+        if stray is not None:
+            raise NotationError(
+                f"line {n}: {stray.group()!r} (column {raw.index(stray.group()) + 1}) is not "
+                "part of position notation (printable ASCII; any text in # comment lines)"
+            )
         if not titled:
             if line not in (TITLE, SKETCH_TITLE):
                 raise NotationError(
@@ -757,8 +781,9 @@ def _hand(text: str) -> tuple[int, int, int, int]:
 def _bag(text: str) -> str:
     if text == _NONE:
         return ""
-    for letter in text:
-        _colour(letter)
+    strays = set(text) - set("rbgk")  # one pass, so that a long bag line reads fast
+    if strays:
+        _colour(min(strays))
     return text
 
 
