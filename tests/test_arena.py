@@ -145,3 +145,13 @@ def test_an_agent_error_stops_the_arena_with_one_line(
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert "seat 0" in err and "broken on purpose" in err and len(err.strip().splitlines()) == 1
+
+
+def test_agent_arguments_after_commas_stay_with_their_agent(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """In --agents, name=value after a comma continues the agent before it."""
+    argv = ["--agents", "mcts:iterations=2,candidates=2,random", "--games", "2"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "mcts:iterations=2,candidates=2 " in out and "\nrandom " in out

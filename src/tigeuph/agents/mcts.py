@@ -8,8 +8,8 @@ parent was visited, since hidden tiles change what is legal), adds one node, pla
 rollout with a cheap policy, and backs up each seat's reward: the logistic of its evaluation
 (:func:`~tigeuph.agents.heuristic.evaluate`) at the rollout's end, or its share of first place
 when the game ended. Only the actions seen at the root, the greedy player's best few, are
-searched there; deeper nodes widen progressively, new children taken in the rollout policy's
-order.
+searched there, each starting from its greedy score as a prior worth :data:`PRIOR_VISITS`
+rollouts; deeper nodes widen progressively, new children taken in the rollout policy's order.
 """
 
 from __future__ import annotations
@@ -32,6 +32,10 @@ DEFAULT_ITERATIONS: Final = 300
 """The budget when neither iterations nor seconds are given."""
 SCALE: Final = 6.0
 """Evaluation points that turn a reward of 1/2 into about 3/4 (the logistic's scale)."""
+PRIOR_VISITS: Final = 10
+"""Each root candidate starts as if visited this often with its greedy score as reward
+(progressive bias): with no iterations the search plays the greedy player's move, and the
+rollouts must outweigh the prior to change it."""
 
 
 class _Node:
@@ -103,11 +107,15 @@ class MCTSAgent:
         guess = sample_state(view, rng)
         scored = sorted(
             ((settle(apply(guess, a))[me], i) for i, a in enumerate(legal)), reverse=True
-        )
-        roots = [legal[i] for _, i in scored[: self.candidates]]
+        )[: self.candidates]
+        roots = [legal[i] for _, i in scored]
         if len(roots) == 1:
             return roots[0]
         root = _Node()
+        for score, i in scored:  # the greedy score as a prior worth PRIOR_VISITS rollouts
+            child = root.children[legal[i]] = _Node()
+            child.visits = child.available = PRIOR_VISITS
+            child.total = PRIOR_VISITS / (1 + math.exp(-score / SCALE))
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -116,8 +124,6 @@ class MCTSAgent:
                 break
             self._iterate(root, roots, sample_state(view, rng), rng)
             done += 1
-        if not root.children:
-            return roots[0]
         order = {a: n for n, a in enumerate(roots)}
         return max(root.children.items(), key=lambda kv: (kv[1].visits, -order[kv[0]]))[0]
 
