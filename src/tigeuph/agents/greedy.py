@@ -43,7 +43,7 @@ def _support(action: Action) -> int:
 
 class GreedyAgent:
     """Plays the legal action whose position, once every decision it sets off is settled
-    (:func:`settle`), evaluates best for it (:mod:`tigeuph.agents.heuristic`): its weakest
+    (``settle``), evaluates best for it (:mod:`tigeuph.agents.heuristic`): its weakest
     colour's points counting treasures first, then the next colours, leaders on the board and
     their temples (threats), monuments, buildings and the wonder in its leaders' kingdoms.
 

@@ -61,7 +61,7 @@ def play(
     (True, 'RandomAgent(weighted=False)')
 
     Raises:
-        AgentError: an agent played an illegal action, raised, or ran out of time.
+        tigeuph.AgentError: an agent played an illegal action, raised, or ran out of time.
         ValueError: fewer than 2 or more than 4 agents, or *rules* for another player count.
     """
     players = len(agents)
