@@ -143,7 +143,8 @@ def tournament(
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
-    """Play a tournament between the agents *specs* name (:func:`~tigeuph.agents.make_agent`), in game order.
+    """Play a tournament between the agents *specs* name (:func:`~tigeuph.agents.make_agent`),
+    in game order.
 
     *games* is rounded up to whole blocks of *players* games (see the module docstring); game
     blocks use deals ``seed``, ``seed + 1``... *rules* gives the board and switches (its player
@@ -153,8 +154,8 @@ def tournament(
 
     Raises:
         AgentSpecError: a specification names no agent (checked before any game).
-        tigeuph.AgentError: an agent misbehaved; the games before it are lost unless *on_result* kept
-            them.
+        tigeuph.AgentError: an agent misbehaved; the games before it are lost unless
+            *on_result* kept them.
     """
     for spec in specs:
         make_agent(spec)
