@@ -63,6 +63,13 @@ def family_title(family: str) -> str:
     return FAMILIES.get(family, (case_title(family), ""))[0]
 
 
+def pinned(case: scenario.Scenario) -> tuple[str, ...]:
+    """The clauses *case* pins: its ``clauses:`` line, and the clause its refusal names (as
+    ``spec/trace.py`` counts them, so that the spec's cases and the case's clauses agree)."""
+    refused = case.error.split()[:1] if case.error else []
+    return case.clauses + tuple(c for c in refused if c not in case.clauses)
+
+
 def _escape(text: str) -> str:
     """*text* as reStructuredText, its clause names (``R11``) linked."""
     text = re.sub(r"([\\`*_|])", r"\\\1", text)
@@ -120,7 +127,7 @@ def case_page(case: scenario.Scenario, family: str, titles: dict[str, str]) -> l
         played.append(str(action))
         state = tigeuph.apply(state, action)
         last_action = action
-    pins = ", ".join(f":clause:`{c}` ({_escape(titles.get(c, '?'))})" for c in case.clauses)
+    pins = ", ".join(f":clause:`{c}` ({_escape(titles.get(c, '?'))})" for c in pinned(case))
     lines = [
         f".. _case-{family}-{case.path.stem}:",
         "",
@@ -193,7 +200,7 @@ def pages(root: Path) -> dict[str, str]:
     for family in order:
         for case in cases[family]:
             out[f"{family}/{case.path.stem}.rst"] = "\n".join(case_page(case, family, titles))
-            for clause in case.clauses:
+            for clause in pinned(case):
                 by_clause[clause].append((family, case.path.stem))
         out[f"{family}.rst"] = "\n".join(_family_page(family, cases[family]))
     out["index.rst"] = "\n".join(_index(order, cases, by_clause, titles))
@@ -207,11 +214,11 @@ def _clause_key(clause: str) -> tuple[str, int]:
 def _family_page(family: str, cases: Iterable[scenario.Scenario]) -> list[str]:
     title, intro = FAMILIES.get(family, (family_title(family), ""))
     cases = list(cases)
-    pinned = sorted({c for case in cases for c in case.clauses}, key=_clause_key)
+    named = sorted({c for case in cases for c in pinned(case)}, key=_clause_key)
     lines = [f".. _casebook-{family}:", "", title, "=" * len(title), "", intro, ""]
-    lines += ["Clauses pinned here: " + ", ".join(f":clause:`{c}`" for c in pinned) + ".", ""]
+    lines += ["Clauses pinned here: " + ", ".join(f":clause:`{c}`" for c in named) + ".", ""]
     for case in cases:
-        clauses = ", ".join(f":clause:`{c}`" for c in case.clauses)
+        clauses = ", ".join(f":clause:`{c}`" for c in pinned(case))
         lines += [
             f"- :doc:`{family}/{case.path.stem}` ({clauses}): {_escape(case.title)}",
         ]
