@@ -119,12 +119,13 @@ def _parser() -> argparse.ArgumentParser:
 
 def _progress() -> Any:
     try:
+        from rich.console import Console
         from rich.progress import Progress
     except ImportError:
         raise TigeuphError(
             "the arena's progress bar needs rich: pip install 'tigeuph[cli]'"
         ) from None
-    return Progress(transient=True)
+    return Progress(console=Console(stderr=True), transient=True)  # stdout keeps the table
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,9 +1,9 @@
 """Players: the agent protocol, random, greedy and search agents, and games between them.
 
-An :class:`Agent` answers ``act(view, rng)`` with an action, seeing only its own
-:class:`~tigeuph.PlayerView`; :func:`play` plays one game between agents and returns the whole
-:class:`~tigeuph.Game`; :func:`make_agent` builds an agent from a specification such as
-``"mcts:iterations=400"``. ``python -m tigeuph.arena`` plays tournaments. Strength and speed
+An :class:`~tigeuph.Agent` answers ``act(view, rng)`` with an action, seeing only its own
+:class:`~tigeuph.PlayerView`; :func:`~tigeuph.play` plays one game between agents and returns
+the whole :class:`~tigeuph.Game`; :func:`make_agent` builds an agent from a specification
+such as ``"mcts:iterations=400"``. ``python -m tigeuph.arena`` plays tournaments. Strength and speed
 of each agent: ``docs/agents.rst``.
 
 >>> import tigeuph

@@ -43,7 +43,7 @@ class Agent(Protocol):
 
 
 class FunctionAgent:
-    """An :class:`Agent` made from a plain function ``fn(view, rng) -> action``."""
+    """An :class:`~tigeuph.Agent` made from a plain function ``fn(view, rng) -> action``."""
 
     __slots__ = ("fn", "name")
 

@@ -43,9 +43,10 @@ def _support(action: Action) -> int:
 
 class GreedyAgent:
     """Plays the legal action whose position, once every decision it sets off is settled
-    (``settle``), evaluates best for it (:mod:`tigeuph.agents.heuristic`): its weakest
-    colour's points counting treasures first, then the next colours, leaders on the board and
-    their temples (threats), monuments, buildings and the wonder in its leaders' kingdoms.
+    (:func:`~tigeuph.agents.greedy.settle`), evaluates best for it
+    (:mod:`tigeuph.agents.heuristic`): its weakest colour's points counting treasures first,
+    then the next colours, leaders on the board and their temples (threats), monuments,
+    buildings and the wonder in its leaders' kingdoms.
 
     The position is a full state drawn with :func:`~tigeuph.sample_state` from its view, so
     hidden tiles are guessed, never seen; ties are broken with *rng*. Every decision, support

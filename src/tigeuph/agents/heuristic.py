@@ -41,15 +41,16 @@ __all__ = [
 VECTOR_WEIGHTS: Final = (4.0, 2.0, 1.0, 0.5)
 """Weights of the final-score vector, weakest colour first."""
 LEADER: Final = 1.5
-"""A leader on the board: it scores the tiles of its colour placed in its kingdom."""
+"""Worth of a leader on the board, which scores the tiles of its colour placed in its kingdom."""
 TEMPLE: Final = 0.5
-"""Each temple beside a leader, up to three: its strength in a revolt (spec R15)."""
+"""Worth of each temple beside a leader, up to three, its strength in a revolt (spec R15)."""
 MONUMENT: Final = 1.0
-"""A leader in a kingdom holding a monument of its colour: a point each turn (spec R24)."""
+"""Worth of a leader in a kingdom holding a monument of its colour, a point a turn (spec R24)."""
 BUILDING: Final = 1.0
-"""A leader in a kingdom holding its colour's building: doubled points (variant R30)."""
+"""Worth of a leader in a kingdom holding its colour's building, which doubles its points
+(variant R30)."""
 WONDER: Final = 1.0
-"""A king in the wonder's kingdom: a point at the end of each of its turns (variant R31)."""
+"""Worth of a king in the wonder's kingdom, a point at the end of each turn (variant R31)."""
 CATASTROPHE: Final = 0.5
 """A catastrophe tile still in hand."""
 

@@ -24,8 +24,8 @@ _DEFAULT_RULES: Final = Rules()
 
 
 def agent_rng(seed: int, seat: int) -> random.Random:
-    """The generator :func:`play` hands the agent in *seat* of the game dealt from *seed*: one
-    per seat, independent of the deal's and of the other seats'.
+    """The generator :func:`~tigeuph.play` hands the agent in *seat* of the game dealt from
+    *seed*: one per seat, independent of the deal's and of the other seats'.
 
     >>> agent_rng(7, 0).random() == agent_rng(7, 0).random() != agent_rng(7, 1).random()
     True
@@ -46,10 +46,11 @@ def play(
     The game is ``Game.new(len(agents), seed=seed, rules=rules)`` (a seed is drawn and kept when
     none is given). Whenever a seat must decide, its agent is asked with that seat's view and
     public history, :meth:`Game.view <tigeuph.Game.view>`, and a generator of its own,
-    :func:`agent_rng`: the same seed and agents replay the same game. The record's ``Player0``
-    to ``Player3`` tags name the agents (their ``repr``) unless *tags* give them.
+    :func:`~tigeuph.agents.agent_rng`: the same seed and agents replay the same game. The
+    record's ``Player0`` to ``Player3`` tags name the agents (their ``repr``) unless *tags*
+    give them.
 
-    A misbehaving agent stops the game with :class:`~tigeuph.agents.AgentError`, naming the
+    A misbehaving agent stops the game with :class:`~tigeuph.AgentError`, naming the
     seat and the action: an action that is not legal now, an exception raised by ``act``
     (kept as the error's ``__cause__``), or, when *time_limit* is given, a decision that took
     more than *time_limit* seconds (wall clock; the late action is not played). The error's

@@ -50,8 +50,8 @@ class _Node:
 
 class MCTSAgent:
     """Information-set MCTS (see the module docstring) within a budget of *iterations*, of
-    *seconds* of wall clock, or both (whichever runs out first; ``DEFAULT_ITERATIONS``
-    when neither is given). An iterations budget alone replays exactly; a time budget depends
+    *seconds* of wall clock, or both (whichever runs out first; 300 iterations when neither is
+    given). An iterations budget alone replays exactly; a time budget depends
     on the machine's speed and load.
 
     *exploration* is the UCT constant; *rollout* the number of actions each rollout plays

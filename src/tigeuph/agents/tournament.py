@@ -82,7 +82,7 @@ class GameResult:
     seats: tuple[int, ...]
     """The agent index of each seat."""
     shares: tuple[float, ...]
-    """Each seat's share of first place: 1 for a sole winner, split on a tie."""
+    """Each seat's share of first place (1 for a sole winner, split on a tie)."""
     ranks: tuple[int, ...]
     """Each seat's rank (1 is first; tied seats share one)."""
     seconds: tuple[float, ...]
