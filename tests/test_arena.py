@@ -81,16 +81,16 @@ def test_the_arena_prints_standings_and_writes_one_file(
     """The arena plays, prints each agent with its interval and rating, and writes records
     that read back and replay."""
     path = tmp_path / "games.txt"
-    code = main(
-        ["--agents", "greedy,random", "--games", "2", "--seed", "3", "--records", str(path)]
-    )
+    agents = "random:weighted=true,random"
+    code = main(["--agents", agents, "--games", "2", "--seed", "3", "--records", str(path)])
     out = capsys.readouterr().out
     assert code == 0
-    assert "greedy" in out and "random" in out and "95% interval" in out and "Elo" in out
+    assert "random:weighted=true " in out and "\nrandom " in out
+    assert "95% interval" in out and "Elo" in out
     games = read_records(path.read_text())
     assert len(games) == 2 and all(g.state.is_over for g in games)
     assert [g.seed for g in games] == [3, 3]
-    assert [g.tags["Player0"] for g in games] == ["greedy", "random"]
+    assert [g.tags["Player0"] for g in games] == ["random:weighted=true", "random"]
 
 
 def test_the_arena_writes_a_directory_with_variants_on_two_processes(
@@ -150,8 +150,8 @@ def test_an_agent_error_stops_the_arena_with_one_line(
 def test_agent_arguments_after_commas_stay_with_their_agent(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """In --agents, name=value after a comma continues the agent before it."""
-    argv = ["--agents", "mcts:iterations=2,candidates=2,random", "--games", "2"]
-    assert main(argv) == 0
-    out = capsys.readouterr().out
-    assert "mcts:iterations=2,candidates=2 " in out and "\nrandom " in out
+    """In --agents, name=value after a comma continues the agent before it: the bad argument
+    is reported as part of the mcts specification."""
+    with pytest.raises(SystemExit):
+        main(["--agents", "mcts:iterations=2,bogus=1,random", "--games", "2"])
+    assert "'mcts:iterations=2,bogus=1': mcts takes no 'bogus'" in capsys.readouterr().err
