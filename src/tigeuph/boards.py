@@ -86,7 +86,7 @@ class Board:
 
     Cells are those of the bitboard layout of ``tigeuph.cells`` (bit ``row * 17 + col``), so
     a board is at most 11 x 16, the printed size, and always the top-left *rows* x *cols*
-    rectangle of that layout (:attr:`cells`): one layout serves every board, the engine only
+    rectangle of that layout (:attr:`Board.cells`): one layout serves every board, the engine only
     masks its moves with ``board.cells``, and a smaller board keeps the printed cell names
     (``A1`` is its top-left corner).
     Every starting temple carries a treasure; ``special`` names the treasures a trader's owner

@@ -41,7 +41,7 @@ __all__ = [
 T = TypeVar("T")
 
 Cell = NewType("Cell", int)
-"""A board cell: its bit index in a :data:`Bitboard`. Name it with :func:`cell_name`."""
+"""A board cell: its bit index in a :obj:`~tigeuph.Bitboard`. Name it with :func:`cell_name`."""
 
 Bitboard: TypeAlias = int
 """A set of cells as an ``int``: bit ``c`` is set when cell ``c`` is in the set."""

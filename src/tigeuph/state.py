@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 TILE_COUNTS: Final = (57, 36, 30, 30)
-"""Civilisation tiles of each colour in the box, indexed by :class:`Colour` (spec R1)."""
+"""Civilisation tiles of each colour in the box, indexed by :class:`~tigeuph.Colour` (spec R1)."""
 
 _DEFAULT_RULES: Final = Rules()
 HAND_SIZE: Final = 6
@@ -189,7 +189,7 @@ Decision: TypeAlias = (
 class GameState:
     """Everything about a position, as a frozen value: equal by value, hashable, shareable.
 
-    Board layers are :data:`~tigeuph.cells.Bitboard` masks. Per-colour tuples are indexed by
+    Board layers are :obj:`~tigeuph.Bitboard` masks. Per-colour tuples are indexed by
     :class:`Colour` and per-player tuples by seat (0 plays first). Build one with
     :func:`new_game` or :func:`tigeuph.from_text`; get the next one with :func:`tigeuph.apply`.
     """

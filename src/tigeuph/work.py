@@ -22,7 +22,7 @@ _TURN_ORDER = {n: [tuple((a + i) % n for i in range(n)) for a in range(n)] for n
 
 
 class Work:
-    """The fields of :class:`GameState`, changeable."""
+    """The fields of :class:`~tigeuph.GameState`, changeable."""
 
     __slots__ = (
         "_analysis",

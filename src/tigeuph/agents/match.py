@@ -107,7 +107,7 @@ def play(
     (True, 'RandomAgent(weighted=False)')
 
     Raises:
-        AgentError: an agent played an illegal action, raised, or ran out of time.
+        tigeuph.AgentError: an agent played an illegal action, raised, or ran out of time.
         ArgumentTypeError: *agents* is not a sequence of agents (objects with ``act``), or
             another argument is of the wrong type.
         ArgumentError: fewer than 2 or more than 4 agents, *rules* for another player count,

@@ -166,8 +166,8 @@ def tournament(
 
     Raises:
         AgentSpecError: a specification names no agent (checked before any game).
-        AgentError: an agent misbehaved; the games before it are lost unless *on_result* kept
-            them.
+        tigeuph.AgentError: an agent misbehaved; the games before it are lost unless
+            *on_result* kept them.
     """
     for spec in specs:
         make_agent(spec, game=game)

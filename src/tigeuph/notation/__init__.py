@@ -1,5 +1,5 @@
 """Text notations: positions (:mod:`tigeuph.notation.position`) and the sketches a referee
-draws by hand (:mod:`tigeuph.notation.sketch`)."""
+draws by hand (``tigeuph.notation.sketch``)."""
 
 from .position import from_text, read_sketch, to_text
 from .sketch import Sketch

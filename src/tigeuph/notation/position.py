@@ -357,7 +357,7 @@ def from_text(text: str, *, limits: Limits = DEFAULT_LIMITS) -> GameState:
         PositionError: *text* reads, but describes an impossible position; the message lists
             the first problems :func:`~tigeuph.check_state` finds and how many more.
     """
-    return _read(text, sketch=False, limits=limits).state
+    return _read(text, sketch=False, limits=limits, where="from_text").state
 
 
 def read_sketch(text: str, *, limits: Limits = DEFAULT_LIMITS) -> Sketch:
@@ -366,7 +366,7 @@ def read_sketch(text: str, *, limits: Limits = DEFAULT_LIMITS) -> Sketch:
     *text* is position notation titled ``tigeuph sketch`` (or ``tigeuph position``): the bag
     or the removed tiles absorb the tiles left out, players without a written catastrophe count
     give up those drawn, and treasures neither drawn nor taken are set aside for nobody (see
-    :mod:`tigeuph.notation.sketch`).
+    ``tigeuph.notation.sketch``).
 
     >>> sketch = read_sketch('''
     ... tigeuph sketch
@@ -395,11 +395,11 @@ def read_sketch(text: str, *, limits: Limits = DEFAULT_LIMITS) -> Sketch:
         NotationError: *text* is not position notation.
         PositionError: even completed, no game could hold the position.
     """
-    return _read(text, sketch=True, limits=limits)
+    return _read(text, sketch=True, limits=limits, where="read_sketch")
 
 
-def _read(text: str, *, sketch: bool, limits: Limits) -> Sketch:
-    limits = check_limits(limits, "read_sketch" if sketch else "from_text")
+def _read(text: str, *, sketch: bool, limits: Limits, where: str) -> Sketch:
+    limits = check_limits(limits, where)
     check_text(text, limits, "position text")
     try:
         problems: list[str] = []
