@@ -18,10 +18,9 @@ _BUILDS = (PlaceBuilding, BuildWonder, BuildMonument)
 
 
 class RandomAgent:
-    """Plays a legal action drawn from *rng*: uniformly, or with *weighted* the simulator's
-    ``builder`` policy (:data:`tigeuph.simulate.POLICIES`), which builds whenever a building,
-    the wonder or a monument is offered and otherwise places a tile four times in five when it
-    may.
+    """Plays a legal action drawn from *rng*: uniformly, or with *weighted* as a builder, which
+    builds whenever a building, the wonder or a monument is offered and otherwise places a tile
+    four times in five when it may (``random:weighted=true`` to the simulator and the arena).
 
     Strength: the floor; :class:`~tigeuph.agents.GreedyAgent` beats it in nearly every game.
     Speed: the cost of listing the legal actions, well under a millisecond a move.

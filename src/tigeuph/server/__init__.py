@@ -1,10 +1,10 @@
 """A game server and a browser board: ``tigeuph serve`` (the ``server`` extra).
 
-Games live in a SQLite file, one row per game (:mod:`tigeuph.server.store`); every action is a
+Games live in a SQLite file, one row per game (``tigeuph.server.store``); every action is a
 compare-and-swap on the game's version, so of two simultaneous actions one wins and the other
 gets ``409``. Each human seat has a secret token, returned once when the game is made; agents'
 seats are played by the server. The HTTP API and the page are :func:`create_app`
-(:mod:`tigeuph.server.app`, on Starlette); :func:`serve` runs it under uvicorn. See
+(``tigeuph.server.app``, on Starlette); :func:`serve` runs it under uvicorn. See
 ``docs/server.rst``.
 
 The store needs only the standard library; the application needs the ``server`` extra

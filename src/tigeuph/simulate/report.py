@@ -63,7 +63,7 @@ _BY_NAME: Final = {m.name: m for m in (*METRICS, *_SEATS)}
 
 
 def metrics(players: int) -> tuple[Metric, ...]:
-    """The figures reported for games of *players*: :data:`METRICS`, with each seat's share of
+    """The figures reported for games of *players*: ``METRICS``, with each seat's share of
     wins after the scores (``wins_seat_0`` plays first).
 
     >>> [m.name for m in metrics(2)][6:9]

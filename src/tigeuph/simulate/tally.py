@@ -129,7 +129,7 @@ def tally(game: Game, agents: Sequence[str] = DEFAULT_AGENTS, seconds: float = 0
 
 def play_game(rules: Rules, seed: int, agents: Sequence[str] = DEFAULT_AGENTS) -> GameTally:
     """Play one game under *rules* (its ``players`` is the player count) from *seed*, each seat
-    played by its agent (:func:`seat_agents`), and tally it.
+    played by its agent (:func:`~tigeuph.simulate.seat_agents`), and tally it.
 
     The deal comes from the seed and each agent's choices from :func:`tigeuph.agents.agent_rng`
     of the seed and its seat, so the same seed replays the same game.
