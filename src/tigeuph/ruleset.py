@@ -68,9 +68,10 @@ def switch_word(name: str) -> str:
 
 
 def parse_switches(text: str) -> tuple[str, ...]:
-    """The switch names *text* lists, in :data:`~tigeuph.SWITCHES` order: words separated by commas or
-    spaces, each a switch's word (``open-scoring``) or name (``open_scoring``). The position
-    notation's ``rules:`` line and every command line read switches with this one function.
+    """The switch names *text* lists, in :data:`~tigeuph.SWITCHES` order: words separated by
+    commas or spaces, each a switch's word (``open-scoring``) or name (``open_scoring``). The
+    position notation's ``rules:`` line and every command line read switches with this one
+    function.
 
     >>> parse_switches("wonder,english-reinforcement")
     ('english_reinforcement', 'wonder')
