@@ -92,6 +92,22 @@ def el(parent: Element, tag: str, attrs: dict[str, str] | None = None, **more: s
     return SubElement(parent, tag, items)
 
 
+def _tile_square(sym: Element, fill: str, edge: str) -> None:
+    """The rounded square every tile-sized piece stands on, in *fill* edged with *edge*."""
+    el(
+        sym,
+        "rect",
+        x="1.5",
+        y="1.5",
+        width="37",
+        height="37",
+        rx="4",
+        fill=fill,
+        stroke=edge,
+        stroke_width="1.5",
+    )
+
+
 def glyph(parent: Element, colour: Colour, ink: str, scale: float, cx: float, cy: float) -> None:
     """Draw *colour*'s glyph in *ink*, scaled by *scale* and centred on (*cx*, *cy*)."""
     tag, attrs = _GLYPHS[colour]
@@ -122,18 +138,7 @@ class Symbols:
         """A face-up tile of *colour*."""
         name = f"tile-{colour.letter}"
         if (sym := self._new(name)) is not None:
-            el(
-                sym,
-                "rect",
-                x="1.5",
-                y="1.5",
-                width="37",
-                height="37",
-                rx="4",
-                fill=FILL[colour],
-                stroke=EDGE[colour],
-                stroke_width="1.5",
-            )
+            _tile_square(sym, FILL[colour], EDGE[colour])
             glyph(sym, colour, "#ffffff", 0.8, 20, 20)
         return name
 
@@ -141,18 +146,7 @@ class Symbols:
         """A face-down tile (under a monument or the wonder)."""
         name = "face-down"
         if (sym := self._new(name)) is not None:
-            el(
-                sym,
-                "rect",
-                x="1.5",
-                y="1.5",
-                width="37",
-                height="37",
-                rx="4",
-                fill="#a39a8a",
-                stroke="#6f675b",
-                stroke_width="1.5",
-            )
+            _tile_square(sym, "#a39a8a", "#6f675b")
             el(
                 sym,
                 "path",
@@ -195,18 +189,7 @@ class Symbols:
         """A catastrophe tile: dark rubble crossed out."""
         name = "catastrophe"
         if (sym := self._new(name)) is not None:
-            el(
-                sym,
-                "rect",
-                x="1.5",
-                y="1.5",
-                width="37",
-                height="37",
-                rx="4",
-                fill="#5b4636",
-                stroke="#2f241b",
-                stroke_width="1.5",
-            )
+            _tile_square(sym, "#5b4636", "#2f241b")
             el(
                 sym,
                 "path",
@@ -241,18 +224,7 @@ class Symbols:
         """A civilisation building of *colour* (variant): a white tower on its tile."""
         name = f"building-{colour.letter}"
         if (sym := self._new(name)) is not None:
-            el(
-                sym,
-                "rect",
-                x="1.5",
-                y="1.5",
-                width="37",
-                height="37",
-                rx="4",
-                fill=FILL[colour],
-                stroke=EDGE[colour],
-                stroke_width="1.5",
-            )
+            _tile_square(sym, FILL[colour], EDGE[colour])
             el(
                 sym,
                 "path",
