@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import TigeuphError
+from ..extras import require
 from .report import Report
 
 __all__ = ["plot"]
@@ -21,13 +21,8 @@ def plot(report: Report, path: str | Path) -> None:
     Raises:
         TigeuphError: matplotlib is not installed (the ``plot`` extra).
     """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise TigeuphError("--plot needs matplotlib: pip install 'tigeuph[plot]'") from None
+    require("matplotlib", "plot").use("Agg")  # draw to files, never to a screen
+    plt: Any = require("matplotlib.pyplot", "plot")
     counts = report.player_counts
     figure: Any
     figure, axes = plt.subplots(

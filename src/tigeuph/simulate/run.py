@@ -8,7 +8,6 @@ tigeuph installed (and the modules of any ``module:factory`` agent).
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
@@ -16,7 +15,7 @@ from typing import Any, TypeAlias
 from attrs import evolve
 
 from ..agents.factory import make_agent
-from ..errors import TigeuphError
+from ..extras import require
 from ..ruleset import SWITCHES, Rules
 from .report import Report, RuleSetResult
 from .tally import DEFAULT_AGENTS, GameTally, play_game
@@ -154,10 +153,7 @@ def _on_dask(
 ) -> list[tuple[GameTally, ...]]:
     """Play *tasks* on the Dask cluster at *address* (``"local"``: a new ``LocalCluster`` of
     one single-threaded worker process per core), in task order."""
-    try:
-        distributed: Any = importlib.import_module("dask.distributed")
-    except ImportError:
-        raise TigeuphError("--dask needs Dask distributed: pip install 'tigeuph[dask]'") from None
+    distributed: Any = require("dask.distributed", "dask")
     cluster: Any = None
     if address == LOCAL:
         cluster = distributed.LocalCluster(
