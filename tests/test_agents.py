@@ -25,7 +25,7 @@ from tigeuph.agents import (
     make_agent,
     play,
 )
-from tigeuph.state import (
+from tigeuph.decisions import (
     BuildingChoice,
     MonumentChoice,
     Revolt,

@@ -80,7 +80,8 @@ from tigeuph import (
     WithdrawLeader,
     board_from_text,
 )
-from tigeuph.state import BuildingChoice, Conflict, Revolt, WonderChoice, WonderPoint, WonderSite
+from tigeuph.decisions import BuildingChoice, Conflict, Revolt, WonderChoice, WonderPoint
+from tigeuph.state import WonderSite
 
 GAMES: Final = int(os.environ.get("TIGEUPH_REF_GAMES", "5"))
 PLAYERS: Final = (2, 3, 4)

@@ -15,6 +15,7 @@ import pytest
 
 import tigeuph
 from tigeuph.agents import make_agent
+from tigeuph.decisions import BuildingChoice, Revolt, War, WonderPoint
 from tigeuph.simulate import (
     METRICS,
     GameTally,
@@ -25,12 +26,6 @@ from tigeuph.simulate import (
     plot,
     seat_agents,
     simulate,
-)
-from tigeuph.state import (
-    BuildingChoice,
-    Revolt,
-    War,
-    WonderPoint,
 )
 from tigeuph.stats import mean_interval, t_quantile, wilson
 

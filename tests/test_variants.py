@@ -12,8 +12,8 @@ import pytest
 
 import tigeuph
 from tigeuph import ADVANCED, STANDARD, Action, CommitSupport, GameState, PlaceTile, Rules
+from tigeuph.decisions import BuildingChoice, WonderChoice, WonderPoint
 from tigeuph.ruleset import SWITCHES
-from tigeuph.state import BuildingChoice, WonderChoice, WonderPoint
 
 COMBINATIONS = [
     frozenset(chosen)

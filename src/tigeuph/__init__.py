@@ -40,6 +40,18 @@ from .boards import (
 )
 from .cells import CELLS, Bitboard, Cell, cell, cell_name, mask, names, parse_cell
 from .checks import check_state
+from .decisions import (
+    BuildingChoice,
+    Conflict,
+    Decision,
+    MonumentChoice,
+    Revolt,
+    TreasureChoice,
+    War,
+    WarChoice,
+    WonderChoice,
+    WonderPoint,
+)
 from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
 from .engine import Outcome, apply, legal_actions, outcome
 from .errors import (
@@ -71,23 +83,7 @@ from .serialise import (
     view_from_json,
     view_to_json,
 )
-from .state import (
-    BuildingChoice,
-    Conflict,
-    Decision,
-    End,
-    GameState,
-    MonumentChoice,
-    MonumentSite,
-    Revolt,
-    TreasureChoice,
-    War,
-    WarChoice,
-    WonderChoice,
-    WonderPoint,
-    WonderSite,
-    new_game,
-)
+from .state import End, GameState, MonumentSite, WonderSite, new_game
 from .tensors import observation, returns
 from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
 

@@ -14,22 +14,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from .cells import CELLS, STRIDE, Bitboard, Cell, cell_name, cells_of, names, neighbours
-from .errors import expect
-from .pieces import COLOURS, Colour, Monument
-from .regions import kingdoms
-from .rules.buildings import building_cells
-from .rules.monuments import available, complete_squares, square
-from .rules.wonder import cross, wonder_centres
-from .shapes import shape_problems
-from .state import (
-    ACTIONS_PER_TURN,
-    CATASTROPHES,
-    HAND_SIZE,
-    TILE_COUNTS,
+from .decisions import (
     BuildingChoice,
     Conflict,
-    End,
-    GameState,
     MonumentChoice,
     Revolt,
     TreasureChoice,
@@ -38,6 +25,14 @@ from .state import (
     WonderChoice,
     WonderPoint,
 )
+from .errors import expect
+from .pieces import COLOURS, Colour, Monument
+from .regions import kingdoms
+from .rules.buildings import building_cells
+from .rules.monuments import available, complete_squares, square
+from .rules.wonder import cross, wonder_centres
+from .shapes import shape_problems
+from .state import ACTIONS_PER_TURN, CATASTROPHES, HAND_SIZE, TILE_COUNTS, End, GameState
 
 __all__ = ["check_state"]
 

@@ -10,14 +10,9 @@ the decision play waits for, how the game ended.
 from __future__ import annotations
 
 from .cells import cell_name
-from .notation.position import to_text
-from .pieces import Colour
-from .rules.scoring import rank
-from .state import (
+from .decisions import (
     BuildingChoice,
     Decision,
-    End,
-    GameState,
     MonumentChoice,
     Revolt,
     TreasureChoice,
@@ -26,6 +21,10 @@ from .state import (
     WonderChoice,
     WonderPoint,
 )
+from .notation.position import to_text
+from .pieces import Colour
+from .rules.scoring import rank
+from .state import End, GameState
 from .views import PlayerView
 
 __all__ = ["LEGEND", "decision", "diagram", "ending", "status", "winners"]

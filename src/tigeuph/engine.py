@@ -44,6 +44,17 @@ from .actions import (
     exchange,
 )
 from .cells import CellMap, cell_name
+from .decisions import (
+    BuildingChoice,
+    Conflict,
+    MonumentChoice,
+    Revolt,
+    TreasureChoice,
+    War,
+    WarChoice,
+    WonderChoice,
+    WonderPoint,
+)
 from .errors import ArgumentTypeError, IllegalActionError, expect
 from .pieces import COLOURS, Colour
 from .regions import analyse
@@ -69,19 +80,7 @@ from .rules.placement import (
 from .rules.scoring import PlayerResult, rank, scorer
 from .rules.treasures import takeable
 from .rules.wonder import build_wonder
-from .state import (
-    BuildingChoice,
-    Conflict,
-    End,
-    GameState,
-    MonumentChoice,
-    Revolt,
-    TreasureChoice,
-    War,
-    WarChoice,
-    WonderChoice,
-    WonderPoint,
-)
+from .state import End, GameState
 from .turn import (
     after_building,
     after_conflicts,

@@ -43,17 +43,10 @@ from .actions import (
     WithdrawLeader,
 )
 from .cells import Cell, cell_name, cells_of
-from .engine import apply, check_arguments
-from .errors import IllegalActionError
-from .pieces import COLOURS, Colour
-from .regions import analyse
-from .rules.conflicts import board_strengths, contested_colours
-from .rules.monuments import monument_points
-from .state import (
+from .decisions import (
     BuildingChoice,
     Conflict,
     Decision,
-    GameState,
     MonumentChoice,
     Revolt,
     TreasureChoice,
@@ -62,6 +55,13 @@ from .state import (
     WonderChoice,
     WonderPoint,
 )
+from .engine import apply, check_arguments
+from .errors import IllegalActionError
+from .pieces import COLOURS, Colour
+from .regions import analyse
+from .rules.conflicts import board_strengths, contested_colours
+from .rules.monuments import monument_points
+from .state import GameState
 from .work import Work
 
 __all__ = ["ConflictInfo", "Explanation", "explain"]

@@ -42,6 +42,7 @@ from .cells import (
     neighbours,
 )
 from .checks import check_state
+from .decisions import BuildingChoice, Revolt, TreasureChoice, War, WarChoice, WonderPoint
 from .engine import apply, legal_actions, outcome
 from .errors import TigeuphError
 from .notation import from_text, to_text
@@ -49,20 +50,7 @@ from .pieces import COLOURS, Colour
 from .regions import Analysis, analyse
 from .ruleset import Rules
 from .serialise import action_from_json, action_to_json, state_from_json, state_to_json
-from .state import (
-    ACTIONS_PER_TURN,
-    CATASTROPHES,
-    HAND_SIZE,
-    TILE_COUNTS,
-    BuildingChoice,
-    End,
-    GameState,
-    Revolt,
-    TreasureChoice,
-    War,
-    WarChoice,
-    WonderPoint,
-)
+from .state import ACTIONS_PER_TURN, CATASTROPHES, HAND_SIZE, TILE_COUNTS, End, GameState
 
 __all__ = [
     "BOARDS",

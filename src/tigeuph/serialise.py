@@ -60,16 +60,9 @@ from .actions import Action, ExchangeTiles, parse_action
 from .boards import ADVANCED, STANDARD, Board
 from .cells import Bitboard, Cell, cell_name, names, parse_cell
 from .checks import check_state
-from .errors import ArgumentError, BoardError, JsonError, PositionError, expect
-from .limits import DEFAULT_LIMITS, MAX_SHOWN, Limits, check_limits, load_json, summarise
-from .notation.position import CUSTOM
-from .pieces import COLOURS, Colour, Monument
-from .state import (
-    HAND_SIZE,
+from .decisions import (
     BuildingChoice,
-    Counts,
     Decision,
-    GameState,
     MonumentChoice,
     Revolt,
     TreasureChoice,
@@ -78,6 +71,11 @@ from .state import (
     WonderChoice,
     WonderPoint,
 )
+from .errors import ArgumentError, BoardError, JsonError, PositionError, expect
+from .limits import DEFAULT_LIMITS, MAX_SHOWN, Limits, check_limits, load_json, summarise
+from .notation.position import CUSTOM
+from .pieces import COLOURS, Colour, Monument
+from .state import HAND_SIZE, Counts, GameState
 from .views import PlayerView, PublicAction, sample_state, view
 
 __all__ = [

@@ -12,21 +12,18 @@ from typing import Final
 
 import attrs
 
-from .pieces import Colour, Monument
-from .ruleset import Rules
-from .state import (
+from .decisions import (
     BuildingChoice,
     Conflict,
-    End,
-    GameState,
     MonumentChoice,
-    MonumentSite,
     TreasureChoice,
     WarChoice,
     WonderChoice,
     WonderPoint,
-    WonderSite,
 )
+from .pieces import Colour, Monument
+from .ruleset import Rules
+from .state import End, GameState, MonumentSite, WonderSite
 
 __all__ = ["MAX_COUNT", "shape_problems"]
 

@@ -32,17 +32,9 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from .boards import Board
 from .cells import ROWS, STRIDE, Bitboard
-from .engine import outcome
-from .errors import expect
-from .extras import require
-from .pieces import COLOURS, MONUMENTS
-from .rules.monuments import square
-from .rules.wonder import cross
-from .ruleset import SWITCHES
-from .state import (
+from .decisions import (
     BuildingChoice,
     Conflict,
-    GameState,
     MonumentChoice,
     Revolt,
     TreasureChoice,
@@ -51,6 +43,14 @@ from .state import (
     WonderChoice,
     WonderPoint,
 )
+from .engine import outcome
+from .errors import expect
+from .extras import require
+from .pieces import COLOURS, MONUMENTS
+from .rules.monuments import square
+from .rules.wonder import cross
+from .ruleset import SWITCHES
+from .state import GameState
 from .views import PlayerView
 
 if TYPE_CHECKING:

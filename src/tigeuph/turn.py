@@ -8,13 +8,14 @@ war order, building, wonder, monument, treasure, the wonder's colour), leaving t
 from __future__ import annotations
 
 from .cells import Cell, neighbours
+from .decisions import MonumentChoice
 from .pieces import Colour
 from .rules.buildings import building_choice
 from .rules.conflicts import next_war
 from .rules.monuments import buildable_corners, monument_points
 from .rules.treasures import next_treasure_choice
 from .rules.wonder import wonder_choice, wonder_point
-from .state import ACTIONS_PER_TURN, HAND_SIZE, End, MonumentChoice
+from .state import ACTIONS_PER_TURN, HAND_SIZE, End
 from .work import Work
 
 __all__ = [

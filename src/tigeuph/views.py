@@ -49,6 +49,7 @@ from attrs import field, frozen
 
 from .actions import Action, ExchangeTiles
 from .cells import Bitboard, Cell
+from .decisions import Decision
 from .engine import legal_actions
 from .errors import ArgumentError, PositionError, as_int, expect
 from .pieces import COLOURS, Colour
@@ -56,7 +57,6 @@ from .ruleset import Rules
 from .state import (
     TILE_COUNTS,
     Counts,
-    Decision,
     End,
     GameState,
     MonumentSite,

@@ -12,9 +12,10 @@ one, so an action pays only for what it changes. Every change of a leader goes t
 from __future__ import annotations
 
 from .cells import Bitboard, Cell
+from .decisions import Decision
 from .pieces import Colour
 from .regions import Analysis
-from .state import Counts, Decision, End, GameState, count_letters
+from .state import Counts, End, GameState, count_letters
 
 __all__ = ["Work"]
 

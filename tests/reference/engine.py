@@ -42,23 +42,20 @@ from tigeuph.actions import (
     WithdrawLeader,
 )
 from tigeuph.cells import CELLS, Cell
-from tigeuph.errors import IllegalActionError
-from tigeuph.pieces import COLOURS, MONUMENTS, Colour
-from tigeuph.state import (
+from tigeuph.decisions import (
     BuildingChoice,
     Decision,
-    End,
-    GameState,
     MonumentChoice,
-    MonumentSite,
     Revolt,
     TreasureChoice,
     War,
     WarChoice,
     WonderChoice,
     WonderPoint,
-    WonderSite,
 )
+from tigeuph.errors import IllegalActionError
+from tigeuph.pieces import COLOURS, MONUMENTS, Colour
+from tigeuph.state import End, GameState, MonumentSite, WonderSite
 
 from .geometry import (
     RC,

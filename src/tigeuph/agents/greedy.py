@@ -7,8 +7,9 @@ import random
 from typing import Final
 
 from ..actions import Action, CommitSupport
+from ..decisions import Conflict
 from ..engine import apply, legal_actions
-from ..state import Conflict, GameState
+from ..state import GameState
 from ..views import PlayerView, sample_state
 from .heuristic import evaluate
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, BuildMonument, BuildWonder, PlaceBuilding, PlaceTile
-from ..state import BuildingChoice, MonumentChoice, WonderChoice
+from ..decisions import BuildingChoice, MonumentChoice, WonderChoice
 from ..views import PlayerView
 
 __all__ = ["RandomAgent"]

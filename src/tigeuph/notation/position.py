@@ -141,27 +141,22 @@ from attrs import frozen
 from ..boards import ADVANCED, STANDARD, Board, board_from_text, board_to_text
 from ..cells import Bitboard, Cell, cell, cell_name, cells_of, parse_cell
 from ..checks import check_state
-from ..errors import NotationError, PositionError, expect
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text, summarise
-from ..pieces import COLOURS, Colour, Monument
-from ..ruleset import SWITCHES, Rules, parse_switches, switch_word
-from ..state import (
-    TILE_COUNTS,
+from ..decisions import (
     BuildingChoice,
     Decision,
-    End,
-    GameState,
     MonumentChoice,
-    MonumentSite,
     Revolt,
     TreasureChoice,
     War,
     WarChoice,
     WonderChoice,
     WonderPoint,
-    WonderSite,
-    tiles_outside_bag,
 )
+from ..errors import NotationError, PositionError, expect
+from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text, summarise
+from ..pieces import COLOURS, Colour, Monument
+from ..ruleset import SWITCHES, Rules, parse_switches, switch_word
+from ..state import TILE_COUNTS, End, GameState, MonumentSite, WonderSite, tiles_outside_bag
 from .sketch import Sketch, complete
 
 __all__ = ["from_text", "parse_rules", "read_sketch", "rules_text", "to_text"]

@@ -4,8 +4,9 @@ and the double points it brings its kingdom."""
 from __future__ import annotations
 
 from ..cells import STRIDE, Bitboard, Cell, cells_of
+from ..decisions import BuildingChoice
 from ..pieces import COLOURS, Colour
-from ..state import BuildingChoice, GameState
+from ..state import GameState
 from ..work import Work
 
 __all__ = [

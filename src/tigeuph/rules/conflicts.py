@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..cells import GUARDS, STRIDE, Bitboard, Cell, neighbours  # noqa: F401 (GUARDS, STRIDE: the contracts)
+from ..decisions import Conflict, Revolt, War, WarChoice
 from ..pieces import COLOURS, Colour
 from ..regions import region
-from ..state import Conflict, GameState, Revolt, War, WarChoice
+from ..state import GameState
 from ..work import Work
 from .buildings import protected
 

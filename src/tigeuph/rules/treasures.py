@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..cells import Bitboard
+from ..decisions import TreasureChoice
 from ..pieces import Colour
-from ..state import TreasureChoice
 from ..work import Work
 
 __all__ = ["next_treasure_choice", "takeable"]

@@ -4,8 +4,9 @@ and the point it brings a king at the end of his turn."""
 from __future__ import annotations
 
 from ..cells import GUARDS, STRIDE, Bitboard, Cell  # noqa: F401 (GUARDS: the contracts)
+from ..decisions import WonderChoice, WonderPoint
 from ..pieces import COLOURS, Colour
-from ..state import GameState, WonderChoice, WonderPoint, WonderSite
+from ..state import GameState, WonderSite
 from ..work import Work
 from .buildings import return_covered
 

@@ -19,10 +19,11 @@ from ..actions import (
 )
 from ..agents.factory import make_agent
 from ..agents.match import play
+from ..decisions import Conflict, Revolt
 from ..engine import outcome
 from ..records import Game
 from ..ruleset import Rules
-from ..state import Conflict, End, Revolt
+from ..state import End
 
 __all__ = ["DEFAULT_AGENTS", "GameTally", "play_game", "seat_agents", "tally"]
 

@@ -1,0 +1,127 @@
+"""Decisions the rules ask of a player in the middle of an action: what ``GameState.pending``
+holds while play waits (spec R6)."""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+from attrs import frozen
+
+from .cells import Cell
+from .pieces import Colour
+
+__all__ = [
+    "BuildingChoice",
+    "Conflict",
+    "Decision",
+    "MonumentChoice",
+    "Revolt",
+    "TreasureChoice",
+    "War",
+    "WarChoice",
+    "WonderChoice",
+    "WonderPoint",
+]
+
+
+@frozen
+class Conflict:
+    """A conflict waiting for support: the attacker commits first, then the defender.
+
+    Both leaders of ``colour`` stand on the board; ``attacker_support`` is ``None`` until the
+    attacker has committed.
+    """
+
+    colour: Colour
+    attacker: int
+    defender: int
+    attacker_support: int | None = None
+
+    @property
+    def player(self) -> int:
+        """Who must commit support now."""
+        return self.attacker if self.attacker_support is None else self.defender
+
+
+@frozen
+class Revolt(Conflict):
+    """A revolt (spec R15): a leader placed in a kingdom holding a leader of its colour;
+    support is red, whatever the leaders' colour."""
+
+
+@frozen
+class War(Conflict):
+    """A war (spec R16-R20) in ``colour``, after a unification; support is of that colour."""
+
+
+@frozen
+class WarChoice:
+    """A unification set off several wars; the active player picks the next (spec R17)."""
+
+    player: int
+    colours: tuple[Colour, ...]
+
+
+@frozen
+class MonumentChoice:
+    """The placed tile completed buildable squares; the active player builds or declines (R22).
+
+    ``corners`` are the top-left cells of the squares, in board order.
+    """
+
+    player: int
+    corners: tuple[Cell, ...]
+
+
+@frozen
+class TreasureChoice:
+    """A trader's kingdom holds two or more treasures; its owner takes one (spec R25)."""
+
+    player: int
+    trader: Cell
+
+
+@frozen
+class BuildingChoice:
+    """The placed tile lies on a run of three or more of its colour: the active player may put
+    that colour's building on one of ``cells``, or decline (variant, spec R30).
+
+    ``placed`` is the tile that made the run; the wonder and the monument it may complete are
+    decided next.
+    """
+
+    player: int
+    colour: Colour
+    cells: tuple[Cell, ...]
+    placed: Cell
+
+
+@frozen
+class WonderChoice:
+    """The placed tile completed crosses of five that may hold the wonder (variant, spec R31):
+    the active player builds it on one of ``centres`` or declines; ``placed`` is that tile."""
+
+    player: int
+    centres: tuple[Cell, ...]
+    placed: Cell
+
+
+@frozen
+class WonderPoint:
+    """At the end of his turn, the active player's king stands in the wonder's kingdom: he
+    picks the colour of his point (variant, spec R31)."""
+
+    player: int
+
+
+Decision: TypeAlias = (
+    Revolt
+    | War
+    | WarChoice
+    | BuildingChoice
+    | WonderChoice
+    | MonumentChoice
+    | TreasureChoice
+    | WonderPoint
+)
+"""A decision the rules ask of a player in the middle of an action."""
