@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import random
 import typing
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -180,7 +181,7 @@ simplest), so that a failure shrinks to a simple kind."""
 
 
 @st.composite
-def near_miss(draw: st.DrawFn, legal: tuple[Action, ...]) -> Draft:
+def near_miss(draw: st.DrawFn, legal: Sequence[Action]) -> Draft:
     """A legal action with one field redrawn: the actions most likely to slip through."""
     action = draw(st.sampled_from(legal))
     fields = FIELDS[type(action)]

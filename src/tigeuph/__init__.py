@@ -53,7 +53,7 @@ from .decisions import (
     WonderPoint,
 )
 from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
-from .engine import Outcome, apply, legal_actions, outcome
+from .engine import Outcome, apply, outcome
 from .errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -68,6 +68,7 @@ from .errors import (
     UndoError,
 )
 from .explain import ConflictInfo, Explanation, explain
+from .legal import LegalActions, legal_actions
 from .limits import Limits
 from .notation import Sketch, from_text, read_sketch, to_text
 from .pieces import COLOURS, Colour, Monument
@@ -126,6 +127,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "JsonError",
+    "LegalActions",
     "LimitError",
     "Limits",
     "Monument",

@@ -25,8 +25,9 @@ from collections.abc import Iterator
 from importlib.metadata import PackageNotFoundError, version
 
 from .boards import ADVANCED, STANDARD, load_board
-from .engine import apply, legal_actions
+from .engine import apply
 from .errors import BoardError
+from .legal import legal_actions
 from .ruleset import SWITCHES, Rules
 from .state import new_game
 

@@ -34,6 +34,7 @@ __all__ = [
     "mask",
     "names",
     "neighbours",
+    "nth_cell",
     "parse_cell",
     "popcount",
 ]
@@ -199,6 +200,22 @@ def cells_of(bits: Bitboard) -> list[Cell]:
     return out
 
 
+def nth_cell(bits: Bitboard, n: int) -> Cell:
+    """The *n*-th cell (from 0, in board order) of *bits*, which holds more than *n* cells.
+
+    >>> cell_name(nth_cell(mask("C2", "A1", "P1"), 1))
+    'P1'
+    """
+    for offset in _ROW_OFFSETS:
+        row = (bits >> offset) & _ROW_MASK
+        if row:
+            count = row.bit_count()
+            if n < count:
+                return Cell(offset + _row_bits(row)[n])
+            n -= count
+    raise IndexError(f"the mask holds fewer than {n + 1} cells")
+
+
 class CellMap(Generic[T]):
     """Values for cells, able to list the values of a mask's cells fast.
 
@@ -209,11 +226,12 @@ class CellMap(Generic[T]):
     (:meth:`merge`), so that actions of several kinds sharing one mask cost one walk.
     """
 
-    __slots__ = ("_groups", "_table")
+    __slots__ = ("_cells", "_groups", "_table")
 
     def __init__(self, values: dict[Cell, T]) -> None:
         self._groups: dict[Cell, tuple[T, ...]] = {c: (v,) for c, v in values.items()}
         self._table: list[list[tuple[T, ...]]] = []
+        self._cells: dict[object, Cell] | None = None
 
     @classmethod
     def merge(cls, maps: Iterable[CellMap[T]]) -> CellMap[T]:
@@ -225,6 +243,20 @@ class CellMap(Generic[T]):
 
     def __getitem__(self, c: Cell) -> T:
         return self._groups[c][0]
+
+    def values_at(self, c: Cell) -> tuple[T, ...]:
+        """Every value of *c*, in the order the map lists them."""
+        return self._groups[c]
+
+    def cell_of(self, value: object) -> Cell | None:
+        """The cell holding *value*, or ``None`` (a value no cell holds, or unhashable)."""
+        found = self._cells
+        if found is None:
+            found = self._cells = {v: c for c, values in self._groups.items() for v in values}
+        try:
+            return found.get(value)
+        except TypeError:
+            return None
 
     def pick(self, bits: Bitboard) -> list[T]:
         """The values of the cells of *bits*, in board order."""

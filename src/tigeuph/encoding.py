@@ -71,8 +71,9 @@ from .actions import (
     exchange,
 )
 from .cells import CELLS
-from .engine import ACTION_TYPES, legal_actions
+from .engine import ACTION_TYPES
 from .errors import ArgumentError, ArgumentTypeError, as_int, expect
+from .legal import legal_actions
 from .pieces import COLOURS, MONUMENTS
 from .state import GameState
 from .tensors import observation, returns

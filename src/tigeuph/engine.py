@@ -2,28 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-import itertools
-from typing import Final, cast, get_args
+from typing import Final, get_args
 
 from attrs import evolve, frozen
 
 from .actions import (
-    BUILD_MONUMENT,
-    BUILD_WONDER,
-    CHOOSE_WAR,
-    COMMIT_SUPPORT,
-    DECLINE_BUILDING,
-    DECLINE_MONUMENT,
-    DECLINE_WONDER,
-    END_TURN,
-    PLACE_BUILDING,
-    PLACE_CATASTROPHE,
-    PLACE_LEADER,
-    PLACE_TILE,
-    SCORE_WONDER,
-    TAKE_TREASURE,
-    WITHDRAW_LEADER,
     Action,
     BuildMonument,
     BuildWonder,
@@ -41,9 +24,8 @@ from .actions import (
     ScoreWonder,
     TakeTreasure,
     WithdrawLeader,
-    exchange,
 )
-from .cells import CellMap, cell_name
+from .cells import cell_name
 from .decisions import (
     BuildingChoice,
     Conflict,
@@ -73,12 +55,11 @@ from .rules.placement import (
     catastrophe_problem,
     leader_cells,
     leader_problem,
-    masks,
     tile_cells,
     tile_problem,
 )
 from .rules.scoring import PlayerResult, rank, scorer
-from .rules.treasures import takeable
+from .rules.treasures import takeable, takeable_now
 from .rules.wonder import build_wonder
 from .state import End, GameState
 from .turn import (
@@ -94,7 +75,7 @@ from .turn import (
 )
 from .work import Work
 
-__all__ = ["Outcome", "apply", "legal_actions", "outcome"]
+__all__ = ["Outcome", "apply", "outcome"]
 
 
 def _count_of(colour: Colour, n: int) -> tuple[int, int, int, int]:
@@ -105,119 +86,6 @@ def _count_of(colour: Colour, n: int) -> tuple[int, int, int, int]:
 
 
 _ONE = tuple(_count_of(colour, 1) for colour in COLOURS)
-
-
-_EXCHANGES: dict[tuple[int, int, int, int], tuple[ExchangeTiles, ...]] = {}
-
-
-def _exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
-    """Every exchange a hand allows, fewest tiles first (cached per hand)."""
-    found = _EXCHANGES.get(hand)
-    if found is None:
-        counts = [c for c in itertools.product(*(range(n + 1) for n in hand)) if 1 <= sum(c) <= 6]
-        counts.sort(key=lambda c: (sum(c), tuple(-n for n in c)))
-        found = _EXCHANGES[hand] = tuple(exchange((c[0], c[1], c[2], c[3])) for c in counts)
-    return found
-
-
-def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every action :func:`apply` accepts from ``state.to_move``; empty once the game is over.
-
-    Between actions they come as: end the turn; tiles (red, green and black cell by cell, then
-    blue); leaders (those sharing the same cells together, cell by cell); withdrawals;
-    catastrophes; exchanges, fewest tiles first. The tuple is computed once per state.
-
-    >>> from tigeuph import new_game
-    >>> actions = legal_actions(new_game(2, seed=1))
-    >>> str(actions[0]), len(actions) > 100
-    ('pass', True)
-
-    Raises:
-        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState`.
-    """
-    try:
-        found = state._legal
-    except AttributeError:
-        expect(state, GameState, "a GameState", "legal_actions: state")
-        raise
-    if found is None:
-        found = _legal(state)
-        object.__setattr__(state, "_legal", found)
-    return cast(tuple[Action, ...], found)
-
-
-def _legal(state: GameState) -> tuple[Action, ...]:
-    if state.ended is not None:
-        return ()
-    pending = state.pending
-    if pending is None:
-        return _turn_actions(state)
-    player = pending.player
-    if isinstance(pending, Conflict):
-        colour = Colour.RED if isinstance(pending, Revolt) else pending.colour
-        held = state.hands[player][colour]
-        if not state.rules.english_reinforcement:
-            return COMMIT_SUPPORT[: held + 1]
-        return tuple(COMMIT_SUPPORT[n] for n in support_counts(state, pending, held))
-    if isinstance(pending, WarChoice):
-        return tuple(CHOOSE_WAR[c] for c in pending.colours)
-    if isinstance(pending, MonumentChoice):
-        builds: list[Action] = [DECLINE_MONUMENT]
-        for corner in pending.corners:
-            for m in available(state, square_colour(state, corner)):
-                builds.append(BUILD_MONUMENT[m][corner])
-        return tuple(builds)
-    if isinstance(pending, BuildingChoice):
-        return (DECLINE_BUILDING, *(PLACE_BUILDING[c] for c in pending.cells))
-    if isinstance(pending, WonderChoice):
-        return (DECLINE_WONDER, *(BUILD_WONDER[c] for c in pending.centres))
-    if isinstance(pending, WonderPoint):
-        return SCORE_WONDER
-    return tuple(TAKE_TREASURE.pick(_takeable(state, pending)))
-
-
-@functools.cache
-def _land_tiles(held: int) -> CellMap[PlaceTile]:
-    """Tile placements of red (bit 0), green (bit 1) and black (bit 2) as *held* says, cell by
-    cell."""
-    land = (Colour.RED, Colour.GREEN, Colour.BLACK)
-    return CellMap.merge(PLACE_TILE[c] for i, c in enumerate(land) if held >> i & 1)
-
-
-@functools.cache
-def _leader_moves(colours: int) -> CellMap[PlaceLeader]:
-    """Leader placements of the colours whose bits are set in *colours*, cell by cell."""
-    return CellMap.merge(PLACE_LEADER[c] for c in COLOURS if colours >> c & 1)
-
-
-def _turn_actions(state: GameState) -> tuple[Action, ...]:
-    player = state.active
-    hand = state.hands[player]
-    leaders = state.leaders[player]
-    m = masks(state)
-    out: list[Action] = [END_TURN]
-    # Red, green and black tiles share one mask of legal cells: one walk lists all three.
-    held = (hand[Colour.RED] > 0) | (hand[Colour.GREEN] > 0) << 1 | (hand[Colour.BLACK] > 0) << 2
-    if held:
-        _land_tiles(held).pick_into(out, m.land_tiles)
-    if hand[Colour.BLUE]:
-        PLACE_TILE[Colour.BLUE].pick_into(out, m.river_tiles)
-    # Leaders whose moves share a mask (every leader in supply, and often those on the board)
-    # are listed by one walk of that mask.
-    groups: dict[int, int] = {}
-    a = analyse(state)
-    for colour, now in enumerate(leaders):
-        cells = m.supply_leaders if now is None else m.leader_base & ~a.lifted_touch2(now)
-        groups[cells] = groups.get(cells, 0) | 1 << colour
-    for cells, colours in groups.items():
-        _leader_moves(colours).pick_into(out, cells)
-    for colour in COLOURS:
-        if leaders[colour] is not None:
-            out.append(WITHDRAW_LEADER[colour])
-    if state.catastrophe_tiles[player]:
-        PLACE_CATASTROPHE.pick_into(out, catastrophe_cells(state))
-    out += _exchanges(hand)
-    return tuple(out)
 
 
 # --- apply ---------------------------------------------------------------------------------
@@ -481,15 +349,10 @@ def _wonder(state: GameState, pending: WonderChoice, action: Action) -> GameStat
     return w.freeze()
 
 
-def _takeable(state: GameState, pending: TreasureChoice) -> int:
-    kingdom = analyse(state).kingdom_at(pending.trader)
-    return takeable(kingdom, state.treasures, state.rules.board.special)
-
-
 def _treasure(state: GameState, pending: TreasureChoice, action: Action) -> GameState:
     if not isinstance(action, TakeTreasure):
         raise _waiting(action, pending, "a treasure to be taken ($cell)")
-    allowed = _takeable(state, pending)
+    allowed = takeable_now(state, pending.trader)
     if not allowed >> action.cell & 1:
         special = allowed & state.rules.board.special
         why = "a special treasure must be taken first" if special else "no treasure to take there"

@@ -43,8 +43,9 @@ from .cells import (
 )
 from .checks import check_state
 from .decisions import BuildingChoice, Revolt, TreasureChoice, War, WarChoice, WonderPoint
-from .engine import apply, legal_actions, outcome
+from .engine import apply, outcome
 from .errors import TigeuphError
+from .legal import legal_actions
 from .notation import from_text, to_text
 from .pieces import COLOURS, Colour
 from .regions import Analysis, analyse

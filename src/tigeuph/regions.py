@@ -117,7 +117,16 @@ class Analysis:
     """Kingdoms and what touches them: a pure function of the occupied cells and the leaders'
     cells, computed once per board and cached on the states that share it."""
 
-    __slots__ = ("_lifted", "counter", "kingdoms", "leaders", "occupied", "rims")
+    __slots__ = (
+        "_lifted",
+        "counter",
+        "kingdoms",
+        "leaders",
+        "occupied",
+        "rims",
+        "touch2",
+        "touch3",
+    )
 
     def __init__(
         self,
@@ -136,18 +145,12 @@ class Analysis:
             known = found, rims, counter
         self.kingdoms: Final = known[0]
         self.rims: Final = known[1]
-        self.counter: Final = known[2]
-        self._lifted: dict[Cell, Bitboard] = {}
-
-    @property
-    def touch2(self) -> Bitboard:
+        counter = self.counter = known[2]
+        self.touch2: Final = counter[1] | counter[2]
         """Cells next to two or more kingdoms."""
-        return _at_least_two(self.counter)
-
-    @property
-    def touch3(self) -> Bitboard:
+        self.touch3: Final = counter[2] | (counter[1] & counter[0])
         """Cells next to three or more kingdoms."""
-        return _at_least_three(self.counter)
+        self._lifted: dict[Cell, Bitboard] = {}
 
     def joined(self, c: Cell, leaders: Bitboard) -> Analysis:
         """The analysis once the empty cell *c*, next to at most one kingdom, is occupied by a
@@ -178,7 +181,10 @@ class Analysis:
         here = 1 << c
         found = self.kingdoms[:]
         rims = self.rims[:]
-        i = next(i for i, k in enumerate(found) if k & here)
+        i = 0
+        for i, k in enumerate(found):  # noqa: B007 (i is the home kingdom's)
+            if k & here:
+                break
         home = found.pop(i)
         counter = _sub(self.counter, rims.pop(i))
         for piece, rim in _split(home, home & self.leaders & ~here, c):
@@ -201,19 +207,33 @@ class Analysis:
     def lifted_touch2(self, c: Cell) -> Bitboard:
         """Cells next to two kingdoms once the leader on *c* is lifted (spec R8)."""
         found = self._lifted.get(c)
-        if found is None:
-            here = 1 << c
-            i = 0
-            for i, k in enumerate(self.kingdoms):  # noqa: B007 (i is the home kingdom's)
-                if k & here:
-                    break
-            home = self.kingdoms[i]
-            counter = _sub(self.counter, self.rims[i])
-            others = home & self.leaders & ~here
-            if others:  # else the whole kingdom is gone with its only leader
+        if found is not None:
+            return found
+        here = 1 << c
+        i = 0
+        for i, k in enumerate(self.kingdoms):  # noqa: B007 (i is the home kingdom's)
+            if k & here:
+                break
+        home = self.kingdoms[i]
+        rest = home & ~here
+        others = rest & self.leaders
+        # No other kingdom touches c (it would be part of the home kingdom), so lifting the
+        # leader changes the counts only on the home kingdom's rim, and by one: the cells that
+        # lose the home kingdom leave touch2 unless they were in touch3. They are its whole rim
+        # when no leader is left (no kingdom remains), else those next to c alone, as long as
+        # what is left holds together; a real split is counted piece by piece.
+        if not others:
+            lost = self.rims[i]
+        else:
+            ends = neighbours(here) & rest
+            if ends & (ends - 1) and not _JOINED_AROUND[_around(rest, c)]:
+                counter = _sub(self.counter, self.rims[i])
                 for _, rim in _split(home, others, c):
                     counter = _add(counter, rim)
-            found = self._lifted[c] = _at_least_two(counter)
+                found = self._lifted[c] = _at_least_two(counter)
+                return found
+            lost = self.rims[i] & ~neighbours(rest)
+        found = self._lifted[c] = self.touch2 & ~(lost & ~self.touch3)
         return found
 
     def lifted(self, c: Cell) -> list[Bitboard]:

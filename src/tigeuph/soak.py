@@ -29,9 +29,9 @@ from typing import Final
 
 from attrs import frozen
 
-from .engine import legal_actions
 from .errors import TigeuphError
 from .invariants import checked_apply, every_rules, round_trip_problems, state_problems
+from .legal import legal_actions
 from .notation.position import parse_rules, rules_text
 from .options import Parser, positive, progress
 from .ruleset import Rules

@@ -50,8 +50,8 @@ from attrs import field, frozen
 from .actions import Action, ExchangeTiles
 from .cells import Bitboard, Cell
 from .decisions import Decision
-from .engine import legal_actions
 from .errors import ArgumentError, PositionError, as_int, expect
+from .legal import legal_actions
 from .pieces import COLOURS, Colour
 from .ruleset import Rules
 from .state import (
@@ -136,7 +136,7 @@ class PlayerView:
     actions_left: int
     pending: Decision | None
     ended: End | None
-    legal: tuple[Action, ...]
+    legal: Sequence[Action]
     history: tuple[PublicAction, ...] = ()
 
     @property

@@ -38,8 +38,9 @@ from ..actions import Action
 from ..agents import Agent, make_agent
 from ..agents.match import agent_rng
 from ..encoding import ACTION_COUNT, id_to_action, legal_mask
-from ..engine import apply, legal_actions
+from ..engine import apply
 from ..extras import require
+from ..legal import legal_actions
 from ..notation import to_text
 from ..state import GameState, new_game
 from ..tensors import observation, observation_size, returns

@@ -54,8 +54,9 @@ from attrs import evolve, fields
 
 from ..actions import Action, ExchangeTiles
 from ..encoding import ACTION_COUNT, action_to_id, id_to_action
-from ..engine import apply, legal_actions
+from ..engine import apply
 from ..extras import require
+from ..legal import legal_actions
 from ..notation import to_text
 from ..pieces import COLOURS
 from ..ruleset import SWITCHES, Rules

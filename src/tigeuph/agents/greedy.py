@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Final
 
 from ..actions import Action, CommitSupport
 from ..decisions import Conflict
-from ..engine import apply, legal_actions
+from ..engine import apply
+from ..legal import legal_actions
 from ..state import GameState
 from ..views import PlayerView, sample_state
 from .heuristic import evaluate
@@ -73,7 +75,7 @@ class GreedyAgent:
         return rng.choice(best_actions(state, legal, view.player))
 
 
-def best_actions(state: GameState, legal: tuple[Action, ...], seat: int) -> list[Action]:
+def best_actions(state: GameState, legal: Sequence[Action], seat: int) -> list[Action]:
     """The actions among *legal* that settle best for *seat* in *state*."""
     best = -math.inf
     found: list[Action] = []

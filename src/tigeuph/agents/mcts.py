@@ -17,11 +17,13 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from typing import Final
 
 from ..actions import Action, PlaceTile
-from ..engine import apply, legal_actions, outcome
+from ..engine import apply, outcome
 from ..errors import ArgumentError, expect
+from ..legal import legal_actions
 from ..state import GameState
 from ..views import PlayerView, sample_state
 from .greedy import settle
@@ -191,7 +193,7 @@ class MCTSAgent:
         return [1 / (1 + math.exp(-e / SCALE)) for e in evaluate(state)]
 
 
-def _cheap(state: GameState, legal: tuple[Action, ...], rng: random.Random) -> Action:
+def _cheap(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
     """The rollout policy: a tile placement four times in five when one is legal and no
     decision is pending, else any legal action; the best-evaluated of two draws."""
     if state.pending is None and rng.random() < 0.8:
@@ -207,7 +209,7 @@ def _cheap(state: GameState, legal: tuple[Action, ...], rng: random.Random) -> A
 
 
 def _fresh(
-    options: tuple[Action, ...] | list[Action],
+    options: Sequence[Action],
     children: dict[Action, _Node],
     state: GameState,
     rng: random.Random,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ..cells import Bitboard
+from ..cells import Bitboard, Cell
 from ..decisions import TreasureChoice
 from ..pieces import Colour
+from ..regions import analyse
+from ..state import GameState
 from ..work import Work
 
-__all__ = ["next_treasure_choice", "takeable"]
+__all__ = ["next_treasure_choice", "takeable", "takeable_now"]
 
 
 def takeable(kingdom: Bitboard, treasures: Bitboard, special: Bitboard) -> Bitboard:
@@ -32,6 +34,12 @@ def takeable(kingdom: Bitboard, treasures: Bitboard, special: Bitboard) -> Bitbo
     if here & (here - 1) == 0:  # fewer than two
         return 0
     return here & special or here
+
+
+def takeable_now(state: GameState, trader: Cell) -> Bitboard:
+    """The treasures the owner of the trader on *trader* may take now (spec R25)."""
+    kingdom = analyse(state).kingdom_at(trader)
+    return takeable(kingdom, state.treasures, state.rules.board.special)
 
 
 def next_treasure_choice(w: Work) -> TreasureChoice | None:

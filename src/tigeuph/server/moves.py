@@ -14,6 +14,7 @@ these ids (:func:`~tigeuph.action_to_id`) name the same actions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import (
@@ -107,6 +108,6 @@ def describe(action: Action) -> dict[str, Any]:
     }
 
 
-def describe_all(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
+def describe_all(actions: Sequence[Action]) -> list[dict[str, Any]]:
     """:func:`describe` for each of *actions*, in order."""
     return [describe(action) for action in actions]

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..agents import AGENT_NAMES, agent_rng
-from ..engine import legal_actions, outcome
+from ..engine import outcome
 from ..errors import TigeuphError
 from ..explain import explain
+from ..legal import legal_actions
 from ..records import Game
 from ..ruleset import Rules
 from ..svg import action_cells

@@ -1,0 +1,314 @@
+"""The legal actions of a state, as a lazy immutable sequence (spec R5-R31).
+
+A random playout asks for the legal actions of every state it visits but takes only one of
+them: a state between actions offers about 300. :class:`LegalActions` therefore holds the masks
+of legal cells and the shared action tables (:class:`~tigeuph.cells.CellMap`), and builds an
+action only when asked for it: ``len`` adds bit counts, ``seq[i]`` finds the i-th cell of a
+mask, ``action in seq`` tests one bit. Iterating or slicing builds the whole tuple once.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, cast, overload
+
+from .actions import (
+    BUILD_MONUMENT,
+    BUILD_WONDER,
+    CHOOSE_WAR,
+    COMMIT_SUPPORT,
+    DECLINE_BUILDING,
+    DECLINE_MONUMENT,
+    DECLINE_WONDER,
+    END_TURN,
+    PLACE_BUILDING,
+    PLACE_CATASTROPHE,
+    PLACE_LEADER,
+    PLACE_TILE,
+    SCORE_WONDER,
+    TAKE_TREASURE,
+    WITHDRAW_LEADER,
+    Action,
+    ExchangeTiles,
+    PlaceLeader,
+    PlaceTile,
+    exchange,
+)
+from .cells import Bitboard, CellMap, nth_cell
+from .decisions import (
+    BuildingChoice,
+    Conflict,
+    MonumentChoice,
+    Revolt,
+    TreasureChoice,
+    WarChoice,
+    WonderChoice,
+    WonderPoint,
+)
+from .errors import expect
+from .pieces import COLOURS, Colour
+from .regions import analyse
+from .rules.conflicts import support_counts
+from .rules.monuments import available, square_colour
+from .rules.placement import catastrophe_cells, masks
+from .rules.treasures import takeable_now
+from .state import GameState
+
+__all__ = ["LegalActions", "legal_actions"]
+
+# A part of the sequence: a tuple of actions, or the values of a CellMap on the cells of a mask
+# (``per`` values for each cell, in the map's order).
+_Fixed = tuple[int, tuple[Action, ...]]
+_Cells = tuple[int, CellMap[Any], Bitboard, int]
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one state, in a fixed order, built one at a time on demand.
+
+    It behaves as the tuple of those actions would: ``len``, indexing and slicing (a slice is a
+    tuple), ``in``, iteration, ``index`` and ``count``; it is immutable, and equal to (and hashed
+    as) the tuple of its actions, so ``legal_actions(state) == ()`` says the game is over.
+    """
+
+    __slots__ = ("_items", "_len", "_parts")
+
+    def __init__(self, parts: list[_Fixed | _Cells], length: int) -> None:
+        self._parts: Final = parts
+        self._len: Final = length
+        self._items: tuple[Action, ...] | None = None
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return self.as_tuple()[index]
+            return self.as_tuple()[index]  # an int-like index, or the tuple's TypeError
+        i = index + self._len if index < 0 else index
+        if 0 <= i < self._len:
+            for part in self._parts:
+                size = part[0]
+                if i < size:
+                    if len(part) == 2:
+                        return part[1][i]
+                    per = part[3]
+                    found = part[1].values_at(nth_cell(part[2], i // per))[i % per]
+                    return cast(Action, found)
+                i -= size
+        raise IndexError("legal actions index out of range")
+
+    def __contains__(self, action: object) -> bool:
+        for part in self._parts:
+            if len(part) == 2:
+                if action in part[1]:
+                    return True
+            else:
+                c = part[1].cell_of(action)
+                if c is not None and part[2] >> c & 1:
+                    return True
+        return False
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.as_tuple())
+
+    def __reversed__(self) -> Iterator[Action]:
+        return reversed(self.as_tuple())
+
+    def as_tuple(self) -> tuple[Action, ...]:
+        """Every action, as a tuple (built once)."""
+        found = self._items
+        if found is None:
+            out: list[Action] = []
+            for part in self._parts:
+                if len(part) == 2:
+                    out += part[1]
+                else:
+                    part[1].pick_into(out, part[2])
+            found = self._items = tuple(out)
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return other is self or self.as_tuple() == other.as_tuple()
+        if isinstance(other, tuple):
+            return self.as_tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self.as_tuple()!r})"
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        return self.as_tuple().index(value, start, self._len if stop is None else stop)
+
+    def count(self, value: Any) -> int:
+        return self.as_tuple().count(value)
+
+
+_NONE: Final = LegalActions([], 0)
+
+
+def legal_actions(state: GameState) -> LegalActions:
+    """Every action :func:`~tigeuph.apply` accepts from ``state.to_move``; empty once the game is
+    over.
+
+    Between actions they come as: end the turn; tiles (red, green and black cell by cell, then
+    blue); leaders (those sharing the same cells together, cell by cell); withdrawals;
+    catastrophes; exchanges, fewest tiles first. The sequence is computed once per state and
+    builds each action only when asked for it (see :class:`LegalActions`).
+
+    >>> from tigeuph import new_game
+    >>> actions = legal_actions(new_game(2, seed=1))
+    >>> str(actions[0]), len(actions) > 100
+    ('pass', True)
+
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState`.
+    """
+    try:
+        found = state._legal
+    except AttributeError:
+        expect(state, GameState, "a GameState", "legal_actions: state")
+        raise
+    if found is None:
+        found = _legal(state)
+        object.__setattr__(state, "_legal", found)
+    assert isinstance(found, LegalActions)
+    return found
+
+
+def _legal(state: GameState) -> LegalActions:
+    if state.ended is not None:
+        return _NONE
+    pending = state.pending
+    if pending is None:
+        return _turn_actions(state)
+    found = _decision_actions(state)
+    return LegalActions([(len(found), found)], len(found)) if found else _NONE
+
+
+def _decision_actions(state: GameState) -> tuple[Action, ...]:
+    """The actions answering the pending decision, in the order :func:`legal_actions` gives."""
+    pending = state.pending
+    assert pending is not None
+    if isinstance(pending, Conflict):
+        colour = Colour.RED if isinstance(pending, Revolt) else pending.colour
+        held = state.hands[pending.player][colour]
+        if not state.rules.english_reinforcement:
+            return COMMIT_SUPPORT[: held + 1]
+        return tuple(COMMIT_SUPPORT[n] for n in support_counts(state, pending, held))
+    if isinstance(pending, WarChoice):
+        return tuple(CHOOSE_WAR[c] for c in pending.colours)
+    if isinstance(pending, MonumentChoice):
+        builds: list[Action] = [DECLINE_MONUMENT]
+        for corner in pending.corners:
+            for m in available(state, square_colour(state, corner)):
+                builds.append(BUILD_MONUMENT[m][corner])
+        return tuple(builds)
+    if isinstance(pending, BuildingChoice):
+        return (DECLINE_BUILDING, *(PLACE_BUILDING[c] for c in pending.cells))
+    if isinstance(pending, WonderChoice):
+        return (DECLINE_WONDER, *(BUILD_WONDER[c] for c in pending.centres))
+    if isinstance(pending, WonderPoint):
+        return SCORE_WONDER
+    assert isinstance(pending, TreasureChoice)
+    return tuple(TAKE_TREASURE.pick(takeable_now(state, pending.trader)))
+
+
+@functools.cache
+def _land_tiles(held: int) -> CellMap[PlaceTile]:
+    """Tile placements of red (bit 0), green (bit 1) and black (bit 2) as *held* says, cell by
+    cell."""
+    land = (Colour.RED, Colour.GREEN, Colour.BLACK)
+    return CellMap.merge(PLACE_TILE[c] for i, c in enumerate(land) if held >> i & 1)
+
+
+@functools.cache
+def _leader_moves(colours: int) -> CellMap[PlaceLeader]:
+    """Leader placements of the colours whose bits are set in *colours*, cell by cell."""
+    return CellMap.merge(PLACE_LEADER[c] for c in COLOURS if colours >> c & 1)
+
+
+_EXCHANGES: dict[tuple[int, int, int, int], tuple[ExchangeTiles, ...]] = {}
+
+
+def _exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
+    """Every exchange a hand allows, fewest tiles first (cached per hand)."""
+    found = _EXCHANGES.get(hand)
+    if found is None:
+        counts = [c for c in itertools.product(*(range(n + 1) for n in hand)) if 1 <= sum(c) <= 6]
+        counts.sort(key=lambda c: (sum(c), tuple(-n for n in c)))
+        found = _EXCHANGES[hand] = tuple(exchange((c[0], c[1], c[2], c[3])) for c in counts)
+    return found
+
+
+_END_TURN: Final[_Fixed] = (1, (END_TURN,))
+_BLUE: Final = PLACE_TILE[Colour.BLUE]
+
+
+def _turn_actions(state: GameState) -> LegalActions:
+    player = state.active
+    hand = state.hands[player]
+    m = masks(state)
+    parts: list[_Fixed | _Cells] = [_END_TURN]
+    total = 1
+    # Red, green and black tiles share one mask of legal cells: one part lists all three.
+    held = (hand[0] > 0) | (hand[2] > 0) << 1 | (hand[3] > 0) << 2
+    cells = m.land_tiles
+    if held and cells:
+        per = _COLOURS_IN[held]
+        n = cells.bit_count() * per
+        parts.append((n, _land_tiles(held), cells, per))
+        total += n
+    cells = m.river_tiles
+    if hand[1] and cells:
+        n = cells.bit_count()
+        parts.append((n, _BLUE, cells, 1))
+        total += n
+    # Leaders whose moves share a mask (every leader in supply, and sometimes those on the
+    # board) make one part, as they always have: the order decides seeded games.
+    groups: dict[int, int] = {}
+    withdrawals: list[Action] = []
+    lifted_touch2 = analyse(state).lifted_touch2
+    for colour, now in enumerate(state.leaders[player]):
+        if now is None:
+            cells = m.supply_leaders
+        else:
+            cells = m.leader_base & ~lifted_touch2(now)
+            withdrawals.append(WITHDRAW_LEADER[colour])
+        groups[cells] = groups.get(cells, 0) | 1 << colour
+    for cells, colours in groups.items():
+        if cells:
+            per = _COLOURS_IN[colours]
+            n = cells.bit_count() * per
+            parts.append((n, _leader_moves(colours), cells, per))
+            total += n
+    if withdrawals:
+        parts.append((len(withdrawals), tuple(withdrawals)))
+        total += len(withdrawals)
+    if state.catastrophe_tiles[player]:
+        cells = catastrophe_cells(state)
+        if cells:
+            n = cells.bit_count()
+            parts.append((n, PLACE_CATASTROPHE, cells, 1))
+            total += n
+    exchanges = _exchanges(hand)
+    if exchanges:
+        parts.append((len(exchanges), exchanges))
+        total += len(exchanges)
+    return LegalActions(parts, total)
+
+
+_COLOURS_IN: Final = tuple(n.bit_count() for n in range(16))
+"""How many bits of a 4-bit colour set are set."""
