@@ -1,5 +1,5 @@
-"""The invariants themselves (:mod:`tigeuph.invariants`): each check finds the breakage it is
-for, naming its clause, and finds nothing in reachable states."""
+"""The invariants themselves (:mod:`tigeuph.testing.invariants`): each check finds the breakage
+it is for, naming its clause, and finds nothing in reachable states."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ from tigeuph import (
     WonderSite,
 )
 from tigeuph.cells import STRIDE, Cell, cell_col, cell_row, cells_of, neighbours
-from tigeuph.invariants import (
+from tigeuph.regions import Analysis
+from tigeuph.testing.invariants import (
     every_rules,
     round_trip_problems,
     snapshot,
@@ -35,7 +36,6 @@ from tigeuph.invariants import (
     step_problems,
     switches,
 )
-from tigeuph.regions import Analysis
 
 
 def game(players: int, seed: int) -> Iterator[tuple[GameState, tigeuph.Action, GameState]]:
