@@ -4,7 +4,7 @@ variant switches on every board (issue 5)."""
 from __future__ import annotations
 
 import itertools
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -35,7 +35,11 @@ def every_rules(players: int) -> tuple[Rules, ...]:
     """
     names = switches()
     return tuple(
-        attrs.evolve(Rules(players=players, board=board), **dict(zip(names, flags, strict=True)))
+        attrs.evolve(Rules(players=players, board=board), **_flags(names, flags))
         for board in BOARDS
         for flags in itertools.product((False, True), repeat=len(names))
     )
+
+
+def _flags(names: tuple[str, ...], values: tuple[bool, ...]) -> dict[str, Any]:
+    return dict(zip(names, values, strict=True))
