@@ -15,7 +15,7 @@ clause it breaks, so a report says which rule is at stake:
 >>> problems, after.to_move
 ([], 1)
 
-The rules themselves are stated once in :mod:`tigeuph.rules` and a second time, independently,
+The rules themselves are stated once in ``tigeuph.rules`` and a second time, independently,
 by the reference engine of the tests (``tests/reference/``), which the tests compare with the
 engine at every step of their games. The invariants do not state them a third time, but for the
 building offers: the comparison plays too few games to reach a building whose own run was cut
@@ -29,15 +29,21 @@ played and checked by :func:`every_rules` without touching this module.
 
 from __future__ import annotations
 
+import itertools
+from typing import Any, Final
+
+import attrs
+
 from ..actions import Action
+from ..boards import ADVANCED, STANDARD
 from ..cells import COLS, ROWS, STRIDE, Bitboard, Cell, cell_col, cell_name, cell_row
 from ..checks import check_state
 from ..decisions import BuildingChoice
 from ..engine import apply
 from ..regions import Analysis, analyse
+from ..ruleset import Rules
 from ..state import GameState
-from .steps import Snapshot, round_trip_problems, snapshot, step_problems
-from .variants import BOARDS, every_rules, switches
+from .steps import round_trip_problems, snapshot, step_problems
 
 __all__ = [
     "BOARDS",
@@ -50,6 +56,40 @@ __all__ = [
     "step_problems",
     "switches",
 ]
+
+Snapshot = tuple[object, ...]
+"""The compared fields of a state, taken before :func:`~tigeuph.apply` (see :func:`snapshot`)."""
+
+BOARDS: Final = (STANDARD, ADVANCED)
+"""The boards every combination of switches is played on."""
+
+
+def switches() -> tuple[str, ...]:
+    """The names of the variant switches: every boolean field of :class:`~tigeuph.Rules`.
+
+    >>> "open_scoring" in switches()
+    True
+    """
+    return tuple(f.name for f in attrs.fields(Rules) if f.type in (bool, "bool"))
+
+
+def every_rules(players: int) -> tuple[Rules, ...]:
+    """Every combination of the switches on every board of :data:`BOARDS`, for *players*:
+    ``2 ** len(switches()) * len(BOARDS)`` rules, all switches off first.
+
+    >>> every_rules(3)[0] == Rules(players=3)
+    True
+    """
+    names = switches()
+    return tuple(
+        attrs.evolve(Rules(players=players, board=board), **_flags(names, flags))
+        for board in BOARDS
+        for flags in itertools.product((False, True), repeat=len(names))
+    )
+
+
+def _flags(names: tuple[str, ...], values: tuple[bool, ...]) -> dict[str, Any]:
+    return dict(zip(names, values, strict=True))
 
 
 def checked_apply(

@@ -15,13 +15,10 @@ from ..notation import from_text, to_text
 from ..serialise import action_from_json, action_to_json, state_from_json, state_to_json
 from ..state import GameState
 
-__all__ = ["Snapshot", "round_trip_problems", "snapshot", "step_problems"]
-
-Snapshot = tuple[object, ...]
-"""The compared fields of a state, taken before :func:`~tigeuph.apply` (see :func:`snapshot`)."""
+__all__ = ["round_trip_problems", "snapshot", "step_problems"]
 
 
-def snapshot(state: GameState) -> Snapshot:
+def snapshot(state: GameState) -> tuple[object, ...]:
     """The fields of *state* that equality compares (its caches left out): take one before
     :func:`~tigeuph.apply` and pass it to :func:`step_problems` to check that the input was
     left alone."""
@@ -33,7 +30,7 @@ def step_problems(
     action: Action,
     after: GameState,
     *,
-    before_snapshot: Snapshot | None = None,
+    before_snapshot: tuple[object, ...] | None = None,
     round_trip: bool = True,
 ) -> list[str]:
     """Every invariant the step ``after = apply(before, action)`` breaks, citing its clause.
