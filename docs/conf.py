@@ -130,7 +130,7 @@ GoogleDocstring._parse_attribute_docstring = _attribute_docstring  # type: ignor
 
 
 # The public modules: every name of each one's __all__ must be documented somewhere.
-PUBLIC_MODULES = ["tigeuph", "tigeuph.svg", "tigeuph.invariants", "tigeuph.agents"]
+PUBLIC_MODULES = ["tigeuph", "tigeuph.svg", "tigeuph.testing.invariants", "tigeuph.agents"]
 
 
 def _check_public_api(app: Sphinx, env: Any) -> None:

@@ -1,6 +1,6 @@
 """Bad input (issue 5): every reader of outside text, fed arbitrary text and mutations of valid
 texts taken from random games, raises only its documented error, with a message, and whatever
-it accepts obeys the invariants (:func:`tigeuph.invariants.state_problems`).
+it accepts obeys the invariants (:func:`tigeuph.testing.invariants.state_problems`).
 
 Readers: ``parse_action``, ``parse_cell``, ``id_to_action``, ``from_text`` (its ``rules:`` line
 and custom board grids included), the JSON readers of states, actions, views and game records,
@@ -48,7 +48,7 @@ from tigeuph.boards import (
 )
 from tigeuph.cells import cell_name, parse_cell
 from tigeuph.encoding import ACTION_COUNT, action_to_id, id_to_action
-from tigeuph.invariants import (
+from tigeuph.testing.invariants import (
     checked_apply,
     every_rules,
     round_trip_problems,

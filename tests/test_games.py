@@ -1,5 +1,5 @@
 """Random full games for 2, 3 and 4 players, with the rules' invariants checked after every
-action (spec R0-R27): :mod:`tigeuph.invariants` states them once, for these tests, the state
+action (spec R0-R27): :mod:`tigeuph.testing.invariants` states them once, for these tests, the state
 machine (test_machine.py) and the soak command."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from games import random_game
 
 import tigeuph
 from tigeuph import COLOURS
-from tigeuph.invariants import checked_apply, state_problems
+from tigeuph.testing.invariants import checked_apply, state_problems
 
 SEEDS = range(6)
 

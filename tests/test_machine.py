@@ -5,7 +5,8 @@ of every kind, any cell (or bit index that is no cell) and any count, which ``ap
 accept exactly when ``legal_actions`` lists them and otherwise refuse with
 ``IllegalActionError``, leaving the state unchanged; action values no notation can write
 cannot be built (``NotationError``). Every state reached obeys
-:func:`tigeuph.invariants.state_problems` and every step :func:`~tigeuph.invariants.step_problems`.
+:func:`tigeuph.testing.invariants.state_problems` and every step
+:func:`~tigeuph.testing.invariants.step_problems`.
 
 The number of games comes from the Hypothesis profile (``HYPOTHESIS_PROFILE=soak`` for a long
 local run); each game runs up to ``STEPS`` rules.
@@ -43,7 +44,7 @@ from tigeuph import (
     Monument,
     NotationError,
 )
-from tigeuph.invariants import (
+from tigeuph.testing.invariants import (
     every_rules,
     round_trip_problems,
     snapshot,

@@ -1,4 +1,4 @@
-"""The soak command (``python -m tigeuph.soak``), run in-process on a handful of games."""
+"""The soak command (``python -m tigeuph.testing.soak``), run in-process on a handful of games."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import re
 import pytest
 
 import tigeuph
-from tigeuph import soak
-from tigeuph.invariants import checked_apply, every_rules
+from tigeuph.testing import soak
+from tigeuph.testing.invariants import checked_apply, every_rules
 
 
 def test_soak_reports_speed_combinations_and_no_violation(
@@ -54,7 +54,9 @@ def test_soak_reports_violations_with_a_replay_line(
     assert "violations: 2" in out
     found = re.search(r"seed 5, players=2 board=standard, action (\d+) \((\S+)\): R99: test", out)
     assert found is not None, out
-    assert "replay: python -m tigeuph.soak --replay 'players=2 board=standard' --seed 5" in out
+    assert (
+        "replay: python -m tigeuph.testing.soak --replay 'players=2 board=standard' --seed 5" in out
+    )
 
 
 def test_replay_plays_one_game(capsys: pytest.CaptureFixture[str]) -> None:

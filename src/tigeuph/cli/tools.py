@@ -1,7 +1,7 @@
 """The long-running tools as subcommands: ``simulate``, ``soak``, ``bench`` and ``arena``.
 
 Each keeps its own options (``tigeuph simulate --help``); the command line hands it the rest
-of the line, so ``tigeuph soak --games 96`` runs what ``python -m tigeuph.soak --games 96``
+of the line, so ``tigeuph soak --games 96`` runs what ``python -m tigeuph.testing.soak --games 96``
 runs.
 """
 
@@ -48,7 +48,7 @@ def _soak(argv: list[str]) -> int:
         return babel_main(rest)
     if game != "tigris":
         raise TigeuphError(f"--game {game!r}: choose tigris or babel")
-    from ..soak import main
+    from ..testing.soak import main
 
     return main(rest, prog="tigeuph soak")
 

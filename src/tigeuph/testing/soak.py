@@ -1,14 +1,15 @@
-"""The soak test: ``python -m tigeuph.soak --games N [--seed S] [--jobs J]`` (issue 5).
+"""The soak test: ``python -m tigeuph.testing.soak --games N [--seed S] [--jobs J]`` (issue 5).
 
 Plays *N* random games spread evenly over every player count (2, 3, 4) and every combination
-of the rules' variant switches on both boards (:func:`tigeuph.invariants.every_rules`), picking
-every action uniformly among the legal ones, and checks :func:`~tigeuph.invariants.state_problems`
-and :func:`~tigeuph.invariants.step_problems` at every step; the costly round trips of a state
+of the rules' variant switches on both boards (:func:`~tigeuph.testing.invariants.every_rules`),
+picking every action uniformly among the legal ones, and checks
+:func:`~tigeuph.testing.invariants.state_problems` and
+:func:`~tigeuph.testing.invariants.step_problems` at every step; the costly round trips of a state
 through its text and JSON run on every ``--round-trip-every``-th step and on the last state. It
 prints games/s, actions/s, the games played under each combination and the violations, the first
 few described so that they can be replayed::
 
-    python -m tigeuph.soak --replay 'players=3 board=standard buildings' --seed 17
+    python -m tigeuph.testing.soak --replay 'players=3 board=standard buildings' --seed 17
 
 Game *i* of a run with seed *S* is played with seed ``S + i`` under combination ``i mod C``; a
 game stops at its first bad step (or exception), which counts as one violation. The exit status
@@ -29,13 +30,13 @@ from typing import Final
 
 from attrs import frozen
 
-from .errors import TigeuphError
+from ..errors import TigeuphError
+from ..legal import legal_actions
+from ..notation.position import parse_rules, rules_text
+from ..options import Parser, positive, progress
+from ..ruleset import Rules
+from ..state import new_game
 from .invariants import checked_apply, every_rules, round_trip_problems, state_problems
-from .legal import legal_actions
-from .notation.position import parse_rules, rules_text
-from .options import Parser, positive, progress
-from .ruleset import Rules
-from .state import new_game
 
 __all__ = ["Violation", "main", "play", "soak"]
 
@@ -62,7 +63,7 @@ class Violation:
         at = "the new game" if self.ply < 0 else f"action {self.ply} ({self.action})"
         return (
             f"seed {self.seed}, {self.rules}, {at}: {'; '.join(self.problems)}\n"
-            f"    replay: python -m tigeuph.soak --replay '{self.rules}' --seed {self.seed}"
+            f"    replay: python -m tigeuph.testing.soak --replay '{self.rules}' --seed {self.seed}"
         )
 
 
@@ -196,7 +197,7 @@ def _report(result: _Batch, seconds: float, jobs: int, seed: int) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.soak") -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.testing.soak") -> int:
     """Run the soak as the command line says; return the exit status (1 on any violation)."""
     parser = Parser(prog=prog, description=(__doc__ or "").splitlines()[0])
     parser.add_argument(

@@ -1,0 +1,17 @@
+"""The package behind :func:`tigeuph.check_state` (issue 16): every kind of pending decision
+has its checker."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from tigeuph.checks.pending import ACTIVE_DECIDES, CHECKERS
+from tigeuph.decisions import Decision
+
+
+def test_every_decision_kind_has_a_checker() -> None:
+    """check_state looks up the pending decision's checker by its kind: the table covers every
+    kind of decision, and only those (spec R15-R31)."""
+    kinds = set(get_args(Decision))
+    assert kinds and set(CHECKERS) == kinds
+    assert set(ACTIVE_DECIDES) < kinds
