@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tigeuph.cells import CELLS, STRIDE, Bitboard, Cell, from_cells, neighbours
-from tigeuph.regions import Analysis, analyse, kingdoms, region, touch_counts
+from tigeuph.regions import Analysis, kingdoms, region, touch_counts
 
 
 def cells_in(bits: Bitboard) -> set[int]:
@@ -121,7 +121,7 @@ def test_incremental_analysis_matches_a_fresh_one(players: int) -> None:
     lifting each leader gives the kingdoms a fresh computation without it gives (R8)."""
     for _, _, after in random_game(players, seed=players):
         fresh = Analysis(after.occupied, after.leader_mask)
-        same(analyse(after), fresh)
+        same(after.analysis(), fresh)
         assert sorted(fresh.kingdoms) == sorted(plain_kingdoms(after.occupied, after.leader_mask))
         for row in after.leaders:
             for c in row:

@@ -39,7 +39,6 @@ from .decisions import (
 )
 from .errors import ArgumentTypeError, IllegalActionError, expect
 from .pieces import COLOURS, Colour
-from .regions import analyse
 from .rules.buildings import doubled, place_building
 from .rules.conflicts import (
     board_strengths,
@@ -198,7 +197,7 @@ def _apply_turn_action(state: GameState, action: Action) -> GameState:
         if not tile_cells(state, colour) >> c & 1:
             clause, reason = tile_problem(state, colour, c)
             raise IllegalActionError(clause, f"{action}: {reason}")
-        touching = analyse(state).touching(c)
+        touching = state.analysis().touching(c)
         w = Work(state)
         w.take_from_hand(player, _ONE[colour])
         w.place_tile(colour, c, len(touching))

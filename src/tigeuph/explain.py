@@ -58,7 +58,6 @@ from .decisions import (
 from .engine import apply, check_arguments
 from .errors import IllegalActionError
 from .pieces import COLOURS, Colour
-from .regions import analyse
 from .rules.conflicts import board_strengths, contested_colours
 from .rules.monuments import monument_points
 from .state import GameState
@@ -208,7 +207,7 @@ def _action_clauses(state: GameState, action: Action) -> list[str]:
     """The clauses that make *action* legal, and the first of its effects (a list to extend)."""
     match action:
         case PlaceTile():
-            touching = len(analyse(state).touching(action.cell))
+            touching = len(state.analysis().touching(action.cell))
             return ["R11", "R12" if touching == 2 else "R13"]
         case PlaceLeader():
             return ["R8", "R9"]

@@ -49,7 +49,6 @@ from .decisions import (
 )
 from .errors import expect
 from .pieces import COLOURS, Colour
-from .regions import analyse
 from .rules.conflicts import support_counts
 from .rules.monuments import available, square_colour
 from .rules.placement import catastrophe_cells, masks
@@ -280,7 +279,7 @@ def _turn_actions(state: GameState) -> LegalActions:
     # board) make one part, as they always have: the order decides seeded games.
     groups: dict[int, int] = {}
     withdrawals: list[Action] = []
-    lifted_touch2 = analyse(state).lifted_touch2
+    lifted_touch2 = state.analysis().lifted_touch2
     for colour, now in enumerate(state.leaders[player]):
         if now is None:
             cells = m.supply_leaders

@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Final, TypeAlias
 
 from .cells import GUARDS, STRIDE, Bitboard, Cell, neighbours  # noqa: F401 (GUARDS: the contracts)
-from .state import GameState
 
-__all__ = ["Analysis", "analyse", "kingdoms", "region", "touch_counts"]
+__all__ = ["Analysis", "kingdoms", "region", "touch_counts"]
 
 
 def region(seed: Bitboard, occupied: Bitboard) -> Bitboard:
@@ -296,14 +295,3 @@ def _joined_around(block: int) -> bool:
 
 
 _JOINED_AROUND: Final = tuple(_joined_around(block) for block in range(512))
-
-
-def analyse(state: GameState) -> Analysis:
-    """The cached :class:`Analysis` of *state*."""
-    found = state._cache
-    if found is None:
-        leaders = state.leader_mask
-        found = Analysis(state.face_up | state.flipped | leaders, leaders)
-        object.__setattr__(state, "_cache", found)
-    assert isinstance(found, Analysis)
-    return found

@@ -9,10 +9,12 @@ from typing import Final, TypeAlias
 
 from attrs import evolve, field, frozen
 
-from .cells import Bitboard, Cell, cells_of
+from .cells import Bitboard, Cell
 from .decisions import Decision
 from .errors import ArgumentError, expect
 from .pieces import COLOURS, Colour, Monument
+from .reads import Reads
+from .regions import Analysis
 from .ruleset import Rules
 
 __all__ = [
@@ -71,7 +73,7 @@ NO_BUILDINGS: Final[tuple[Cell | None, Cell | None, Cell | None, Cell | None]] =
 
 
 @frozen(slots=True)
-class GameState:
+class GameState(Reads):
     """Everything about a position, as a frozen value: equal by value, hashable, shareable.
 
     Board layers are :obj:`~tigeuph.Bitboard` masks. Per-colour tuples are indexed by
@@ -130,16 +132,11 @@ class GameState:
     treasures_set_aside: int = 0
     """Treasures out of the game that no player took: a sketch's treasures its writer left off
     the board (spec D7). Always 0 in a game played from :func:`new_game`."""
-    # Derived data, filled on first use (regions.analyse, engine.legal_actions). Logically
+    # Derived data, filled on first use (analysis(), legal_actions, the legal masks). Logically
     # immutable: a pure function of the fields above, never part of equality or hashing.
-    _cache: object = field(default=None, init=False, eq=False, hash=False, repr=False)
+    _cache: Analysis | None = field(default=None, init=False, eq=False, hash=False, repr=False)
     _legal: object = field(default=None, init=False, eq=False, hash=False, repr=False)
     _masks: object = field(default=None, init=False, eq=False, hash=False, repr=False)
-
-    @property
-    def players(self) -> int:
-        """How many players."""
-        return len(self.hands)
 
     @property
     def is_over(self) -> bool:
@@ -157,44 +154,16 @@ class GameState:
         return self.active
 
     @property
-    def face_up(self) -> Bitboard:
-        """Every face-up civilisation tile."""
-        red, blue, green, black = self.tiles
-        return red | blue | green | black
-
-    @property
     def leader_mask(self) -> Bitboard:
         """Every cell holding a leader."""
+        if self._cache is not None:
+            return self._cache.leaders
         out = 0
         for row in self.leaders:
             for c in row:
                 if c is not None:
                     out |= 1 << c
         return out
-
-    @property
-    def occupied(self) -> Bitboard:
-        """Cells that join regions: tiles (either face) and leaders (spec R0)."""
-        return self.face_up | self.flipped | self.leader_mask
-
-    def leader_at(self, c: Cell) -> tuple[int, Colour] | None:
-        """``(player, colour)`` of the leader on *c*, or ``None``."""
-        for player, row in enumerate(self.leaders):
-            for colour, at in enumerate(row):
-                if at == c:
-                    return player, COLOURS[colour]
-        return None
-
-    def tile_at(self, c: Cell) -> Colour | None:
-        """The colour of the face-up tile on *c*, or ``None``."""
-        for colour, layer in zip(COLOURS, self.tiles, strict=True):
-            if layer >> c & 1:
-                return colour
-        return None
-
-    def treasure_cells(self) -> list[Cell]:
-        """The cells still carrying a treasure."""
-        return cells_of(self.treasures)
 
     def __str__(self) -> str:
         """The board diagram of position notation, with the turn above and a legend below."""

@@ -75,7 +75,7 @@ def after_wonder(w: Work, placed: Cell) -> None:
 
 def after_monument(w: Work) -> None:
     """Withdraw leaders with no temple beside them (R10), then hand out treasures (R25)."""
-    stranded = w.leader_bits & ~neighbours(w.tiles[Colour.RED])
+    stranded = w.leader_mask & ~neighbours(w.tiles[Colour.RED])
     if stranded:
         for player, colour, _ in w.leaders_in(stranded):
             w.move_leader(player, colour, None)

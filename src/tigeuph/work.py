@@ -14,19 +14,18 @@ from __future__ import annotations
 from .cells import Bitboard, Cell
 from .decisions import Decision
 from .pieces import Colour
+from .reads import Reads
 from .regions import Analysis
 from .state import Counts, End, GameState, count_letters
 
 __all__ = ["Work"]
 
-_TURN_ORDER = {n: [tuple((a + i) % n for i in range(n)) for a in range(n)] for n in (2, 3, 4)}
 
-
-class Work:
+class Work(Reads):
     """The fields of :class:`~tigeuph.GameState`, changeable."""
 
     __slots__ = (
-        "_analysis",
+        "_cache",
         "actions_left",
         "active",
         "bag",
@@ -39,7 +38,7 @@ class Work:
         "ended",
         "flipped",
         "hands",
-        "leader_bits",
+        "leader_mask",
         "leaders",
         "monuments",
         "pending",
@@ -79,16 +78,11 @@ class Work:
         self.wonder = s.wonder
         self.declined_crosses = s.declined_crosses
         self.treasures_set_aside = s.treasures_set_aside
-        a = s._cache
         # The board analysis, or None once stale: every change of the occupied cells goes
         # through a method here that updates it or drops it (tests compare the analysis each
         # state inherits with a fresh one).
-        if isinstance(a, Analysis):
-            self._analysis: Analysis | None = a
-            self.leader_bits = a.leaders
-        else:
-            self._analysis = None
-            self.leader_bits = s.leader_mask
+        self._cache: Analysis | None = s._cache
+        self.leader_mask = s.leader_mask
 
     # --- players' rows --------------------------------------------------------------------
 
@@ -117,24 +111,15 @@ class Work:
 
     # --- the board --------------------------------------------------------------------------
 
-    @property
-    def face_up(self) -> Bitboard:
-        r, b, g, k = self.tiles
-        return r | b | g | k
-
-    @property
-    def occupied(self) -> Bitboard:
-        return self.face_up | self.flipped | self.leader_bits
-
     def place_tile(self, colour: Colour, c: Cell, joins: int) -> None:
         """Put a *colour* tile on the empty cell *c*, next to *joins* kingdoms, keeping the
         board analysis current."""
-        a = self._analysis
+        a = self._cache
         self.tiles[colour] |= 1 << c
         if a is not None and joins <= 1:
-            self._analysis = a.joined(c, a.leaders)
+            self._cache = a.joined(c, a.leaders)
         else:
-            self._analysis = None  # a unification: recompute once the wars are over
+            self._cache = None  # a unification: recompute once the wars are over
 
     def remove_tiles(self, colour: Colour, cells: Bitboard) -> int:
         """Take the face-up *colour* tiles on *cells* out of the game; how many there were."""
@@ -142,7 +127,7 @@ class Work:
         if not cells:
             return 0
         self.tiles[colour] &= ~cells
-        self._analysis = None  # regions may split: recompute when next needed
+        self._cache = None  # regions may split: recompute when next needed
         n = cells.bit_count()
         self.removed[colour] += n
         return n
@@ -153,46 +138,20 @@ class Work:
         The board analysis is kept current without a full recomputation when *c* is empty and
         touches at most one kingdom once the leader is lifted, as every legal move does.
         """
-        a = self._analysis
+        a = self._cache
         row = list(self.leaders[player])
         was = row[colour]
         row[colour] = c
         self.leaders[player] = tuple(row)
         if was is not None:
-            self.leader_bits &= ~(1 << was)
+            self.leader_mask &= ~(1 << was)
             if a is not None:
                 a = a.without_leader(was)
         if c is not None:
-            self.leader_bits |= 1 << c
+            self.leader_mask |= 1 << c
             if a is not None:
-                a = None if a.touch2 >> c & 1 else a.joined(c, self.leader_bits)
-        self._analysis = a
-
-    def analysis(self) -> Analysis:
-        """The :class:`Analysis` of the board as it stands now."""
-        a = self._analysis
-        if a is None:
-            a = self._analysis = Analysis(self.occupied, self.leader_bits)
-        return a
-
-    def leaders_in(self, area: Bitboard) -> list[tuple[int, Colour, Cell]]:
-        """``(player, colour, cell)`` of every leader standing in *area*."""
-        return [
-            (player, Colour(colour), c)
-            for player, row in enumerate(self.leaders)
-            for colour, c in enumerate(row)
-            if c is not None and area >> c & 1
-        ]
-
-    # --- players ----------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    def in_turn_order(self) -> tuple[int, ...]:
-        """Every player, the active one first, then clockwise."""
-        return _TURN_ORDER[len(self.hands)][self.active]
+                a = None if a.touch2 >> c & 1 else a.joined(c, self.leader_mask)
+        self._cache = a
 
     def freeze(self) -> GameState:
         """The new state (it inherits the board analysis when that is still current)."""
@@ -224,7 +183,6 @@ class Work:
             self.declined_crosses,
             self.treasures_set_aside,
         )
-        a = self._analysis
-        if a is not None:
-            object.__setattr__(state, "_cache", a)
+        if self._cache is not None:
+            object.__setattr__(state, "_cache", self._cache)
         return state

@@ -22,7 +22,6 @@ from typing import Final
 
 from ..cells import Cell, neighbours
 from ..pieces import COLOURS, Colour
-from ..regions import analyse
 from ..rules.scoring import final_vector
 from ..state import GameState
 
@@ -77,7 +76,7 @@ def values(state: GameState) -> list[float]:
     if state.wonder is not None:
         sites.append((state.wonder.centre, (Colour.BLACK,), WONDER))
     if sites:
-        kingdoms = analyse(state).kingdoms
+        kingdoms = state.analysis().kingdoms
         for cell, colours, worth in sites:
             kingdom = next((k for k in kingdoms if k >> cell & 1), 0)
             for seat in range(state.players):

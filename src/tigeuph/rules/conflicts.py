@@ -139,7 +139,7 @@ def war_sides(w: Work) -> list[Bitboard]:
     u = w.unification
     assert u is not None
     occupied = w.occupied & ~(1 << u)
-    leaders = w.leader_bits
+    leaders = w.leader_mask
     ends = neighbours(1 << u) & occupied
     sides = []
     while ends:

@@ -11,7 +11,6 @@ from typing import Final
 
 from ..cells import Bitboard, Cell, cell_name, neighbours
 from ..pieces import Colour
-from ..regions import analyse
 from ..state import GameState
 from .buildings import protected
 from .wonder import cross
@@ -36,7 +35,7 @@ class Masks:
     __slots__ = ("empty", "land_tiles", "leader_base", "river_tiles", "supply_leaders")
 
     def __init__(self, state: GameState) -> None:
-        a = analyse(state)
+        a = state.analysis()
         river = state.rules.board.river
         self.empty: Final = state.rules.board.cells & ~a.occupied & ~state.catastrophes
         fits = self.empty & ~a.touch3  # R12: never joining three kingdoms
@@ -100,7 +99,7 @@ def leader_cells(state: GameState, player: int, colour: Colour) -> Bitboard:
         return m.supply_leaders
     # R8: the leader is lifted first, so the kingdoms are those left once it is gone.
     # Its own cell is not empty, so moving it there stays illegal.
-    return m.leader_base & ~analyse(state).lifted_touch2(now)
+    return m.leader_base & ~state.analysis().lifted_touch2(now)
 
 
 def leader_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tuple[str, str]:
@@ -123,7 +122,9 @@ def catastrophe_cells(state: GameState) -> Bitboard:
     """Where a catastrophe may go: an empty cell or a face-up tile with no treasure and no
     building (R14, R30)."""
     cells = state.rules.board.cells
-    free = cells & ~analyse(state).leaders & ~state.catastrophes & ~state.flipped & ~state.treasures
+    free = (
+        cells & ~state.analysis().leaders & ~state.catastrophes & ~state.flipped & ~state.treasures
+    )
     return free & ~protected(state) if state.rules.buildings else free
 
 
@@ -132,7 +133,7 @@ def catastrophe_problem(state: GameState, c: Cell) -> tuple[str, str]:
     if (off := _off_board(state, c)) is not None:
         return off
     where = cell_name(c)
-    if analyse(state).leaders >> c & 1:
+    if state.analysis().leaders >> c & 1:
         return "R14", f"a catastrophe never goes on a leader ({where})"
     if state.catastrophes >> c & 1:
         return "R14", f"{where} already holds a catastrophe"

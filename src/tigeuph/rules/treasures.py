@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..cells import Bitboard, Cell
 from ..decisions import TreasureChoice
 from ..pieces import Colour
-from ..regions import analyse
 from ..state import GameState
 from ..work import Work
 
@@ -38,7 +37,7 @@ def takeable(kingdom: Bitboard, treasures: Bitboard, special: Bitboard) -> Bitbo
 
 def takeable_now(state: GameState, trader: Cell) -> Bitboard:
     """The treasures the owner of the trader on *trader* may take now (spec R25)."""
-    kingdom = analyse(state).kingdom_at(trader)
+    kingdom = state.analysis().kingdom_at(trader)
     return takeable(kingdom, state.treasures, state.rules.board.special)
 
 

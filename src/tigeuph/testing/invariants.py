@@ -36,11 +36,21 @@ import attrs
 
 from ..actions import Action
 from ..boards import ADVANCED, STANDARD
-from ..cells import COLS, ROWS, STRIDE, Bitboard, Cell, cell_col, cell_name, cell_row
+from ..cells import (
+    COLS,
+    ROWS,
+    STRIDE,
+    Bitboard,
+    Cell,
+    cell_col,
+    cell_name,
+    cell_row,
+    from_cells,
+)
 from ..checks import check_state
 from ..decisions import BuildingChoice
 from ..engine import apply
-from ..regions import Analysis, analyse
+from ..regions import Analysis
 from ..ruleset import Rules
 from ..state import GameState
 from .steps import round_trip_problems, snapshot, step_problems
@@ -126,8 +136,10 @@ def state_problems(state: GameState, *, with_check_state: bool = True) -> list[s
 
 def _analysis(state: GameState) -> list[str]:
     """The kingdom analysis a state carries from its parent is the one it would compute (R0)."""
-    fresh = Analysis(state.occupied, state.leader_mask)
-    inherited = analyse(state)
+    # The leaders' cells from the field itself: leader_mask reads them off the analysis.
+    leaders = from_cells(c for row in state.leaders for c in row if c is not None)
+    fresh = Analysis(state.face_up | state.flipped | leaders, leaders)
+    inherited = state.analysis()
     if sorted(inherited.kingdoms) != sorted(fresh.kingdoms) or inherited.counter != fresh.counter:
         return ["R0: the kingdom analysis carried from the parent state is stale"]
     return []
