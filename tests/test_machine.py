@@ -257,8 +257,9 @@ class Games(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def try_any(self, data: st.DataObject) -> None:
-        """An arbitrary action is accepted exactly when it is listed; a refused one raises
-        IllegalActionError naming its clause and leaves the state as it was (spec R5); one with
+        """An arbitrary action is accepted exactly when it is listed and is_legal says so; a
+        refused one raises the IllegalActionError that refusal gives, naming its clause, and
+        leaves the state as it was (spec R5); one with
         a field no action holds (a bit that is no cell, a negative count) cannot be built."""
         legal = tigeuph.legal_actions(self.state)
         draft = data.draw(st.one_of(ANY_DRAFT, near_miss(legal)), label="draft")
@@ -271,10 +272,12 @@ class Games(RuleBasedStateMachine):
         assert draft.well_formed, f"{draft} was built: {action!r}"
         listed = action in legal
         before, taken, text = self.state, snapshot(self.state), tigeuph.to_text(self.state)
+        assert tigeuph.is_legal(before, action) == listed
+        refused = tigeuph.refusal(before, action)
         try:
             tigeuph.apply(before, action)
         except IllegalActionError as err:
-            assert not listed, f"{action} is listed but refused: {err}"
+            assert refused is not None and (refused.clause, str(refused)) == (err.clause, str(err))
             assert err.clause and err.reason and str(err)
             assert snapshot(before) == taken and tigeuph.to_text(before) == text
             event(f"refused [{err.clause}]")

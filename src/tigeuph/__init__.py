@@ -53,7 +53,7 @@ from .decisions import (
     WonderPoint,
 )
 from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
-from .engine import Outcome, apply, outcome
+from .engine import Outcome, apply, is_legal, outcome, refusal
 from .errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -173,6 +173,7 @@ __all__ = [
     "explain",
     "from_text",
     "id_to_action",
+    "is_legal",
     "json_schema",
     "legal_actions",
     "legal_mask",
@@ -186,6 +187,7 @@ __all__ = [
     "parse_cell",
     "play",
     "read_sketch",
+    "refusal",
     "returns",
     "sample_state",
     "state_from_json",

@@ -1,10 +1,18 @@
-"""The engine: :func:`legal_actions`, :func:`apply` and :func:`outcome`."""
+"""The engine: :func:`is_legal`, :func:`refusal`, :func:`apply` and :func:`outcome`.
+
+The engine only dispatches. For the decision a state waits for (none between actions) and the
+kind of action, :data:`_RULES` names the rule module's condition, which says why the action is
+refused (``None`` when it is legal), and its effect, which carries it out on a scratch
+:class:`~tigeuph.work.Work`; :func:`tigeuph.turn.follow` then says what comes next. The list of
+legal actions lives in :mod:`tigeuph.legal`.
+"""
 
 from __future__ import annotations
 
-from typing import Final, get_args
+from collections.abc import Callable
+from typing import Any, Final, get_args
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from .actions import (
     Action,
@@ -25,10 +33,8 @@ from .actions import (
     TakeTreasure,
     WithdrawLeader,
 )
-from .cells import cell_name
 from .decisions import (
     BuildingChoice,
-    Conflict,
     MonumentChoice,
     Revolt,
     TreasureChoice,
@@ -38,57 +44,123 @@ from .decisions import (
     WonderPoint,
 )
 from .errors import ArgumentTypeError, IllegalActionError, expect
-from .pieces import COLOURS, Colour
-from .rules.buildings import doubled, place_building
-from .rules.conflicts import (
-    board_strengths,
-    finish_revolt,
-    finish_war,
-    revolt_for,
-    start_war,
-    support_counts,
-)
-from .rules.monuments import available, build, square_colour
+from .rules.buildings import building_problem, place_building
+from .rules.catastrophes import catastrophe_problem, place_catastrophe
+from .rules.conflicts import choose_war, commit_support, support_problem, war_choice_problem
+from .rules.exchange import exchange_problem, exchange_tiles
+from .rules.monuments import build, decline_squares, monument_problem
 from .rules.placement import (
-    catastrophe_cells,
-    catastrophe_problem,
-    leader_cells,
     leader_problem,
-    tile_cells,
+    place_leader,
+    place_tile,
     tile_problem,
+    withdraw_leader,
+    withdraw_problem,
 )
-from .rules.scoring import PlayerResult, rank, scorer
-from .rules.treasures import takeable, takeable_now
-from .rules.wonder import build_wonder
+from .rules.scoring import PlayerResult, rank
+from .rules.treasures import take_treasure, treasure_problem
+from .rules.wonder import build_wonder, decline_crosses, score_wonder_point, wonder_problem
 from .state import End, GameState
-from .turn import (
-    after_building,
-    after_conflicts,
-    after_monument,
-    after_treasures,
-    after_wars,
-    after_wonder,
-    end_turn,
-    finish_action,
-    finish_turn,
-)
+from .turn import follow
 from .work import Work
 
-__all__ = ["Outcome", "apply", "outcome"]
+__all__ = ["Outcome", "apply", "is_legal", "outcome", "refusal"]
+
+Problem = tuple[str, str] | None
+"""``(clause, reason)`` when the rules refuse an action, else ``None``."""
 
 
-def _count_of(colour: Colour, n: int) -> tuple[int, int, int, int]:
-    """*n* tiles of *colour*, as counts per colour."""
-    counts = [0, 0, 0, 0]
-    counts[colour] = n
-    return counts[0], counts[1], counts[2], counts[3]
+def _legal(*_: object) -> Problem:
+    return None
 
 
-_ONE = tuple(_count_of(colour, 1) for colour in COLOURS)
+def _nothing(*_: object) -> None:
+    pass
 
 
-# --- apply ---------------------------------------------------------------------------------
+def _spend(effect: Callable[[Work, Any, int], None]) -> Callable[[Work, Any, Any], None]:
+    """A turn action's effect: it uses one of the active player's actions (spec R5)."""
 
+    def spent(w: Work, action: Any, _: object) -> None:
+        w.actions_left -= 1
+        effect(w, action, w.active)
+
+    return spent
+
+
+_Rule = tuple[Callable[[GameState, Any, Any], Problem], Callable[[Work, Any, Any], None]]
+
+_RULES: Final[dict[tuple[type | None, type], _Rule]] = {
+    # Between actions (spec R5): (condition (state, action, player), effect (work, action, player)).
+    (None, EndTurn): (_legal, _nothing),
+    (None, PlaceTile): (
+        lambda s, a, p: tile_problem(s, p, a.colour, a.cell),
+        _spend(lambda w, a, p: place_tile(w, p, a.colour, a.cell)),
+    ),
+    (None, PlaceLeader): (
+        lambda s, a, p: leader_problem(s, p, a.colour, a.cell),
+        _spend(lambda w, a, p: place_leader(w, p, a.colour, a.cell)),
+    ),
+    (None, WithdrawLeader): (
+        lambda s, a, p: withdraw_problem(s, p, a.colour),
+        _spend(lambda w, a, p: withdraw_leader(w, p, a.colour)),
+    ),
+    (None, PlaceCatastrophe): (
+        lambda s, a, p: catastrophe_problem(s, p, a.cell),
+        _spend(lambda w, a, p: place_catastrophe(w, p, a.cell)),
+    ),
+    (None, ExchangeTiles): (
+        lambda s, a, p: exchange_problem(s, p, a.counts),
+        _spend(lambda w, a, p: exchange_tiles(w, p, a.counts)),
+    ),
+    # Decisions (spec R6): (condition (state, action, decision), effect (work, action, decision)).
+    (Revolt, CommitSupport): (
+        lambda s, a, d: support_problem(s, d, a.count),
+        lambda w, a, d: commit_support(w, d, a.count),
+    ),
+    (War, CommitSupport): (
+        lambda s, a, d: support_problem(s, d, a.count),
+        lambda w, a, d: commit_support(w, d, a.count),
+    ),
+    (WarChoice, ChooseWar): (
+        lambda s, a, d: war_choice_problem(d, a.colour),
+        lambda w, a, d: choose_war(w, a.colour),
+    ),
+    (MonumentChoice, BuildMonument): (
+        lambda s, a, d: monument_problem(s, d, a.corner, a.monument),
+        lambda w, a, d: build(w, a.corner, a.monument),
+    ),
+    (MonumentChoice, DeclineMonument): (_legal, lambda w, a, d: decline_squares(w, d.corners)),
+    (BuildingChoice, PlaceBuilding): (
+        lambda s, a, d: building_problem(d, a.cell),
+        lambda w, a, d: place_building(w, d.colour, a.cell),
+    ),
+    (BuildingChoice, DeclineBuilding): (_legal, _nothing),
+    (WonderChoice, BuildWonder): (
+        lambda s, a, d: wonder_problem(d, a.centre),
+        lambda w, a, d: build_wonder(w, a.centre),
+    ),
+    (WonderChoice, DeclineWonder): (_legal, lambda w, a, d: decline_crosses(w, d.centres)),
+    (WonderPoint, ScoreWonder): (_legal, lambda w, a, d: score_wonder_point(w, d.player, a.colour)),
+    (TreasureChoice, TakeTreasure): (
+        lambda s, a, d: treasure_problem(s, d, a.cell),
+        lambda w, a, d: take_treasure(w, d, a.cell),
+    ),
+}
+"""For each decision a state may wait for and each kind of action: the rule's condition and
+its effect."""
+
+_WAITS_FOR: Final[dict[type, str]] = {
+    Revolt: "support to be committed (+n)",
+    War: "support to be committed (+n)",
+    WarChoice: "the next war to be chosen (!colour)",
+    MonumentChoice: "a monument to be built (m..) or declined (m-)",
+    BuildingChoice: "a building to be placed (@cell) or declined (@-)",
+    WonderChoice: "the wonder to be built (w..) or declined (w-)",
+    WonderPoint: "the colour of the wonder's point (*colour)",
+    TreasureChoice: "a treasure to be taken ($cell)",
+}
+"""What each decision waits for, in words (an action of another kind is refused, spec R6)."""
 
 ACTION_TYPES: Final = frozenset(get_args(Action))
 """The action classes: one of them is an action."""
@@ -105,6 +177,49 @@ def check_arguments(state: object, action: object, where: str) -> None:
         )
 
 
+def refusal(state: GameState, action: Action) -> IllegalActionError | None:
+    """Why the rules refuse *action* from ``state.to_move`` now, or ``None`` when it is legal:
+    the error :func:`apply` would raise, its ``clause`` naming the rule.
+
+    >>> from tigeuph import new_game, parse_action
+    >>> refusal(new_game(2, seed=1), parse_action("+1")).clause
+    'R5'
+
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState` or *action* not an
+            action.
+    """
+    if type(action) not in ACTION_TYPES or type(state) is not GameState:
+        check_arguments(state, action, "refusal")
+    if state.ended is not None:
+        return IllegalActionError("R26", f"{action}: the game is over")
+    pending = state.pending
+    rule = _RULES.get((type(pending) if pending is not None else None, type(action)))
+    if rule is None:
+        if pending is None:
+            return IllegalActionError("R5", f"{action}: no decision is pending; play a turn action")
+        return IllegalActionError("R6", f"{action}: play waits for {_WAITS_FOR[type(pending)]}")
+    found = rule[0](state, action, state.active if pending is None else pending)
+    return None if found is None else IllegalActionError(found[0], f"{action}: {found[1]}")
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether :func:`apply` accepts *action* from ``state.to_move`` now: exactly when
+    :func:`~tigeuph.legal_actions` lists it, without listing the others.
+
+    >>> from tigeuph import new_game, parse_action
+    >>> is_legal(new_game(2, seed=1), parse_action("pass"))
+    True
+
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState` or *action* not an
+            action.
+    """
+    if type(action) not in ACTION_TYPES or type(state) is not GameState:
+        check_arguments(state, action, "is_legal")
+    return refusal(state, action) is None
+
+
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``state.to_move`` takes *action*; *state* itself never changes.
 
@@ -119,248 +234,17 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if type(action) not in ACTION_TYPES or type(state) is not GameState:
         check_arguments(state, action, "apply")
-    if state.ended is not None:
-        raise IllegalActionError("R26", f"{action}: the game is over")
     pending = state.pending
-    if pending is None:
-        return _apply_turn_action(state, action)
-    if isinstance(pending, Conflict):
-        if not isinstance(action, CommitSupport):
-            raise _waiting(action, pending, "support to be committed (+n)")
-        colour = Colour.RED if isinstance(pending, Revolt) else pending.colour
-        have = state.hands[pending.player][colour]
-        if action.count > have:
-            clause = "R15" if isinstance(pending, Revolt) else "R19"
-            raise IllegalActionError(
-                clause, f"{action}: player {pending.player} holds only {have} {colour.name.lower()}"
-            )
-        if action.count not in support_counts(state, pending, have):
-            raise IllegalActionError("R28", f"{action}: {_english_problem(state, pending)}")
-        return _commit(state, pending, colour, action.count)
-    if isinstance(pending, WarChoice):
-        if not isinstance(action, ChooseWar):
-            raise _waiting(action, pending, "the next war to be chosen (!colour)")
-        if action.colour not in pending.colours:
-            raise IllegalActionError(
-                "R17", f"{action}: there is no {action.colour.name.lower()} war to fight"
-            )
-        w = Work(state)
-        w.pending = start_war(w, action.colour)
-        return w.freeze()
-    if isinstance(pending, MonumentChoice):
-        return _monument(state, pending, action)
-    if isinstance(pending, BuildingChoice):
-        return _building(state, pending, action)
-    if isinstance(pending, WonderChoice):
-        return _wonder(state, pending, action)
-    if isinstance(pending, WonderPoint):
-        if not isinstance(action, ScoreWonder):
-            raise _waiting(action, pending, "the colour of the wonder's point (*colour)")
-        w = Work(state)
-        w.score(pending.player, action.colour, 1)
-        w.pending = None
-        finish_turn(w)
-        return w.freeze()
-    return _treasure(state, pending, action)
-
-
-def _english_problem(state: GameState, pending: Conflict) -> str:
-    """Why a support count breaks English reinforcement (spec R28), in words."""
-    attack, defence = board_strengths(state, pending)
-    if pending.attacker_support is None:
-        return (
-            f"under English reinforcement the attacker commits nothing or enough to exceed the "
-            f"defender's {defence} on the board (he has {attack})"
-        )
-    total = attack + pending.attacker_support
-    return (
-        f"under English reinforcement the defender commits nothing or exactly enough to tie "
-        f"the attacker's {total} (he has {defence} on the board)"
-    )
-
-
-def _waiting(action: Action, pending: object, what: str) -> IllegalActionError:
-    return IllegalActionError("R6", f"{action}: play waits for {what}")
-
-
-def _apply_turn_action(state: GameState, action: Action) -> GameState:
-    player = state.active
-    hand = state.hands[player]
-    if isinstance(action, EndTurn):
-        w = Work(state)
-        end_turn(w)
-        return w.freeze()
-    if isinstance(action, PlaceTile):
-        colour, c = action.colour, action.cell
-        if not hand[colour]:
-            raise IllegalActionError("R5", f"{action}: no {colour.name.lower()} tile in hand")
-        if not tile_cells(state, colour) >> c & 1:
-            clause, reason = tile_problem(state, colour, c)
-            raise IllegalActionError(clause, f"{action}: {reason}")
-        touching = state.analysis().touching(c)
-        w = Work(state)
-        w.take_from_hand(player, _ONE[colour])
-        w.place_tile(colour, c, len(touching))
-        w.actions_left -= 1
-        if len(touching) == 2:  # R12, R16: a unification
-            w.unification = c
-            after_wars(w)
-        else:
-            if touching:  # R13
-                who = scorer(w.leaders, colour, touching[0])
-                if who is not None:
-                    # R30: the kingdom the tile is now part of may hold the colour's building.
-                    double = state.rules.buildings and doubled(
-                        w, colour, w.analysis().kingdom_at(c)
-                    )
-                    w.score(who, colour, 2 if double else 1)
-            after_conflicts(w, c)
-        return w.freeze()
-    if isinstance(action, PlaceLeader):
-        colour, c = action.colour, action.cell
-        if not leader_cells(state, player, colour) >> c & 1:
-            clause, reason = leader_problem(state, player, colour, c)
-            raise IllegalActionError(clause, f"{action}: {reason}")
-        w = Work(state)
-        w.move_leader(player, colour, c)
-        w.actions_left -= 1
-        revolt = revolt_for(w, player, colour)
-        if revolt is not None:
-            w.pending = revolt
-        else:
-            after_conflicts(w, None)
-        return w.freeze()
-    if isinstance(action, WithdrawLeader):
-        if state.leaders[player][action.colour] is None:
-            raise IllegalActionError(
-                "R5", f"{action}: the {action.colour.leader} is not on the board"
-            )
-        w = Work(state)
-        w.move_leader(player, action.colour, None)
-        w.actions_left -= 1
-        after_conflicts(w, None)
-        return w.freeze()
-    if isinstance(action, PlaceCatastrophe):
-        c = action.cell
-        if not state.catastrophe_tiles[player]:
-            raise IllegalActionError("R14", f"{action}: no catastrophe tile left")
-        if not catastrophe_cells(state) >> c & 1:
-            clause, reason = catastrophe_problem(state, c)
-            raise IllegalActionError(clause, f"{action}: {reason}")
-        w = Work(state)
-        for colour in COLOURS:
-            w.remove_tiles(colour, 1 << c)
-        w.catastrophes |= 1 << c
-        w.catastrophe_tiles[player] -= 1
-        w.actions_left -= 1
-        after_conflicts(w, None)
-        return w.freeze()
-    if isinstance(action, ExchangeTiles):
-        if any(n > h for n, h in zip(action.counts, hand, strict=True)):
-            raise IllegalActionError("R5", f"{action}: those tiles are not all in hand")
-        w = Work(state)
-        w.take_from_hand(player, action.counts)
-        old, n = w.discarded[player], action.counts
-        w.discarded[player] = (old[0] + n[0], old[1] + n[1], old[2] + n[2], old[3] + n[3])
-        w.actions_left -= 1
-        if not w.draw(player, sum(action.counts)):
-            w.ended = End.BAG  # R26: a short draw ends the game at once
-        else:
-            finish_action(w)
-        return w.freeze()
-    raise IllegalActionError("R5", f"{action}: no decision is pending; play a turn action")
-
-
-def _commit(state: GameState, pending: Revolt | War, colour: Colour, count: int) -> GameState:
+    rule = _RULES.get((type(pending) if pending is not None else None, type(action)))
+    subject = state.active if pending is None else pending
+    if rule is None or state.ended is not None or rule[0](state, action, subject) is not None:
+        refused = refusal(state, action)
+        assert refused is not None
+        raise refused
     w = Work(state)
-    w.take_from_hand(pending.player, _count_of(colour, count))
-    w.removed[colour] += count  # R15, R20: committed tiles leave the game
-    if pending.attacker_support is None:
-        w.pending = evolve(pending, attacker_support=count)
-    elif isinstance(pending, Revolt):
-        w.pending = None
-        finish_revolt(w, pending, count)
-        after_conflicts(w, None)
-    else:
-        w.pending = None
-        finish_war(w, pending, count)
-        after_wars(w)
-    return w.freeze()
-
-
-def _monument(state: GameState, pending: MonumentChoice, action: Action) -> GameState:
-    w = Work(state)
-    if isinstance(action, DeclineMonument):
-        for corner in pending.corners:
-            w.declined |= 1 << corner
-    elif isinstance(action, BuildMonument):
-        if action.corner not in pending.corners:
-            raise IllegalActionError(
-                "R22", f"{action}: no buildable square has its corner on {cell_name(action.corner)}"
-            )
-        colour = square_colour(state, action.corner)
-        if action.monument not in available(state, colour):
-            raise IllegalActionError(
-                "R22",
-                f"{action}: the {action.monument.code} monument is built already or has no "
-                f"{colour.name.lower()}",
-            )
-        build(w, action.corner, action.monument)
-    else:
-        raise _waiting(action, pending, "a monument to be built (m..) or declined (m-)")
     w.pending = None
-    after_monument(w)
-    return w.freeze()
-
-
-def _building(state: GameState, pending: BuildingChoice, action: Action) -> GameState:
-    w = Work(state)
-    if isinstance(action, PlaceBuilding):
-        if action.cell not in pending.cells:
-            raise IllegalActionError(
-                "R30",
-                f"{action}: the {pending.colour.building} may go only on a run of three or more "
-                f"through {cell_name(pending.placed)}, longer than the longest through its tile",
-            )
-        place_building(w, pending.colour, action.cell)
-    elif not isinstance(action, DeclineBuilding):
-        raise _waiting(action, pending, "a building to be placed (@cell) or declined (@-)")
-    w.pending = None
-    after_building(w, pending.placed)
-    return w.freeze()
-
-
-def _wonder(state: GameState, pending: WonderChoice, action: Action) -> GameState:
-    w = Work(state)
-    if isinstance(action, BuildWonder):
-        if action.centre not in pending.centres:
-            raise IllegalActionError(
-                "R31", f"{action}: no buildable cross is centred on {cell_name(action.centre)}"
-            )
-        build_wonder(w, action.centre)
-    elif isinstance(action, DeclineWonder):
-        for centre in pending.centres:
-            w.declined_crosses |= 1 << centre
-    else:
-        raise _waiting(action, pending, "the wonder to be built (w..) or declined (w-)")
-    w.pending = None
-    after_wonder(w, pending.placed)
-    return w.freeze()
-
-
-def _treasure(state: GameState, pending: TreasureChoice, action: Action) -> GameState:
-    if not isinstance(action, TakeTreasure):
-        raise _waiting(action, pending, "a treasure to be taken ($cell)")
-    allowed = takeable_now(state, pending.trader)
-    if not allowed >> action.cell & 1:
-        special = allowed & state.rules.board.special
-        why = "a special treasure must be taken first" if special else "no treasure to take there"
-        raise IllegalActionError("R25", f"{action}: {why}")
-    w = Work(state)
-    w.treasures &= ~(1 << action.cell)
-    w.treasures_taken[pending.player] += 1
-    if not takeable(w.analysis().kingdom_at(pending.trader), w.treasures, w.rules.board.special):
-        after_treasures(w)
+    rule[1](w, action, subject)
+    follow(w, action, pending)
     return w.freeze()
 
 

@@ -49,9 +49,10 @@ from .decisions import (
 )
 from .errors import expect
 from .pieces import COLOURS, Colour
+from .rules.catastrophes import catastrophe_cells
 from .rules.conflicts import support_counts
 from .rules.monuments import available, square_colour
-from .rules.placement import catastrophe_cells, masks
+from .rules.placement import masks
 from .rules.treasures import takeable_now
 from .state import GameState
 
@@ -73,10 +74,21 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_items", "_len", "_parts")
 
+    _parts: list[_Fixed | _Cells]
+    _len: int
+    _items: tuple[Action, ...] | None
+
     def __init__(self, parts: list[_Fixed | _Cells], length: int) -> None:
-        self._parts: Final = parts
-        self._len: Final = length
-        self._items: tuple[Action, ...] | None = None
+        set_field = object.__setattr__
+        set_field(self, "_parts", parts)
+        set_field(self, "_len", length)
+        set_field(self, "_items", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"LegalActions is immutable: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"LegalActions is immutable: cannot delete {name}")
 
     def __len__(self) -> int:
         return self._len
@@ -132,7 +144,8 @@ class LegalActions(Sequence[Action]):
                     out += part[1]
                 else:
                     part[1].pick_into(out, part[2])
-            found = self._items = tuple(out)
+            found = tuple(out)
+            object.__setattr__(self, "_items", found)
         return found
 
     def __eq__(self, other: object) -> bool:

@@ -38,6 +38,17 @@ Counts: TypeAlias = tuple[int, int, int, int]
 """Four numbers indexed by :class:`Colour`."""
 
 
+def count_of(colour: Colour, n: int) -> Counts:
+    """*n* tiles of *colour*, as counts per colour."""
+    counts = [0, 0, 0, 0]
+    counts[colour] = n
+    return counts[0], counts[1], counts[2], counts[3]
+
+
+ONE: Final = tuple(count_of(colour, 1) for colour in COLOURS)
+"""``ONE[colour]``: one tile of *colour*, as counts per colour."""
+
+
 class End(enum.Enum):
     """Why the game ended (spec R26)."""
 

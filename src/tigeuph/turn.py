@@ -1,14 +1,37 @@
 """Turn flow: what follows each action (spec R6) and each turn (spec R7).
 
-Each action's consequences run as a pipeline that stops whenever a player must decide (support,
-war order, building, wonder, monument, treasure, the wonder's colour), leaving the decision in
-``pending``; the decision's action resumes the pipeline where it stopped.
+:func:`follow` is the one place that says what comes after an action once the rule modules
+have carried it out. Each action's consequences run as a pipeline that stops whenever a player
+must decide (support, war order, building, wonder, monument, treasure, the wonder's colour),
+leaving the decision in ``pending``; the decision's action resumes the pipeline where it
+stopped.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Final
+
+from .actions import (
+    BuildMonument,
+    BuildWonder,
+    ChooseWar,
+    CommitSupport,
+    DeclineBuilding,
+    DeclineMonument,
+    DeclineWonder,
+    EndTurn,
+    ExchangeTiles,
+    PlaceBuilding,
+    PlaceCatastrophe,
+    PlaceLeader,
+    PlaceTile,
+    ScoreWonder,
+    TakeTreasure,
+    WithdrawLeader,
+)
 from .cells import Cell, neighbours
-from .decisions import MonumentChoice
+from .decisions import Decision, MonumentChoice, War
 from .pieces import Colour
 from .rules.buildings import building_choice
 from .rules.conflicts import next_war
@@ -19,15 +42,66 @@ from .state import ACTIONS_PER_TURN, HAND_SIZE, End
 from .work import Work
 
 __all__ = [
+    "action_over",
     "after_building",
     "after_conflicts",
     "after_monument",
+    "after_treasures",
     "after_wars",
     "after_wonder",
-    "end_turn",
-    "finish_action",
-    "finish_turn",
+    "close_turn",
+    "follow",
+    "turn_over",
 ]
+
+
+def follow(w: Work, action: Any, answered: Decision | None) -> None:
+    """Go on after *action*, which answered the decision *answered* (``None`` between
+    actions), once its effect is done; nothing follows while a new decision waits (a revolt,
+    the defender's support, a war, another treasure) or once the game has ended."""
+    if w.pending is None and w.ended is None:
+        _FOLLOWS[type(action)](w, action, answered)
+
+
+def _after_tile(w: Work, action: PlaceTile, _: object) -> None:
+    if w.unification is not None:  # R16: the tile joined two kingdoms
+        after_wars(w)
+    else:
+        after_conflicts(w, action.cell)
+
+
+def _after_support(w: Work, _: object, answered: Decision | None) -> None:
+    if isinstance(answered, War):  # R21: the next war of the unification
+        after_wars(w)
+    else:
+        after_conflicts(w, None)
+
+
+def _placed(answered: Decision | None) -> Cell:
+    placed: Cell | None = getattr(answered, "placed", None)
+    assert placed is not None
+    return placed
+
+
+_FOLLOWS: Final[dict[type, Callable[[Work, Any, Decision | None], None]]] = {
+    EndTurn: lambda w, _, __: turn_over(w),
+    PlaceTile: _after_tile,
+    PlaceLeader: lambda w, _, __: after_conflicts(w, None),
+    WithdrawLeader: lambda w, _, __: after_conflicts(w, None),
+    PlaceCatastrophe: lambda w, _, __: after_conflicts(w, None),
+    ExchangeTiles: lambda w, _, __: action_over(w),
+    CommitSupport: _after_support,
+    ChooseWar: lambda w, _, __: None,  # the war it starts always waits for support
+    PlaceBuilding: lambda w, _, answered: after_building(w, _placed(answered)),
+    DeclineBuilding: lambda w, _, answered: after_building(w, _placed(answered)),
+    BuildWonder: lambda w, _, answered: after_wonder(w, _placed(answered)),
+    DeclineWonder: lambda w, _, answered: after_wonder(w, _placed(answered)),
+    BuildMonument: lambda w, _, __: after_monument(w),
+    DeclineMonument: lambda w, _, __: after_monument(w),
+    TakeTreasure: lambda w, _, __: after_treasures(w),
+    ScoreWonder: lambda w, _, __: close_turn(w),
+}
+"""What follows each kind of action (spec R6)."""
 
 
 def after_wars(w: Work) -> None:
@@ -86,27 +160,27 @@ def after_treasures(w: Work) -> None:
     """Ask the next trader's owner to take a treasure, or finish the action."""
     w.pending = next_treasure_choice(w)
     if w.pending is None:
-        finish_action(w)
+        action_over(w)
 
 
-def finish_action(w: Work) -> None:
-    """An action is over: end the turn when it was the last one (spec R5)."""
+def action_over(w: Work) -> None:
+    """An action is over: the turn is over too when it was the last one (spec R5)."""
     if w.actions_left == 0 and w.ended is None:
-        end_turn(w)
+        turn_over(w)
 
 
-def end_turn(w: Work) -> None:
-    """The wonder's point, which waits for its colour to be chosen (spec R31), then the rest of
-    the turn's end."""
+def turn_over(w: Work) -> None:
+    """The turn is over (its last action done, or ended early): the wonder's point first, which
+    waits for its colour to be chosen (spec R31), then :func:`close_turn`."""
     if w.rules.wonder:
         w.pending = wonder_point(w)
         if w.pending is not None:
             return
-    finish_turn(w)
+    close_turn(w)
 
 
-def finish_turn(w: Work) -> None:
-    """Monument points, refills, end of game, next player (spec R7, R24, R26)."""
+def close_turn(w: Work) -> None:
+    """Close the turn: monument points, refills, end of game, next player (spec R7, R24, R26)."""
     monument_points(w, w.active)
     complete = True
     for player in w.in_turn_order():

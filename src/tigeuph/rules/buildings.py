@@ -3,15 +3,16 @@ and the double points it brings its kingdom."""
 
 from __future__ import annotations
 
-from ..cells import STRIDE, Bitboard, Cell, cells_of
+from ..cells import STRIDE, Bitboard, Cell, cell_name, cells_of
 from ..decisions import BuildingChoice
 from ..pieces import COLOURS, Colour
-from ..state import GameState
+from ..reads import Position
 from ..work import Work
 
 __all__ = [
     "building_cells",
     "building_choice",
+    "building_problem",
     "doubled",
     "place_building",
     "protected",
@@ -44,7 +45,7 @@ def runs(layer: Bitboard, c: Cell) -> tuple[Bitboard, Bitboard]:
     return run(layer, c, 1), run(layer, c, STRIDE)
 
 
-def building_cells(w: Work | GameState, placed: Cell) -> tuple[Colour, Bitboard]:
+def building_cells(w: Position, placed: Cell) -> tuple[Colour, Bitboard]:
     """The colour of the tile on *placed* and where its building may go now (spec R30).
 
     A building in supply may go on any tile of a run of three or more through *placed*. A
@@ -75,7 +76,7 @@ def building_choice(w: Work, placed: Cell) -> BuildingChoice | None:
     return BuildingChoice(w.active, colour, tuple(cells_of(cells)), placed)
 
 
-def protected(w: Work | GameState) -> Bitboard:
+def protected(w: Position) -> Bitboard:
     """The tiles carrying a building: no war removes them, no catastrophe hits them (R30)."""
     out = 0
     for c in w.buildings:
@@ -102,3 +103,13 @@ def doubled(w: Work, colour: Colour, kingdom: Bitboard) -> bool:
     """Whether *kingdom* holds the building of *colour*: its tiles score double (spec R30)."""
     c = w.buildings[colour]
     return c is not None and kingdom >> c & 1 == 1
+
+
+def building_problem(choice: BuildingChoice, c: Cell) -> tuple[str, str] | None:
+    """``(clause, reason)`` when the building may not go on *c*, else ``None`` (R30)."""
+    if c in choice.cells:
+        return None
+    return "R30", (
+        f"the {choice.colour.building} may go only on a run of three or more through "
+        f"{cell_name(choice.placed)}, longer than the longest through its tile"
+    )

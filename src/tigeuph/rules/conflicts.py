@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
+from attrs import evolve
+
 from ..cells import GUARDS, STRIDE, Bitboard, Cell, neighbours  # noqa: F401 (GUARDS, STRIDE: the contracts)
 from ..decisions import Conflict, Revolt, War, WarChoice
 from ..pieces import COLOURS, Colour
+from ..reads import Position
 from ..regions import region
-from ..state import GameState
+from ..state import GameState, count_of
 from ..work import Work
 from .buildings import protected
 
 __all__ = [
     "board_strengths",
+    "choose_war",
+    "commit_support",
     "contested_colours",
     "english_counts",
     "finish_revolt",
     "finish_war",
     "revolt_for",
     "start_war",
+    "support_colour",
     "support_counts",
+    "support_problem",
     "temple_count",
+    "war_choice_problem",
     "war_losses",
     "war_side",
     "war_sides",
@@ -49,7 +57,7 @@ def temple_count(at: Cell, temples: Bitboard) -> int:
     return (neighbours(1 << at) & temples).bit_count()
 
 
-def temple_strength(w: Work | GameState, c: Cell) -> int:
+def temple_strength(w: Position, c: Cell) -> int:
     """Face-up temples orthogonally next to the leader on *c* (spec R15)."""
     return temple_count(c, w.tiles[Colour.RED])
 
@@ -170,7 +178,7 @@ def start_war(w: Work, colour: Colour) -> War:
     return War(colour, attacker=attacker, defender=defender)
 
 
-def war_strength(w: Work | GameState, colour: Colour, at: Cell) -> int:
+def war_strength(w: Position, colour: Colour, at: Cell) -> int:
     """Face-up *colour* tiles on the side of the leader on *at* (spec R19)."""
     u = w.unification
     assert u is not None
@@ -259,3 +267,58 @@ def next_war(w: Work) -> War | WarChoice | None:
     if len(colours) == 1:
         return start_war(w, colours[0])
     return WarChoice(w.active, tuple(colours))
+
+
+def support_colour(conflict: Conflict) -> Colour:
+    """The colour of the tiles committed to *conflict*: red in a revolt (R15), the war's colour
+    in a war (R19)."""
+    return Colour.RED if isinstance(conflict, Revolt) else conflict.colour
+
+
+def support_problem(state: GameState, conflict: Conflict, count: int) -> tuple[str, str] | None:
+    """``(clause, reason)`` when the player to commit may not commit *count* tiles, else
+    ``None``: he holds too few (R15, R19), or English reinforcement forbids it (R28)."""
+    colour = support_colour(conflict)
+    held = state.hands[conflict.player][colour]
+    if count > held:
+        clause = "R15" if isinstance(conflict, Revolt) else "R19"
+        return clause, f"player {conflict.player} holds only {held} {colour.name.lower()}"
+    if count in support_counts(state, conflict, held):
+        return None
+    attack, defence = board_strengths(state, conflict)
+    if conflict.attacker_support is None:
+        return "R28", (
+            f"under English reinforcement the attacker commits nothing or enough to exceed the "
+            f"defender's {defence} on the board (he has {attack})"
+        )
+    total = attack + conflict.attacker_support
+    return "R28", (
+        f"under English reinforcement the defender commits nothing or exactly enough to tie "
+        f"the attacker's {total} (he has {defence} on the board)"
+    )
+
+
+def commit_support(w: Work, conflict: Revolt | War, count: int) -> None:
+    """The player to commit puts *count* tiles into *conflict*; they leave the game (R15, R20).
+    The attacker's commitment makes the defender's turn to commit; the defender's settles it."""
+    colour = support_colour(conflict)
+    w.take_from_hand(conflict.player, count_of(colour, count))
+    w.removed[colour] += count
+    if conflict.attacker_support is None:
+        w.pending = evolve(conflict, attacker_support=count)
+    elif isinstance(conflict, Revolt):
+        finish_revolt(w, conflict, count)
+    else:
+        finish_war(w, conflict, count)
+
+
+def war_choice_problem(choice: WarChoice, colour: Colour) -> tuple[str, str] | None:
+    """``(clause, reason)`` when no war of *colour* is due, else ``None`` (R17)."""
+    if colour in choice.colours:
+        return None
+    return "R17", f"there is no {colour.name.lower()} war to fight"
+
+
+def choose_war(w: Work, colour: Colour) -> None:
+    """The active player picks the war of *colour* to fight next (R17)."""
+    w.pending = start_war(w, colour)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ..cells import GUARDS, STRIDE, Bitboard, Cell, neighbours  # noqa: F401 (GUARDS: the contracts)
+from ..cells import GUARDS, STRIDE, Bitboard, Cell, cell_name, neighbours  # noqa: F401 (GUARDS: the contracts)
+from ..decisions import MonumentChoice
 from ..pieces import COLOURS, MONUMENTS, Colour, Monument
+from ..reads import Position
 from ..state import GameState, MonumentSite
 from ..work import Work
 from .buildings import return_covered
@@ -13,7 +15,9 @@ __all__ = [
     "build",
     "buildable_corners",
     "complete_squares",
+    "decline_squares",
     "monument_points",
+    "monument_problem",
     "square",
 ]
 
@@ -24,7 +28,7 @@ def square(corner: Cell) -> Bitboard:
     return top | top << STRIDE
 
 
-def available(w: Work | GameState, colour: Colour) -> list[Monument]:
+def available(w: Position, colour: Colour) -> list[Monument]:
     """Monuments not yet built that carry *colour*."""
     built = {site.monument for site in w.monuments}
     return [m for m in MONUMENTS if colour in m.colours and m not in built]
@@ -78,7 +82,7 @@ def complete_squares(layer: Bitboard, placed: Cell, declined: Bitboard) -> tuple
     return tuple(corners)
 
 
-def square_colour(w: Work | GameState, corner: Cell) -> Colour:
+def square_colour(w: Position, corner: Cell) -> Colour:
     """The colour of the face-up square at *corner*."""
     return next(c for c, layer in zip(COLOURS, w.tiles, strict=True) if layer >> corner & 1)
 
@@ -104,3 +108,25 @@ def monument_points(w: Work, player: int) -> None:
             c = w.leaders[player][colour]
             if c is not None and kingdom >> c & 1:
                 w.score(player, colour, 1)
+
+
+def monument_problem(
+    state: GameState, choice: MonumentChoice, corner: Cell, monument: Monument
+) -> tuple[str, str] | None:
+    """``(clause, reason)`` when *monument* may not go on the square at *corner*, else
+    ``None``: no square of the choice is there, or the monument is built or lacks the square's
+    colour (R22)."""
+    if corner not in choice.corners:
+        return "R22", f"no buildable square has its corner on {cell_name(corner)}"
+    colour = square_colour(state, corner)
+    if monument not in available(state, colour):
+        return "R22", (
+            f"the {monument.code} monument is built already or has no {colour.name.lower()}"
+        )
+    return None
+
+
+def decline_squares(w: Work, corners: tuple[Cell, ...]) -> None:
+    """The active player builds no monument: the squares at *corners* never hold one (R22)."""
+    for corner in corners:
+        w.declined |= 1 << corner

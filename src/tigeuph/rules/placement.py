@@ -1,8 +1,9 @@
-"""Where tiles, leaders and catastrophes may go (spec R8-R14), as masks of legal cells.
+"""Placing tiles and leaders (spec R8-R13): where they may go, and what placing one does.
 
-Each function returns every legal cell at once, so :func:`tigeuph.legal_actions` lists them and
-:func:`tigeuph.apply` checks one cell against the same mask; ``*_problem`` functions say in words
-why a cell is not in it.
+The ``*_cells`` functions return every legal cell at once, as masks, so that
+:func:`tigeuph.legal_actions` lists them and :func:`tigeuph.apply` checks one cell against the same
+mask; the ``*_problem`` functions say in words why an action is refused (``None`` when it is
+legal); :func:`place_tile`, :func:`place_leader` and :func:`withdraw_leader` carry it out.
 """
 
 from __future__ import annotations
@@ -11,20 +12,23 @@ from typing import Final
 
 from ..cells import Bitboard, Cell, cell_name, neighbours
 from ..pieces import Colour
-from ..state import GameState
-from .buildings import protected
-from .wonder import cross
+from ..state import ONE, GameState
+from ..work import Work
+from .conflicts import revolt_for
+from .scoring import score_tile
 
 __all__ = [
     "Masks",
-    "catastrophe_cells",
-    "catastrophe_problem",
     "empty_cells",
     "leader_cells",
     "leader_problem",
     "masks",
+    "place_leader",
+    "place_tile",
     "tile_cells",
     "tile_problem",
+    "withdraw_leader",
+    "withdraw_problem",
 ]
 
 
@@ -76,8 +80,12 @@ def _off_board(state: GameState, c: Cell) -> tuple[str, str] | None:
     return "R2", f"{cell_name(c)} is off the {board.rows}x{board.cols} board"
 
 
-def tile_problem(state: GameState, colour: Colour, c: Cell) -> tuple[str, str]:
-    """``(clause, reason)`` for a *colour* tile that may not go on *c*."""
+def tile_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tuple[str, str] | None:
+    """``(clause, reason)`` when *player* may not put a *colour* tile on *c*, else ``None``."""
+    if not state.hands[player][colour]:
+        return "R5", f"no {colour.name.lower()} tile in hand"
+    if tile_cells(state, colour) >> c & 1:
+        return None
     if (off := _off_board(state, c)) is not None:
         return off
     where = cell_name(c)
@@ -102,8 +110,12 @@ def leader_cells(state: GameState, player: int, colour: Colour) -> Bitboard:
     return m.leader_base & ~state.analysis().lifted_touch2(now)
 
 
-def leader_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tuple[str, str]:
-    """``(clause, reason)`` for a leader that may not go on *c*."""
+def leader_problem(
+    state: GameState, player: int, colour: Colour, c: Cell
+) -> tuple[str, str] | None:
+    """``(clause, reason)`` when *player*'s *colour* leader may not go on *c*, else ``None``."""
+    if leader_cells(state, player, colour) >> c & 1:
+        return None
     if (off := _off_board(state, c)) is not None:
         return off
     where = cell_name(c)
@@ -118,29 +130,32 @@ def leader_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tu
     return "R9", f"a leader on {where} would touch two kingdoms"
 
 
-def catastrophe_cells(state: GameState) -> Bitboard:
-    """Where a catastrophe may go: an empty cell or a face-up tile with no treasure and no
-    building (R14, R30)."""
-    cells = state.rules.board.cells
-    free = (
-        cells & ~state.analysis().leaders & ~state.catastrophes & ~state.flipped & ~state.treasures
-    )
-    return free & ~protected(state) if state.rules.buildings else free
+def withdraw_problem(state: GameState, player: int, colour: Colour) -> tuple[str, str] | None:
+    """``(clause, reason)`` when *player*'s *colour* leader is not on the board to withdraw."""
+    if state.leaders[player][colour] is None:
+        return "R5", f"the {colour.leader} is not on the board"
+    return None
 
 
-def catastrophe_problem(state: GameState, c: Cell) -> tuple[str, str]:
-    """``(clause, reason)`` for a catastrophe that may not go on *c*."""
-    if (off := _off_board(state, c)) is not None:
-        return off
-    where = cell_name(c)
-    if state.analysis().leaders >> c & 1:
-        return "R14", f"a catastrophe never goes on a leader ({where})"
-    if state.catastrophes >> c & 1:
-        return "R14", f"{where} already holds a catastrophe"
-    if state.flipped >> c & 1:
-        wonder = state.wonder is not None and cross(state.wonder.centre) >> c & 1
-        what = "the wonder" if wonder else "a monument"
-        return "R14", f"a catastrophe never goes on {what} ({where})"
-    if protected(state) >> c & 1:
-        return "R30", f"a catastrophe never goes on a tile carrying a building ({where})"
-    return "R14", f"a catastrophe never goes on a treasure ({where})"
+def place_tile(w: Work, player: int, colour: Colour, c: Cell) -> None:
+    """*player* puts a *colour* tile from hand on *c*: it joins two kingdoms (a unification:
+    wars follow, R16) or scores for the leader of its colour in the one it joins (R13)."""
+    touching = w.analysis().touching(c)
+    w.take_from_hand(player, ONE[colour])
+    w.place_tile(colour, c, len(touching))
+    if len(touching) == 2:  # R12, R16
+        w.unification = c
+    elif touching:
+        score_tile(w, colour, c)
+
+
+def place_leader(w: Work, player: int, colour: Colour, c: Cell) -> None:
+    """*player*'s *colour* leader goes to *c*, from supply or from its cell (R8); a leader of
+    its colour already in the kingdom makes a revolt, which waits for support (R15)."""
+    w.move_leader(player, colour, c)
+    w.pending = revolt_for(w, player, colour)
+
+
+def withdraw_leader(w: Work, player: int, colour: Colour) -> None:
+    """*player*'s *colour* leader goes back to his supply (R5)."""
+    w.move_leader(player, colour, None)

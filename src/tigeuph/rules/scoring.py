@@ -1,4 +1,4 @@
-"""Points for a placed tile (spec R13) and the final score and ranking (spec R27)."""
+"""Points for a placed tile (spec R13, R30) and the final score and ranking (spec R27)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,12 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from ..cells import Cell
 from ..pieces import Colour
+from ..work import Work
+from .buildings import doubled
 
-__all__ = ["PlayerResult", "final_vector", "rank"]
+__all__ = ["PlayerResult", "final_vector", "rank", "score_tile", "scorer"]
 
 
 @frozen
@@ -102,3 +105,12 @@ def scorer(leaders: Sequence[Sequence[int | None]], colour: Colour, kingdom: int
         if k is not None and kingdom >> k & 1:
             king = player
     return king
+
+
+def score_tile(w: Work, colour: Colour, c: Cell) -> None:
+    """The *colour* tile just placed on *c* joined one kingdom: :func:`scorer` scores a point
+    of its colour (R13), two when that kingdom holds the colour's building (variant, R30)."""
+    kingdom = w.analysis().kingdom_at(c)
+    who = scorer(w.leaders, colour, kingdom)
+    if who is not None:
+        w.score(who, colour, 2 if w.rules.buildings and doubled(w, colour, kingdom) else 1)

@@ -8,7 +8,13 @@ from ..pieces import Colour
 from ..state import GameState
 from ..work import Work
 
-__all__ = ["next_treasure_choice", "takeable", "takeable_now"]
+__all__ = [
+    "next_treasure_choice",
+    "take_treasure",
+    "takeable",
+    "takeable_now",
+    "treasure_problem",
+]
 
 
 def takeable(kingdom: Bitboard, treasures: Bitboard, special: Bitboard) -> Bitboard:
@@ -66,3 +72,24 @@ def next_treasure_choice(w: Work) -> TreasureChoice | None:
         if trader is not None and takeable(a.kingdom_at(trader), w.treasures, special):
             return TreasureChoice(player, trader)
     return None
+
+
+def treasure_problem(state: GameState, choice: TreasureChoice, c: Cell) -> tuple[str, str] | None:
+    """``(clause, reason)`` when the trader's owner may not take the treasure on *c* (R25)."""
+    allowed = takeable_now(state, choice.trader)
+    if allowed >> c & 1:
+        return None
+    special = allowed & state.rules.board.special
+    return (
+        "R25",
+        "a special treasure must be taken first" if special else "no treasure to take there",
+    )
+
+
+def take_treasure(w: Work, choice: TreasureChoice, c: Cell) -> None:
+    """The trader's owner takes the treasure on *c* (R25); he takes another while his trader's
+    kingdom still holds two."""
+    w.treasures &= ~(1 << c)
+    w.treasures_taken[choice.player] += 1
+    if takeable(w.analysis().kingdom_at(choice.trader), w.treasures, w.rules.board.special):
+        w.pending = choice

@@ -3,10 +3,11 @@ and the point it brings a king at the end of his turn."""
 
 from __future__ import annotations
 
-from ..cells import GUARDS, STRIDE, Bitboard, Cell  # noqa: F401 (GUARDS: the contracts)
+from ..cells import GUARDS, STRIDE, Bitboard, Cell, cell_name  # noqa: F401 (GUARDS: the contracts)
 from ..decisions import WonderChoice, WonderPoint
 from ..pieces import COLOURS, Colour
-from ..state import GameState, WonderSite
+from ..reads import Position
+from ..state import WonderSite
 from ..work import Work
 from .buildings import return_covered
 
@@ -14,9 +15,12 @@ __all__ = [
     "build_wonder",
     "complete_crosses",
     "cross",
+    "decline_crosses",
+    "score_wonder_point",
     "wonder_centres",
     "wonder_choice",
     "wonder_point",
+    "wonder_problem",
 ]
 
 
@@ -27,7 +31,7 @@ def cross(centre: Cell) -> Bitboard:
     return middle | 1 << centre + STRIDE | (1 << centre - STRIDE if centre >= STRIDE else 0)
 
 
-def wonder_centres(w: Work | GameState, placed: Cell) -> tuple[Cell, ...]:
+def wonder_centres(w: Position, placed: Cell) -> tuple[Cell, ...]:
     """Centres of the complete one-colour crosses through *placed* that may hold the wonder:
     none once it is built, and never a cross declined before (spec R31)."""
     if w.wonder is not None:
@@ -95,3 +99,22 @@ def wonder_point(w: Work) -> WonderPoint | None:
     if king is None or not w.analysis().kingdom_at(w.wonder.centre) >> king & 1:
         return None
     return WonderPoint(w.active)
+
+
+def wonder_problem(choice: WonderChoice, centre: Cell) -> tuple[str, str] | None:
+    """``(clause, reason)`` when the wonder may not go on the cross centred on *centre*."""
+    if centre in choice.centres:
+        return None
+    return "R31", f"no buildable cross is centred on {cell_name(centre)}"
+
+
+def decline_crosses(w: Work, centres: tuple[Cell, ...]) -> None:
+    """The active player builds no wonder: the crosses at *centres* never hold it (R31)."""
+    for centre in centres:
+        w.declined_crosses |= 1 << centre
+
+
+def score_wonder_point(w: Work, player: int, colour: Colour) -> None:
+    """*player*'s king stands in the wonder's kingdom at the end of his turn: he scores a
+    point of the colour he chose (R31)."""
+    w.score(player, colour, 1)

@@ -1,0 +1,31 @@
+"""Exchanging tiles: discard some from hand, out of the game, and draw as many (spec R4, R5)."""
+
+from __future__ import annotations
+
+from ..reads import Position
+from ..state import Counts, End
+from ..work import Work
+
+__all__ = ["exchange_problem", "exchange_tiles"]
+
+
+def exchange_problem(state: Position, player: int, counts: Counts) -> tuple[str, str] | None:
+    """``(clause, reason)`` when *player* does not hold the tiles *counts* names, else ``None``."""
+    if any(n > h for n, h in zip(counts, state.hands[player], strict=True)):
+        return "R5", "those tiles are not all in hand"
+    return None
+
+
+def exchange_tiles(w: Work, player: int, counts: Counts) -> None:
+    """*player* discards *counts* face down (R4: their colours stay his secret) and draws as
+    many; a draw the bag cannot meet ends the game at once (R26)."""
+    w.take_from_hand(player, counts)
+    old = w.discarded[player]
+    w.discarded[player] = (
+        old[0] + counts[0],
+        old[1] + counts[1],
+        old[2] + counts[2],
+        old[3] + counts[3],
+    )
+    if not w.draw(player, sum(counts)):
+        w.ended = End.BAG

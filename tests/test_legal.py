@@ -1,0 +1,147 @@
+"""The legal actions as a lazy sequence, is_legal and refusal, and the one way to read a
+position (issue 16)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from games import every_switch, random_game
+
+import tigeuph
+from tigeuph import GameState, LegalActions, parse_action
+from tigeuph.reads import Position
+from tigeuph.work import Work
+
+
+def states(count: int = 6) -> list[GameState]:
+    """States of random games under the base rules and every switch, decisions included."""
+    out: list[GameState] = []
+    for seed in range(count):
+        rules = every_switch(2 + seed % 3) if seed % 2 else None
+        for i, (before, _, _) in enumerate(random_game(2 + seed % 3, seed, rules)):
+            if i % 7 == 0 or before.pending is not None:
+                out.append(before)
+    return out
+
+
+@pytest.fixture(scope="module")
+def sample() -> list[GameState]:
+    return states()
+
+
+def test_the_sequence_behaves_as_the_tuple_of_its_actions(sample: list[GameState]) -> None:
+    """len, indexing from either end, slicing, iteration, reversal, index and count agree with
+    the tuple the sequence stands for (spec R5)."""
+    for state in sample:
+        legal = tigeuph.legal_actions(state)
+        assert isinstance(legal, LegalActions)
+        items = tuple(legal)
+        assert len(legal) == len(items) > 0
+        assert [legal[i] for i in range(len(items))] == list(items)
+        assert [legal[-i] for i in range(1, len(items) + 1)] == [
+            items[-i] for i in range(1, len(items) + 1)
+        ]
+        assert legal[1:7] == items[1:7] and legal[::-5] == items[::-5]
+        assert list(reversed(legal)) == list(reversed(items))
+        last = items[-1]
+        assert legal.index(last) == items.index(last) and legal.count(last) == 1
+        with pytest.raises(IndexError):
+            legal[len(items)]
+        with pytest.raises(IndexError):
+            legal[-len(items) - 1]
+
+
+def test_membership_is_exact(sample: list[GameState]) -> None:
+    """``in`` finds every listed action and nothing else, even an equal action built anew."""
+    every = {a for s in sample for a in tigeuph.legal_actions(s)}
+    for state in sample:
+        legal = tigeuph.legal_actions(state)
+        listed = set(legal)
+        for action in every:
+            assert (action in legal) == (action in listed)
+            assert (parse_action(str(action)) in legal) == (action in listed)
+        strangers: list[object] = ["pass", None, []]
+        assert not any(x in legal for x in strangers)
+
+
+def test_the_sequence_equals_and_hashes_as_its_tuple(sample: list[GameState]) -> None:
+    """Equal to the tuple of its actions (and to an equal sequence), hashed alike; immutable."""
+    state = sample[0]
+    legal = tigeuph.legal_actions(state)
+    again = tigeuph.legal_actions(attrs.evolve(state))
+    assert legal is not again and legal == again and legal == tuple(legal) == tuple(again)
+    assert hash(legal) == hash(tuple(legal)) == hash(again)
+    assert legal != list(legal) and legal != tuple(legal)[1:]
+    with pytest.raises((AttributeError, TypeError)):
+        legal._len = 0
+    ended = next(after for _, _, after in random_game(2, 3) if after.is_over)
+    assert tigeuph.legal_actions(ended) == () and len(tigeuph.legal_actions(ended)) == 0
+
+
+def test_a_seeded_choice_is_the_tuples_choice(sample: list[GameState]) -> None:
+    """``rng.choice`` picks the same action from the sequence as from its tuple, so seeded
+    games stay the same games."""
+    for seed, state in enumerate(sample):
+        legal = tigeuph.legal_actions(state)
+        assert random.Random(seed).choice(legal) == random.Random(seed).choice(tuple(legal))
+
+
+def test_is_legal_and_refusal_agree_with_the_list(sample: list[GameState]) -> None:
+    """is_legal accepts exactly the listed actions; refusal gives None for them and, for any
+    other, the error apply raises (spec R5, R6)."""
+    every = {a for s in sample for a in tigeuph.legal_actions(s)}
+    for state in sample[:40]:
+        listed = set(tigeuph.legal_actions(state))
+        for action in every:
+            assert tigeuph.is_legal(state, action) == (action in listed)
+            refused = tigeuph.refusal(state, action)
+            if action in listed:
+                assert refused is None
+                continue
+            assert refused is not None
+            with pytest.raises(tigeuph.IllegalActionError) as raised:
+                tigeuph.apply(state, action)
+            assert (raised.value.clause, str(raised.value)) == (refused.clause, str(refused))
+
+
+def test_is_legal_refuses_what_is_not_a_state_or_an_action() -> None:
+    state = tigeuph.new_game(2, seed=1)
+    with pytest.raises(tigeuph.ArgumentTypeError):
+        tigeuph.is_legal(state, "pass")  # type: ignore[arg-type]
+    with pytest.raises(tigeuph.ArgumentTypeError):
+        tigeuph.refusal(None, parse_action("pass"))  # type: ignore[arg-type]
+
+
+def test_the_scratch_copy_has_exactly_the_states_fields() -> None:
+    """Work holds the fields of GameState under the same names, no more (its analysis cache
+    and the leader mask it keeps current aside), and freezes them back in the fields' order: a
+    new field cannot be forgotten."""
+    fields = [f.name for f in attrs.fields(GameState) if f.init]
+    assert set(Work.__slots__) - {"_cache", "leader_mask"} == set(fields)
+    state = next(s for s in states(2) if s.pending is not None)
+    frozen = Work(state).freeze()
+    assert frozen == state and all(getattr(frozen, f) == getattr(state, f) for f in fields)
+
+
+def test_state_and_scratch_copy_read_alike(sample: list[GameState]) -> None:
+    """Every read of the Position protocol gives the same answer on a state and on its
+    scratch copy (the rule modules read both)."""
+    reads = [name for name in dir(Position) if not name.startswith("_")]
+    for state in sample[::5]:
+        w: Position = Work(state)
+        s: Position = state
+        for name in reads:
+            mine, theirs = getattr(w, name), getattr(s, name)
+            if callable(mine):
+                if name == "analysis":
+                    assert mine().kingdoms == theirs().kingdoms
+                elif name == "leaders_in":
+                    assert mine(state.face_up | state.leader_mask) == theirs(state.leader_mask)
+                elif name == "tile_at":
+                    assert [mine(c) for c in tigeuph.CELLS] == [theirs(c) for c in tigeuph.CELLS]
+                else:
+                    assert mine() == theirs()
+            else:
+                assert list(mine) == list(theirs) if isinstance(mine, list) else mine == theirs
