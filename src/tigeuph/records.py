@@ -97,7 +97,7 @@ from .notation.record import (
     tag_line,
 )
 from .ruleset import Rules
-from .serialise import checked, dump_document, load_document
+from .serialise.documents import checked, dump_document, load_document
 from .state import End, GameState, new_game
 from .views import PlayerView, history, view
 
