@@ -84,7 +84,8 @@ from .errors import (
     expect,
 )
 from .limits import DEFAULT_LIMITS, Limits, check_limits, check_text
-from .notation.position import TITLE, from_text, parse_rules, rules_text, to_text
+from .notation.fields import TITLE, parse_rules, rules_text
+from .notation.position import from_text, to_text
 from .notation.record import (
     MOVE_NUMBER,
     SEED,

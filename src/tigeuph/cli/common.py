@@ -12,7 +12,8 @@ from pathlib import Path
 
 from ..boards import BUILT_IN, find_board
 from ..errors import TigeuphError
-from ..notation.position import TITLE, from_text
+from ..notation.fields import TITLE
+from ..notation.position import from_text
 from ..records import Game
 from ..ruleset import SWITCHES, Rules
 from ..serialise import state_from_json, view_from_json
