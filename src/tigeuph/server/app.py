@@ -32,6 +32,7 @@ from .. import (
 from ..agents import AgentError
 from ..agents.base import AgentSpecError
 from ..boards import BUILT_IN, STANDARD
+from ..cells import COLUMN_LETTERS
 from .moves import describe_all
 from .store import (
     GameNotFound,
@@ -179,6 +180,7 @@ class _Server:
             "board": {
                 "rows": state.rules.board.rows,
                 "cols": state.rules.board.cols,
+                "columns": COLUMN_LETTERS[: state.rules.board.cols],
                 "square": svg.SQUARE,
                 "margin": svg.MARGIN,
             },
