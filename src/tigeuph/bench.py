@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph bench") -> int:
     parser.add_argument(
         "--board",
         default="standard",
-        help="standard, advanced, or a board file (.json or .txt, see docs/boards.rst)",
+        help=f"{', '.join(BUILT_IN)}, or a board file (.json or .txt, see docs/boards.rst)",
     )
     parser.add_argument(
         "--switch", action="append", default=[], choices=SWITCHES, help="a variant to turn on"

@@ -77,7 +77,7 @@ ADVANCED: Final = _load("advanced")
 """The advanced board printed on the back (variant, spec R29)."""
 
 BUILT_IN: Final[Mapping[str, Board]] = MappingProxyType(
-    {"standard": STANDARD, "advanced": ADVANCED}
+    {board.name: board for board in (STANDARD, ADVANCED)}
 )
 """The built-in boards by the name every reader and writer gives them (``--board``, the
 ``rules:`` line, JSON, the server): the one table of board names."""
