@@ -94,7 +94,7 @@ def board_name(board: Board) -> str | None:
 
 def find_board(text: str) -> Board:
     """The built-in board named *text* (a key of :data:`BUILT_IN`), else the board in the file
-    at the path *text* (:func:`load_board`).
+    at the path *text* (:func:`~tigeuph.load_board`).
 
     Raises:
         LimitError: the file is over the limits.
