@@ -26,6 +26,7 @@ from ..regions import analyse
 from ..rules.conflicts import contested_colours
 from ..state import GameState
 from ..work import Work
+from .consequences import short_exchange
 
 __all__ = ["action_clauses"]
 
@@ -44,7 +45,7 @@ def action_clauses(state: GameState, action: Action) -> list[str]:
             return ["R14"]
         case ExchangeTiles():
             # D4: a short exchange ends the game at once (R26 comes with the game's end).
-            return ["R5", "D4"] if len(state.bag) < sum(action.counts) else ["R5"]
+            return ["R5", "D4"] if short_exchange(state, action) else ["R5"]
         case CommitSupport():
             english = ["R28"] if state.rules.english_reinforcement else []
             if isinstance(state.pending, Revolt):
