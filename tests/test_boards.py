@@ -17,16 +17,20 @@ from hypothesis import strategies as st
 import tigeuph
 from tigeuph import ADVANCED, STANDARD, Board, BoardError, Colour, GameState, Rules, mask, names
 from tigeuph.boards import (
+    BUILT_IN,
     MIN_TEMPLES,
     RED_TILES,
     board_from_json,
     board_from_text,
+    board_name,
     board_to_json,
     board_to_text,
+    find_board,
     load_board,
     rectangle,
 )
 from tigeuph.cells import BOARD, COLS, ROWS, STRIDE, cell
+from tigeuph.notation.position import parse_rules
 from tigeuph.state import TILE_COUNTS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "boards"
@@ -458,3 +462,19 @@ def test_small_board_plays_full_games(players: int, seed: int) -> None:
 def test_random_boards_play_full_games(board: Board, players: int, seed: int) -> None:
     """Any valid board, however small or odd, plays random games to their end (spec R2)."""
     assert tigeuph.check_state(play_to_the_end(board, players, seed)) == []
+
+
+def test_the_built_in_boards_are_named_once() -> None:
+    """BUILT_IN names the printed boards; find_board and board_name read that one table, and
+    a custom board has no name there (spec R2, R29)."""
+    assert dict(BUILT_IN) == {"standard": STANDARD, "advanced": ADVANCED}
+    for name, board in BUILT_IN.items():
+        assert board.name == name and board_name(board) == name
+        assert find_board(name) is board
+        assert parse_rules(f"players=2 board={name}").board is board
+        state = tigeuph.new_game(2, seed=0, rules=Rules(board=board))
+        assert json.loads(tigeuph.state_to_json(state))["rules"]["board"] == name
+    assert board_name(DELTA) is None
+    assert find_board(str(EXAMPLES / "delta.txt")) == DELTA
+    with pytest.raises(BoardError):
+        find_board(str(EXAMPLES / "delta.csv"))

@@ -81,16 +81,14 @@ LONE_KING = position(
 )
 
 # From tests/scenarios/monuments/rulebook-monument-points-at-turn-end.txt
-MONUMENT = position(
-    """
+MONUMENT_ROWS = """
  4   ~  ~  ~  ~  .  r  .  .  r  .  .  .  .  ~  ~  ~
  5   .  .  .  .  .  K0 #  #  R1 .  .  .  .  r$ ~  ~
  6   .  .  .  .  .  .  #  #  .  .  .  .  .  .  ~  .
  7   ~  ~  ~  ~  .  .  .  .  r$ .  .  .  ~  ~  ~  .
  8   .  r$ .  ~  ~  ~  ~  .  .  .  .  .  ~  .  .  .
-""",
-    "monuments: rk@G5/r",
-)
+"""
+MONUMENT = position(MONUMENT_ROWS, "monuments: rk@G5/r")
 
 
 def test_a_leader_starting_a_revolt_names_sides_strengths_and_the_attacker_to_commit() -> None:
@@ -201,6 +199,15 @@ def test_monument_points_at_the_end_of_the_turn_are_told_apart() -> None:
     assert e.points == e.monument_points == ((0, BLACK, 1),)
     assert e.turn_ends and e.next_player == 1
     assert "from monuments (R24): seat 0 scores 1 black point." in str(e)
+
+
+def test_a_tile_point_and_a_monument_point_of_one_colour_are_not_a_building() -> None:
+    """A black tile scoring 1 as the turn's last action, then the monument's black point, gives
+    2 black points without the buildings variant: no double score, so no R30 (R13, R24)."""
+    state = play(position(MONUMENT_ROWS, "monuments: rk@G5/r", "player 0: hand=kk"), "kE5")
+    e = tigeuph.explain(state, parse_action("kE6"))
+    assert e.points == ((0, BLACK, 2),) and e.monument_points == ((0, BLACK, 1),)
+    assert e.clauses == ("R11", "R13", "R7", "R24")
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 0), (3, 1), (4, 2), (2, 3), (3, 4), (4, 5)])

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from importlib.metadata import PackageNotFoundError, version
 
-from .boards import ADVANCED, STANDARD, load_board
+from .boards import BUILT_IN, find_board
 from .engine import apply
 from .errors import BoardError
 from .legal import legal_actions
@@ -33,7 +33,6 @@ from .state import new_game
 
 __all__ = ["main", "playout"]
 
-BOARDS = {"standard": STANDARD, "advanced": ADVANCED}
 BASE = Rules()
 
 
@@ -55,11 +54,11 @@ def _rule_sets(board: str, switches: list[str], every: bool) -> Iterator[tuple[s
     """``(label, rules)`` for each set of rules to measure."""
     if not every:
         chosen = {name: name in switches for name in SWITCHES}
-        layout = BOARDS[board] if board in BOARDS else load_board(board)
+        layout = find_board(board)
         label = "+".join([layout.name, *sorted(switches)])
         yield label, Rules(board=layout, **chosen)
         return
-    for name, layout in BOARDS.items():
+    for name, layout in BUILT_IN.items():
         for n in range(len(SWITCHES) + 1):
             for on in itertools.combinations(SWITCHES, n):
                 chosen = {switch: switch in on for switch in SWITCHES}
@@ -86,7 +85,7 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph bench") -> int:
     parser.add_argument(
         "--board",
         default="standard",
-        help="standard, advanced, or a board file (.json or .txt, see docs/boards.rst)",
+        help=f"{', '.join(BUILT_IN)}, or a board file (.json or .txt, see docs/boards.rst)",
     )
     parser.add_argument(
         "--switch", action="append", default=[], choices=SWITCHES, help="a variant to turn on"

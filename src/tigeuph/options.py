@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
-from .boards import ADVANCED, STANDARD, Board, load_board
+from .boards import Board, find_board
 from .errors import BoardError, TigeuphError
 from .ruleset import SWITCHES, parse_switches, switch_word
 
@@ -63,12 +63,8 @@ SWITCH_HELP = ", ".join(switch_word(name) for name in SWITCHES)
 
 def board(text: str) -> Board:
     """``standard``, ``advanced`` or the path of a board file (``.json`` or ``.txt``)."""
-    if text == "standard":
-        return STANDARD
-    if text == "advanced":
-        return ADVANCED
     try:
-        return load_board(text)
+        return find_board(text)
     except (OSError, BoardError) as err:
         raise argparse.ArgumentTypeError(str(err)) from None
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..boards import ADVANCED, STANDARD, load_board
+from ..boards import BUILT_IN, load_board
 from ..errors import BoardError
 from ..ruleset import Rules
 
 __all__ = ["BOARDS", "make_rules"]
 
-BOARDS: Final = {"standard": STANDARD, "advanced": ADVANCED}
-"""The boards the adapters know by name."""
+BOARDS: Final = BUILT_IN
+"""The boards the adapters know by name: :data:`tigeuph.boards.BUILT_IN`."""
 
 
 def make_rules(
@@ -35,7 +35,7 @@ def make_rules(
     elif board.lower().endswith((".json", ".txt")):
         layout = load_board(board)
     else:
-        raise BoardError(f"board {board!r}: expected standard, advanced or a board file")
+        raise BoardError(f"board {board!r}: expected {', '.join(BUILT_IN)} or a board file")
     return Rules(
         players=players,
         board=layout,

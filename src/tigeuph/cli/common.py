@@ -10,9 +10,10 @@ import argparse
 import json
 from pathlib import Path
 
-from ..boards import ADVANCED, STANDARD, load_board
+from ..boards import BUILT_IN, find_board
 from ..errors import TigeuphError
-from ..notation.position import TITLE, from_text
+from ..notation.fields import TITLE
+from ..notation.position import from_text
 from ..records import Game
 from ..ruleset import SWITCHES, Rules
 from ..serialise import state_from_json, view_from_json
@@ -100,7 +101,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board",
         default="standard",
-        help="standard, advanced, or a board file (.json or .txt)",
+        help=f"{', '.join(BUILT_IN)}, or a board file (.json or .txt)",
     )
     parser.add_argument(
         "--variant",
@@ -117,9 +118,8 @@ def rules_from(args: argparse.Namespace, players: int) -> Rules:
     Raises:
         TigeuphError: the board file cannot be read or played.
     """
-    boards = {"standard": STANDARD, "advanced": ADVANCED}
     try:
-        board = boards[args.board] if args.board in boards else load_board(args.board)
+        board = find_board(args.board)
     except OSError as err:
         raise TigeuphError(f"--board: {err}") from None
     switches = {name: name in args.variant for name in SWITCHES}

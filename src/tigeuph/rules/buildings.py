@@ -68,7 +68,7 @@ def building_cells(w: Position, placed: Cell) -> tuple[Colour, Bitboard]:
     return colour, out
 
 
-def building_choice(w: Work, placed: Cell) -> BuildingChoice | None:
+def building_choice(w: Position, placed: Cell) -> BuildingChoice | None:
     """The building decision *placed* offers the active player, if any (spec R30)."""
     colour, cells = building_cells(w, placed)
     if not cells:
@@ -99,7 +99,7 @@ def return_covered(w: Work, cells: Bitboard) -> None:
             place_building(w, colour, None)
 
 
-def doubled(w: Work, colour: Colour, kingdom: Bitboard) -> bool:
+def doubled(w: Position, colour: Colour, kingdom: Bitboard) -> bool:
     """Whether *kingdom* holds the building of *colour*: its tiles score double (spec R30)."""
     c = w.buildings[colour]
     return c is not None and kingdom >> c & 1 == 1

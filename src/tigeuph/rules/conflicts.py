@@ -113,7 +113,7 @@ def war_losses(
     return doomed
 
 
-def revolt_for(w: Work, player: int, colour: Colour) -> Revolt | None:
+def revolt_for(w: Position, player: int, colour: Colour) -> Revolt | None:
     """The revolt set off by *player*'s *colour* leader just placed, if any (spec R15)."""
     at = w.leaders[player][colour]
     assert at is not None
@@ -142,7 +142,7 @@ def finish_revolt(w: Work, revolt: Revolt, defender_support: int) -> None:
     w.score(winner, Colour.RED, 1)
 
 
-def war_sides(w: Work) -> list[Bitboard]:
+def war_sides(w: Position) -> list[Bitboard]:
     """The kingdoms touching the unification tile, which belongs to none of them (R16, R21)."""
     u = w.unification
     assert u is not None
@@ -158,7 +158,7 @@ def war_sides(w: Work) -> list[Bitboard]:
     return sides
 
 
-def contested_colours(w: Work) -> list[Colour]:
+def contested_colours(w: Position) -> list[Colour]:
     """Colours with a leader in two of the kingdoms touching the unification tile (R17, R21)."""
     seen = [0, 0, 0, 0]
     for side in war_sides(w):
@@ -167,7 +167,7 @@ def contested_colours(w: Work) -> list[Colour]:
     return [colour for colour in COLOURS if seen[colour] >= 2]
 
 
-def start_war(w: Work, colour: Colour) -> War:
+def start_war(w: Position, colour: Colour) -> War:
     """The war in *colour*, its attacker chosen as spec R18 says."""
     u = w.unification
     assert u is not None
@@ -259,7 +259,7 @@ def english_counts(attack: int, defence: int, committed: int | None, held: int) 
     return (0, tie) if 1 <= tie <= held else (0,)
 
 
-def next_war(w: Work) -> War | WarChoice | None:
+def next_war(w: Position) -> War | WarChoice | None:
     """What comes after a unification or a war: the next war, a choice of wars, or nothing."""
     colours = contested_colours(w)
     if not colours:

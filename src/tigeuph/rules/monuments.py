@@ -34,7 +34,7 @@ def available(w: Position, colour: Colour) -> list[Monument]:
     return [m for m in MONUMENTS if colour in m.colours and m not in built]
 
 
-def buildable_corners(w: Work, placed: Cell) -> tuple[Cell, ...]:
+def buildable_corners(w: Position, placed: Cell) -> tuple[Cell, ...]:
     """Corners of the face-up one-colour squares through *placed* that may hold a monument.
 
     A square is out once declined (spec R22), or when no monument of its colour is left.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cells import Bitboard, Cell
 from ..decisions import TreasureChoice
 from ..pieces import Colour
+from ..reads import Position
 from ..state import GameState
 from ..work import Work
 
@@ -47,7 +48,7 @@ def takeable_now(state: GameState, trader: Cell) -> Bitboard:
     return takeable(kingdom, state.treasures, state.rules.board.special)
 
 
-def next_treasure_choice(w: Work) -> TreasureChoice | None:
+def next_treasure_choice(w: Position) -> TreasureChoice | None:
     """The next trader's owner who must take a treasure, clockwise from the active player."""
     treasures = w.treasures
     if treasures & (treasures - 1) == 0:

@@ -74,7 +74,7 @@ def complete_crosses(layer: Bitboard, placed: Cell, declined: Bitboard) -> tuple
     return tuple(found)
 
 
-def wonder_choice(w: Work, placed: Cell) -> WonderChoice | None:
+def wonder_choice(w: Position, placed: Cell) -> WonderChoice | None:
     """The wonder decision *placed* offers the active player, if any (spec R31)."""
     centres = wonder_centres(w, placed)
     return WonderChoice(w.active, centres, placed) if centres else None
@@ -90,7 +90,7 @@ def build_wonder(w: Work, centre: Cell) -> None:
     return_covered(w, shape)
 
 
-def wonder_point(w: Work) -> WonderPoint | None:
+def wonder_point(w: Position) -> WonderPoint | None:
     """The active player's colour choice, when his king stands in the wonder's kingdom at the
     end of his turn (spec R31)."""
     if w.wonder is None:

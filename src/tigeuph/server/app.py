@@ -31,7 +31,8 @@ from .. import (
 )
 from ..agents import AgentError
 from ..agents.base import AgentSpecError
-from ..boards import ADVANCED, STANDARD
+from ..boards import BUILT_IN, STANDARD
+from ..cells import COLUMN_LETTERS
 from .moves import describe_all
 from .store import (
     GameNotFound,
@@ -58,7 +59,6 @@ __all__ = ["create_app"]
 POLL: Final = 0.25
 """Seconds between two looks at a game's version while streaming or long polling."""
 _STREAM_SECONDS: Final = 300.0
-_BOARDS: Final = {"standard": STANDARD, "advanced": ADVANCED}
 
 
 class Malformed(TigeuphError, ValueError):
@@ -126,9 +126,9 @@ def _rules(players: object, rules: object) -> Rules:
     board = STANDARD
     for key, value in rules.items():
         if key == "board":
-            if value not in _BOARDS:
-                raise Malformed(f"rules.board must be one of {', '.join(_BOARDS)}")
-            board = _BOARDS[value]
+            if value not in BUILT_IN:
+                raise Malformed(f"rules.board must be one of {', '.join(BUILT_IN)}")
+            board = BUILT_IN[value]
         elif key in SWITCHES and isinstance(value, bool):
             switches[key] = value
         else:
@@ -180,6 +180,7 @@ class _Server:
             "board": {
                 "rows": state.rules.board.rows,
                 "cols": state.rules.board.cols,
+                "columns": COLUMN_LETTERS[: state.rules.board.cols],
                 "square": svg.SQUARE,
                 "margin": svg.MARGIN,
             },

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.base import AgentError, AgentSpecError
+from ..boards import BUILT_IN
 from ..errors import TigeuphError
 from ..options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
 from ..ruleset import SWITCHES, Rules
@@ -47,7 +48,7 @@ def _parser(prog: str) -> Parser:
         choices=(2, 3, 4),
         help="player counts (default 3)",
     )
-    add("--board", type=board, default="standard", help="standard, advanced or a board file")
+    add("--board", type=board, default="standard", help=f"{', '.join(BUILT_IN)} or a board file")
     add("--seed", type=int, default=0, help="seed of the first game (default 0)")
     add(
         "--base",

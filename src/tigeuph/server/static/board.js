@@ -176,7 +176,7 @@ function drawBoard(picture) {
   board.innerHTML = picture;
   const svg = board.querySelector("svg");
   if (!svg) return;
-  const { rows, cols, square, margin } = game.summary.board;
+  const { rows, cols, square, margin, columns } = game.summary.board;
   const ns = "http://www.w3.org/2000/svg";
   const hits = document.createElementNS(ns, "g");
   hits.setAttribute("class", "hits");
@@ -187,7 +187,7 @@ function drawBoard(picture) {
   }
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
-      const name = String.fromCharCode(65 + col) + (row + 1);
+      const name = columns[col] + (row + 1);
       const rect = document.createElementNS(ns, "rect");
       rect.setAttribute("x", margin + col * square);
       rect.setAttribute("y", margin + row * square);

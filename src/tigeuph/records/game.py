@@ -1,109 +1,43 @@
-"""Games and game records: the history of a game, undo and replay, as text or JSON.
-
-:class:`Game` keeps every state of a game. States are immutable, so keeping them all costs
-only what changed; undo drops the last one. A game record stores what is needed to replay it:
-a header, the first position (a seed, or a position when the game did not start from one), and
-the actions. Reading a record replays it through the engine, so every state comes back, and an
-action the rules refuse is reported with its move number (:class:`~tigeuph.errors.RecordError`).
-
-A record is full information: its Seed, or its first position, fixes the bag's order and every
-hand, so whoever reads it knows every tile to come. Keep records on the server side. What a
-player may see of the game is :meth:`Game.view`, whose ``history`` is the public record: every
-action as he may know it and the points it scored.
-
-The text format follows chess's PGN: tag pairs, then the moves, one numbered line per turn (a
-turn runs from the active player's first action to the next player's turn, so other players'
-support and treasure decisions belong to it), each action in action notation, each followed by
-an optional ``{comment}``::
-
-    [Date "2025-01-31"]
-    [Player0 "Ann"]
-    [Player1 "Bob"]
-    [Rules "players=2 board=standard"]
-    [Seed "7"]
-    [Result "*"]
-
-    1. rH6 KH5 {Ann founds a kingdom}
-    2. pass
-
-Tags are free (``Event``, ``Site``, ``Date``, ``Player0`` to ``Player3`` are the usual ones;
-:meth:`Game.new` writes today's ``Date`` unless given one),
-except four that the game writes itself: ``Rules`` (as in position notation), ``Seed``,
-``Result`` (``*`` while the game goes on, else the winners' seats, as in ``0`` or ``0,2``) and
-``Termination`` (why it ended: ``treasures`` or ``bag``); reading checks them. A game that did
-not start from a seed has no ``Seed`` tag: its first position follows the tags instead, in
-position notation without blank lines, ending at the first blank line. Move numbers may be left
-out; a number given must be the turn's.
-
-Reading a record proves what it says only when it starts from a seed:
-``Game.from_record(text)`` (``verify=True``, the default) accepts only records whose game
-starts as :func:`~tigeuph.new_game` deals it from the header's ``Seed`` and ``Rules``, so a
-record can never claim a result it did not play. A record from a first position, which anyone
-can write, reads only with ``verify=False``. Records are read within
-:class:`~tigeuph.Limits`: their size, tag and comment lengths and ``max_record_actions``.
-
->>> import tigeuph
->>> tags = {"Date": "2025-01-31", "Player0": "Ann", "Player1": "Bob"}
->>> game = tigeuph.Game.new(2, seed=7, tags=tags)
->>> _ = game.play("rH6"), game.play("KH5", comment="Ann founds a kingdom"), game.play("pass")
->>> print(game.to_record(), end="")
-[Date "2025-01-31"]
-[Player0 "Ann"]
-[Player1 "Bob"]
-[Rules "players=2 board=standard"]
-[Seed "7"]
-[Result "*"]
-<BLANKLINE>
-1. rH6 KH5 {Ann founds a kingdom}
-2. pass
->>> again = tigeuph.Game.from_record(game.to_record())
->>> again.states == game.states, again.move
-(True, 3)
-"""
+"""The :class:`Game`: a game's history, undo and replay, and its records as text or JSON (the
+format is described in ``tigeuph.records``)."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Final
 
-from attrs import evolve, frozen
+from attrs import evolve
 
-from .actions import Action, parse_action
-from .engine import apply, outcome
-from .errors import (
+from ..actions import Action, parse_action
+from ..engine import apply, outcome
+from ..errors import (
     ArgumentError,
     IllegalActionError,
-    JsonError,
     LimitError,
     NotationError,
     RecordError,
     UndoError,
     expect,
 )
-from .limits import DEFAULT_LIMITS, Limits, check_limits, check_text
-from .notation.position import TITLE, from_text, parse_rules, rules_text, to_text
-from .notation.record import (
+from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
+from ..notation.fields import rules_text
+from ..notation.position import to_text
+from ..notation.record import (
     MOVE_NUMBER,
-    SEED,
-    SPACE,
-    WRITTEN,
     check_comment,
     check_tag,
     escape,
-    move_tokens,
-    tag_line,
 )
-from .ruleset import Rules
-from .serialise import checked, dump_document, load_document
-from .state import End, GameState, new_game
-from .views import PlayerView, history, view
+from ..ruleset import Rules
+from ..state import GameState, new_game
+from ..views import PlayerView, history, view
+from .document import check_result, read_json, write_json
+from .text import check_written, first_state, split_record
 
 __all__ = ["Game"]
 
-RECORD: Final = "tigeuph-record"
 _DEFAULT_RULES: Final = Rules()
 
 
@@ -341,65 +275,12 @@ class Game:
         limits = check_limits(limits, "Game.from_record")
         text = check_text(text, limits, "a record")
         expect(verify, bool, "True or False", "Game.from_record: verify")
-        lines = text.split("\n")
-        tags: dict[str, str] = {}
-        n = 0
-        while n < len(lines) and (lines[n].strip(SPACE)[:1] == "[" or not lines[n].strip(SPACE)):
-            line = lines[n].strip(SPACE)
-            n += 1
-            if line:
-                name, value = tag_line(line, n, limits)
-                if name in tags:
-                    raise NotationError(f"line {n}: a second {name} tag")
-                tags[name] = value
-        position: list[str] = []
-        if n < len(lines) and lines[n].strip(SPACE) == TITLE:
-            if verify:
-                raise NotationError(
-                    f"line {n + 1}: the record starts from a position, which proves nothing "
-                    "about how it was reached; read it with verify=False to accept it"
-                )
-            while n < len(lines) and lines[n].strip(SPACE):
-                position.append(lines[n])
-                n += 1
-        tokens = move_tokens("\n".join(lines[n:]), limits)
-        game = cls._begin(tags, "\n".join(position) if position else None, limits)
+        tags, position, tokens = split_record(text, verify=verify, limits=limits)
+        start, seed, free = first_state(tags, position, limits)
+        game = cls(start, seed=seed, tags=free, limits=limits)
         game._replay(tokens)
-        written = game._written()
-        for name in ("Result", "Termination"):
-            if name in tags and tags[name] != written.get(name):
-                found = written.get(name, "no such tag")
-                raise NotationError(f"the {name} tag says {tags[name]!r}, the game {found!r}")
+        check_written(tags, game._written())
         return game
-
-    @classmethod
-    def _begin(cls, tags: dict[str, str], position: str | None, limits: Limits) -> Game:
-        """The game before any action, from the Seed and Rules tags or from *position*."""
-        free = {name: value for name, value in tags.items() if name not in WRITTEN}
-        try:
-            rules = parse_rules(tags["Rules"]) if "Rules" in tags else None
-            seed = None
-            if "Seed" in tags:
-                if not SEED.match(tags["Seed"]):
-                    raise ValueError(f"Seed must be a whole number, not {tags['Seed'][:20]!r}")
-                seed = int(tags["Seed"])
-            for name, value in free.items():
-                check_tag(name, value, limits)
-        except LimitError:
-            raise
-        except ValueError as err:
-            raise NotationError(f"header: {err}") from None
-        if position is not None:
-            if seed is not None:
-                raise NotationError("a record gives a Seed or a first position, not both")
-            start = from_text(position, limits=limits)
-            if rules is not None and rules != start.rules:
-                raise NotationError("the Rules tag disagrees with the first position")
-            return cls(start, tags=free, limits=limits)
-        if seed is None or rules is None:
-            raise NotationError("a record needs a Seed and a Rules tag, or a first position")
-        start = new_game(rules.players, seed=seed, rules=rules)
-        return cls(start, seed=seed, tags=free, limits=limits)
 
     def _replay(self, tokens: list[str]) -> None:
         """Play the moves of a record: move numbers, actions and comments."""
@@ -438,23 +319,7 @@ class Game:
             ArgumentError: a tag is not a free header tag, or *indent* is not 0 to 80.
             LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
-        for name, value in self.tags.items():
-            check_tag(name, value, self.limits)
-        result = outcome(self.state)
-        document = _Record(
-            tags=dict(self.tags),
-            rules=self.start.rules,
-            seed=self.seed,
-            start=None if self.seed is not None else self.start,
-            comment=self._comments[0],
-            moves=tuple(
-                _Move(action, comment)
-                for action, comment in zip(self._actions, self._comments[1:], strict=True)
-            ),
-            winners=None if result is None else result.winners,
-            end=None if result is None else result.end,
-        )
-        return dump_document(RECORD, document, _Record, indent)
+        return write_json(self, indent)
 
     @classmethod
     def from_json(
@@ -475,80 +340,13 @@ class Game:
         """
         limits = check_limits(limits, "Game.from_json")
         expect(verify, bool, "True or False", "Game.from_json: verify")
-        document = load_document(RECORD, text, _Record, limits)
-        if len(document.moves) > limits.max_record_actions:
-            raise LimitError(
-                "max_record_actions", len(document.moves), limits.max_record_actions, "a record"
-            )
-        for name, value in document.tags.items():
-            with _at(f"$.tags[{name[:20]!r}]"):
-                check_tag(name, value, limits)
-        with _at("$.comment"):
-            check_comment(document.comment, limits)
-        for i, move in enumerate(document.moves):
-            with _at(f"$.moves[{i}].comment"):
-                check_comment(move.comment, limits)
-        if document.start is not None:
-            if verify:
-                raise JsonError(
-                    "$.start",
-                    "the record starts from a state, which proves nothing about how it was "
-                    "reached; read it with verify=False to accept it",
-                )
-            if document.seed is not None:
-                raise JsonError("$.seed", "a record gives a seed or a first state, not both")
-            if document.start.rules != document.rules:
-                raise JsonError("$.rules", "the rules disagree with the first state's")
-            game = cls(checked(document.start), tags=document.tags, limits=limits)
-        elif document.seed is None:
-            raise JsonError("$.seed", "a record needs a seed or a first state (start)")
-        else:
-            rules = document.rules
-            start = new_game(rules.players, seed=document.seed, rules=rules)
-            game = cls(start, seed=document.seed, tags=document.tags, limits=limits)
+        document, start = read_json(text, verify=verify, limits=limits)
+        game = cls(start, seed=document.seed, tags=document.tags, limits=limits)
         game._comments[0] = document.comment
         for ply, move in enumerate(document.moves, start=1):
             try:
                 game.play(move.action, move.comment)
             except IllegalActionError as err:
                 raise RecordError(game.move, ply, str(err)) from None
-        result = outcome(game.state)
-        winners, end = (None, None) if result is None else (result.winners, result.end)
-        if document.winners != winners:
-            raise JsonError("$.winners", f"the game gives {winners}")
-        if document.end != end:
-            raise JsonError("$.end", f"the game gives {None if end is None else end.value}")
+        check_result(document, game.state)
         return game
-
-
-@frozen
-class _Move:
-    """The JSON shape of one move: the action and the comment after it."""
-
-    action: Action
-    comment: str | None = None
-
-
-@frozen
-class _Record:
-    """The JSON shape of a record."""
-
-    tags: dict[str, str]
-    rules: Rules
-    seed: int | None
-    start: GameState | None
-    comment: str | None
-    moves: tuple[_Move, ...]
-    winners: tuple[int, ...] | None
-    end: End | None
-
-
-@contextlib.contextmanager
-def _at(path: str) -> Iterator[None]:
-    """Turn the error of a check into a :class:`JsonError` naming the field at *path*."""
-    try:
-        yield
-    except LimitError:
-        raise
-    except (ArgumentError, TypeError) as err:
-        raise JsonError(path, str(err)) from None

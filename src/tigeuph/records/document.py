@@ -1,0 +1,130 @@
+"""The JSON record: a ``tigeuph-record`` document holding the tags, the seed or first state,
+the moves with their comments and the result, written from a game and checked on reading."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+from attrs import frozen
+
+from ..actions import Action
+from ..engine import outcome
+from ..errors import ArgumentError, JsonError, LimitError
+from ..limits import Limits
+from ..notation.record import check_comment, check_tag
+from ..ruleset import Rules
+from ..serialise.documents import checked, dump_document, load_document
+from ..state import End, GameState, new_game
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["RECORD", "check_result", "read_json", "write_json"]
+
+RECORD: Final = "tigeuph-record"
+"""The ``format`` of a JSON record."""
+
+
+@frozen
+class Move:
+    """The JSON shape of one move: the action and the comment after it."""
+
+    action: Action
+    comment: str | None = None
+
+
+@frozen
+class Record:
+    """The JSON shape of a record."""
+
+    tags: dict[str, str]
+    rules: Rules
+    seed: int | None
+    start: GameState | None
+    comment: str | None
+    moves: tuple[Move, ...]
+    winners: tuple[int, ...] | None
+    end: End | None
+
+
+def write_json(game: Game, indent: int | None) -> str:
+    """*game* as a ``tigeuph-record`` document (see :meth:`tigeuph.Game.to_json`)."""
+    for name, value in game.tags.items():
+        check_tag(name, value, game.limits)
+    result = outcome(game.state)
+    comments = game.comments
+    document = Record(
+        tags=dict(game.tags),
+        rules=game.start.rules,
+        seed=game.seed,
+        start=None if game.seed is not None else game.start,
+        comment=comments[0],
+        moves=tuple(
+            Move(action, comment)
+            for action, comment in zip(game.actions, comments[1:], strict=True)
+        ),
+        winners=None if result is None else result.winners,
+        end=None if result is None else result.end,
+    )
+    return dump_document(RECORD, document, Record, indent)
+
+
+def read_json(text: str | bytes, *, verify: bool, limits: Limits) -> tuple[Record, GameState]:
+    """The record in *text* and the state it starts from, every field checked but the moves'
+    legality and the result (see :meth:`tigeuph.Game.from_json`)."""
+    document = load_document(RECORD, text, Record, limits)
+    if len(document.moves) > limits.max_record_actions:
+        raise LimitError(
+            "max_record_actions", len(document.moves), limits.max_record_actions, "a record"
+        )
+    for name, value in document.tags.items():
+        with _at(f"$.tags[{name[:20]!r}]"):
+            check_tag(name, value, limits)
+    with _at("$.comment"):
+        check_comment(document.comment, limits)
+    for i, move in enumerate(document.moves):
+        with _at(f"$.moves[{i}].comment"):
+            check_comment(move.comment, limits)
+    if document.start is not None:
+        if verify:
+            raise JsonError(
+                "$.start",
+                "the record starts from a state, which proves nothing about how it was "
+                "reached; read it with verify=False to accept it",
+            )
+        if document.seed is not None:
+            raise JsonError("$.seed", "a record gives a seed or a first state, not both")
+        if document.start.rules != document.rules:
+            raise JsonError("$.rules", "the rules disagree with the first state's")
+        return document, checked(document.start)
+    if document.seed is None:
+        raise JsonError("$.seed", "a record needs a seed or a first state (start)")
+    rules = document.rules
+    return document, new_game(rules.players, seed=document.seed, rules=rules)
+
+
+def check_result(document: Record, state: GameState) -> None:
+    """Refuse a record whose winners or end disagree with the game's last *state*.
+
+    Raises:
+        JsonError: they disagree.
+    """
+    result = outcome(state)
+    winners, end = (None, None) if result is None else (result.winners, result.end)
+    if document.winners != winners:
+        raise JsonError("$.winners", f"the game gives {winners}")
+    if document.end != end:
+        raise JsonError("$.end", f"the game gives {None if end is None else end.value}")
+
+
+@contextlib.contextmanager
+def _at(path: str) -> Iterator[None]:
+    """Turn the error of a check into a :class:`JsonError` naming the field at *path*."""
+    try:
+        yield
+    except LimitError:
+        raise
+    except (ArgumentError, TypeError) as err:
+        raise JsonError(path, str(err)) from None
