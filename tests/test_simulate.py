@@ -16,7 +16,8 @@ import pytest
 import tigeuph
 from tigeuph.agents import make_agent
 from tigeuph.decisions import BuildingChoice, Revolt, War, WonderPoint
-from tigeuph.simulate import (
+from tigeuph.stats import mean_interval, t_quantile, wilson
+from tigeuph.tools.simulate import (
     METRICS,
     GameTally,
     Report,
@@ -27,7 +28,6 @@ from tigeuph.simulate import (
     seat_agents,
     simulate,
 )
-from tigeuph.stats import mean_interval, t_quantile, wilson
 
 EVERYTHING = tigeuph.Rules(buildings=True, wonder=True, english_reinforcement=True)
 

@@ -24,11 +24,11 @@ import time
 from collections.abc import Iterator
 from importlib.metadata import PackageNotFoundError, version
 
-from .boards import ADVANCED, STANDARD, load_board
-from .engine import apply, legal_actions
-from .errors import BoardError
-from .ruleset import SWITCHES, Rules
-from .state import new_game
+from ..boards import ADVANCED, STANDARD, load_board
+from ..engine import apply, legal_actions
+from ..errors import BoardError
+from ..ruleset import SWITCHES, Rules
+from ..state import new_game
 
 __all__ = ["main", "playout"]
 
@@ -126,4 +126,4 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph bench") -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(prog="python -m tigeuph.bench"))
+    raise SystemExit(main(prog="python -m tigeuph.tools.bench"))
