@@ -48,7 +48,7 @@ def playout(players: int, seed: int, rules: Rules = BASE) -> tuple[int, int]:
     state = new_game(players, seed=seed, rules=rules)
     actions = listed = 0
     while not state.is_over:
-        legal = legal_actions(state)  # the full tuple of legal actions
+        legal = legal_actions(state)  # every legal action, in the engine's order
         listed += len(legal)
         state = apply(state, rng.choice(legal))
         actions += 1

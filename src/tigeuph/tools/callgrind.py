@@ -90,7 +90,7 @@ def count_instructions(
     """Count the CPU instructions of *games* seeded random playouts (seeds from *seed*) of
     ``tigeuph bench`` under callgrind: *board* (a name or a board file) and *switches* choose
     the rules as the benchmark's options do. The first run is skipped when *baseline* gives
-    its count (:attr:`Count.baseline` of an earlier count under the same rules). A run takes
+    its count (the ``baseline`` of an earlier :class:`Count` under the same rules). A run takes
     some seconds, plus about a second a game.
 
     Raises:
