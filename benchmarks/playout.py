@@ -5,12 +5,12 @@
     python benchmarks/playout.py --board advanced --switch buildings --switch wonder
     python benchmarks/playout.py --games 20 --every-combination   # each board x switches
 
-See :mod:`tigeuph.bench` for what is measured and how.
+See :mod:`tigeuph.tools.bench` for what is measured and how.
 """
 
 from __future__ import annotations
 
-from tigeuph.bench import main, playout
+from tigeuph.tools.bench import main, playout
 
 __all__ = ["main", "playout"]
 

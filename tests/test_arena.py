@@ -16,8 +16,8 @@ from tigeuph.agents.tournament import (
     standings,
     tournament,
 )
-from tigeuph.arena import main
 from tigeuph.stats import wilson
+from tigeuph.tools.arena import main
 
 
 def test_wilson_matches_known_intervals() -> None:

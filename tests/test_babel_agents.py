@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import tigeuph
-from tigeuph import arena, babel, cli
+from tigeuph import babel, cli
 from tigeuph.agents import (
     AgentError,
     AgentSpecError,
@@ -21,6 +21,7 @@ from tigeuph.babel.greedy import GreedyAgent, evaluate
 from tigeuph.babel.search import SearchAgent
 from tigeuph.babel.simulate import simulate
 from tigeuph.cli.babel_play import play_babel_in_terminal
+from tigeuph.tools import arena
 
 
 def _game(seed: int, agents: list[object]) -> babel.BabelState:

@@ -174,6 +174,18 @@ def test_python_dash_m_runs_the_command() -> None:
         assert f"    {command} " in done.stdout
 
 
+@pytest.mark.parametrize("tool", ["simulate", "bench", "arena"])
+def test_the_tools_run_as_modules(tool: str) -> None:
+    """python -m tigeuph.tools.<tool> runs the tool, naming itself in its usage."""
+    done = subprocess.run(
+        [sys.executable, "-m", f"tigeuph.tools.{tool}", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.startswith(f"usage: python -m tigeuph.tools.{tool}")
+
+
 def test_help_is_written_for_people() -> None:
     """Every subcommand's help is plain words: no markup, no issue numbers."""
     top = parser()

@@ -16,7 +16,8 @@ import pytest
 import tigeuph
 from tigeuph.agents import make_agent
 from tigeuph.decisions import BuildingChoice, Revolt, War, WonderPoint
-from tigeuph.simulate import (
+from tigeuph.stats import mean_interval, t_quantile, wilson
+from tigeuph.tools.simulate import (
     METRICS,
     GameTally,
     Report,
@@ -27,7 +28,7 @@ from tigeuph.simulate import (
     seat_agents,
     simulate,
 )
-from tigeuph.stats import mean_interval, t_quantile, wilson
+from tigeuph.tools.warm import warm_up
 
 EVERYTHING = tigeuph.Rules(buildings=True, wonder=True, english_reinforcement=True)
 
@@ -113,6 +114,18 @@ def test_same_seed_same_report_on_one_or_two_processes(report: Report) -> None:
     again = simulate(rule_sets, games=4, players=(2, 3), seed=11, agents=[BUILDER], jobs=2)
     assert again == report
     assert again.table() == report.table()
+
+
+def test_a_pool_is_forked_after_the_engine_is_warmed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With several processes the engine's tables are built once before the workers fork; a
+    run in this process plays without the extra warm-up."""
+    run = importlib.import_module("tigeuph.tools.simulate.run")
+    warmed: list[int] = []
+    monkeypatch.setattr(run, "warm_up", lambda: warmed.append(warm_up(1)))
+    simulate([tigeuph.Rules()], games=2, players=2, jobs=1)
+    assert warmed == []
+    simulate([tigeuph.Rules()], games=2, players=2, jobs=2)
+    assert len(warmed) == 1 and warmed[0] > 0
 
 
 def test_a_dask_cluster_gives_the_same_report() -> None:

@@ -5,7 +5,18 @@
 >>> action = tigeuph.legal_actions(state)[0]
 >>> str(action), tigeuph.apply(state, action).to_move
 ('pass', 1)
+
+The engine (states, actions, ``legal_actions``, ``apply``, ``outcome``, the errors) is imported
+with the package; the readers and writers, views, explanations, records, agents and tensors are
+imported on first use of one of their names (PEP 562), so that ``import tigeuph`` stays quick.
 """
+
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import (
     Action,
@@ -27,7 +38,6 @@ from .actions import (
     WithdrawLeader,
     parse_action,
 )
-from .agents import Agent, AgentError, play
 from .boards import (
     ADVANCED,
     STANDARD,
@@ -39,7 +49,6 @@ from .boards import (
     load_board,
 )
 from .cells import CELLS, Bitboard, Cell, cell, cell_name, mask, names, parse_cell
-from .checks import check_state
 from .decisions import (
     BuildingChoice,
     Conflict,
@@ -52,7 +61,6 @@ from .decisions import (
     WonderChoice,
     WonderPoint,
 )
-from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
 from .engine import Outcome, apply, is_legal, outcome, refusal
 from .errors import (
     ArgumentError,
@@ -67,26 +75,92 @@ from .errors import (
     TigeuphError,
     UndoError,
 )
-from .explain import ConflictInfo, Explanation, explain
 from .legal import LegalActions, legal_actions
-from .limits import Limits
-from .notation import Sketch, from_text, read_sketch, to_text
 from .pieces import COLOURS, Colour, Monument
-from .records import Game
 from .rules.scoring import PlayerResult
 from .ruleset import SWITCHES, Rules
-from .serialise import (
-    action_from_json,
-    action_to_json,
-    json_schema,
-    state_from_json,
-    state_to_json,
-    view_from_json,
-    view_to_json,
-)
 from .state import End, GameState, MonumentSite, WonderSite, new_game
-from .tensors import observation, returns
-from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
+
+if TYPE_CHECKING:  # the names imported on first use (_LAZY), for the type checkers
+    from .agents import Agent, AgentError, play
+    from .checks import check_state
+    from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
+    from .explain import ConflictInfo, Explanation, explain
+    from .limits import Limits
+    from .notation import Sketch, from_text, read_sketch, to_text
+    from .records import Game
+    from .serialise import (
+        action_from_json,
+        action_to_json,
+        json_schema,
+        state_from_json,
+        state_to_json,
+        view_from_json,
+        view_to_json,
+    )
+    from .tensors import observation, returns
+    from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
+
+_LAZY: Final[dict[str, tuple[str, ...]]] = {
+    ".agents": ("Agent", "AgentError", "play"),
+    ".checks": ("check_state",),
+    ".encoding": ("ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask"),
+    ".explain": ("ConflictInfo", "Explanation", "explain"),
+    ".limits": ("Limits",),
+    ".notation": ("Sketch", "from_text", "read_sketch", "to_text"),
+    ".records": ("Game",),
+    ".serialise": (
+        "action_from_json",
+        "action_to_json",
+        "json_schema",
+        "state_from_json",
+        "state_to_json",
+        "view_from_json",
+        "view_to_json",
+    ),
+    ".tensors": ("observation", "returns"),
+    ".views": ("PlayerView", "PublicAction", "ScoringEvent", "sample_state", "view"),
+}
+"""The modules imported on first use, each with the names it gives the package."""
+
+_HOME: Final = {name: module for module, exported in _LAZY.items() for name in exported}
+
+
+def _lazy_attribute(name: str) -> Any:
+    """A name of :data:`_LAZY`, imported from its module on first use, or a submodule
+    (``tigeuph.babel``, ``tigeuph.svg``), imported when first asked for."""
+    home = _HOME.get(name)
+    if home is not None:
+        value = getattr(importlib.import_module(home, __name__), name)
+        globals()[name] = value  # found directly from now on
+        return value
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{__name__}.{name}":
+            raise  # the submodule exists but needs something missing
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})
+
+
+if not TYPE_CHECKING:  # hidden from the type checkers, which would take any name as Any
+    __getattr__ = _lazy_attribute  # PEP 562
+
+
+class _Package(types.ModuleType):
+    """The package's own type: importing the submodule ``tigeuph.explain`` would make the
+    package's ``explain`` that module, hiding the function of the same name; the function stays."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, types.ModuleType) and name in _HOME:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 __version__ = "0.2.0"
 """The version of this tigeuph: the one place it is written (``pyproject.toml`` reads it)."""

@@ -3,7 +3,7 @@
 An :class:`~tigeuph.Agent` answers ``act(view, rng)`` with an action, seeing only its own
 :class:`~tigeuph.PlayerView`; :func:`~tigeuph.play` plays one game between agents and returns
 the whole :class:`~tigeuph.Game`; :func:`make_agent` builds an agent from a specification
-such as ``"mcts:iterations=400"``. ``python -m tigeuph.arena`` plays tournaments. Strength and speed
+such as ``"mcts:iterations=400"``. ``tigeuph arena`` plays tournaments. Strength and speed
 of each agent: ``docs/agents.rst``.
 
 >>> import tigeuph

@@ -1,5 +1,5 @@
 """Tournaments between agents: seats rotated, deals paired, win rates with Wilson intervals and
-Elo-style ratings. :mod:`tigeuph.arena` is its command line.
+Elo-style ratings. :mod:`tigeuph.tools.arena` is its command line.
 
 Games come in blocks, one game per seat rotation, all on the same deal (``seed + block``): the
 agents' lineup (agent *s* mod the number of agents in seat *s*) is turned one seat a game, so

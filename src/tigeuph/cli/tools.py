@@ -2,12 +2,11 @@
 
 Each keeps its own options (``tigeuph simulate --help``); the command line hands it the rest
 of the line, so ``tigeuph soak --games 96`` runs what ``python -m tigeuph.testing.soak --games 96``
-runs.
+runs. The simulator, the benchmark and the arena live in :mod:`tigeuph.tools`.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Final
 
@@ -24,7 +23,7 @@ def _simulate(argv: list[str]) -> int:
         return babel_main(rest, prog="tigeuph simulate --game babel")
     if game != "tigris":
         raise TigeuphError(f"--game {game!r}: choose tigris or babel")
-    from ..simulate import main
+    from ..tools.simulate import main
 
     return main(rest, prog="tigeuph simulate")
 
@@ -54,19 +53,15 @@ def _soak(argv: list[str]) -> int:
 
 
 def _bench(argv: list[str]) -> int:
-    from ..bench import main
+    from ..tools.bench import main
 
     return main(argv, prog="tigeuph bench")
 
 
 def _arena(argv: list[str]) -> int:
-    # Imported by name: the arena comes with the agents (tigeuph.agents), a layer of its own.
-    try:
-        arena = importlib.import_module("tigeuph.arena")
-    except ModuleNotFoundError:
-        raise TigeuphError("this installation has no arena (tigeuph.arena)") from None
-    status: int = arena.main(argv)
-    return status
+    from ..tools.arena import main
+
+    return main(argv, prog="tigeuph arena")
 
 
 TOOLS: Final[dict[str, tuple[str, Callable[[list[str]], int]]]] = {

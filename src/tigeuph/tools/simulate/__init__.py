@@ -1,4 +1,4 @@
-"""The variant simulator: ``tigeuph simulate`` (or ``python -m tigeuph.simulate``).
+"""The variant simulator: ``tigeuph simulate`` (or ``python -m tigeuph.tools.simulate``).
 
 Plays the same seeded games under a baseline and under each compared rule set, with any agents
 (:mod:`tigeuph.agents`), and reports per rule set how long games last, how they end, the scores

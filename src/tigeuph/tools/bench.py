@@ -4,13 +4,16 @@ Each game enumerates every legal action at every step, picks one uniformly with 
 generator, and applies it, until the game ends. Prints, per player count: actions per second,
 games per second, mean actions per game and mean number of legal actions per decision. CPU time
 of this process is measured (``time.process_time``), so other load on the machine disturbs the
-figures less; a few untimed warm-up games come first.
+figures less; a few untimed warm-up games come first (:func:`~tigeuph.tools.warm.warm_up`).
+With ``--instructions`` it also counts the CPU instructions an action takes, under valgrind's
+callgrind (:mod:`tigeuph.tools.callgrind`): a figure that the machine's load does not move.
 
     tigeuph bench                 # 2, 3 and 4 players, 100 games each
     tigeuph bench --games 20 --players 2
     tigeuph bench --board advanced --switch buildings --switch wonder
     tigeuph bench --board examples/boards/delta.txt     # a custom board
     tigeuph bench --games 20 --every-combination   # each board x switches
+    tigeuph bench --players 2 --instructions       # and instructions per action (valgrind)
 
 ``benchmarks/playout.py`` runs the same with the same options.
 """
@@ -21,17 +24,19 @@ import argparse
 import itertools
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from .boards import BUILT_IN, find_board
-from .engine import apply
-from .errors import BoardError
-from .legal import legal_actions
-from .ruleset import SWITCHES, Rules
-from .state import new_game
+from ..boards import BUILT_IN, find_board
+from ..engine import apply
+from ..errors import BoardError
+from ..legal import legal_actions
+from ..ruleset import SWITCHES, Rules
+from ..state import new_game
+from .callgrind import count_instructions, valgrind
+from .warm import warm_up
 
-__all__ = ["main", "playout"]
+__all__ = ["main", "playout", "rule_set"]
 
 BASE = Rules()
 
@@ -43,26 +48,37 @@ def playout(players: int, seed: int, rules: Rules = BASE) -> tuple[int, int]:
     state = new_game(players, seed=seed, rules=rules)
     actions = listed = 0
     while not state.is_over:
-        legal = legal_actions(state)  # the full tuple of legal actions
+        legal = legal_actions(state)  # every legal action, in the engine's order
         listed += len(legal)
         state = apply(state, rng.choice(legal))
         actions += 1
     return actions, listed
 
 
-def _rule_sets(board: str, switches: list[str], every: bool) -> Iterator[tuple[str, Rules]]:
-    """``(label, rules)`` for each set of rules to measure."""
+def rule_set(board: str, switches: Sequence[str]) -> Rules:
+    """The rules that ``--board`` *board* (``standard``, ``advanced`` or a board file) and the
+    ``--switch`` *switches* ask for.
+
+    Raises:
+        BoardError: the board file is not a board.
+        OSError: the board file cannot be read.
+    """
+    layout = find_board(board)
+    return Rules(board=layout, **{name: name in switches for name in SWITCHES})
+
+
+def _rule_sets(
+    board: str, switches: list[str], every: bool
+) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """``(label, board, switches)`` for each set of rules to measure."""
     if not every:
-        chosen = {name: name in switches for name in SWITCHES}
-        layout = find_board(board)
-        label = "+".join([layout.name, *sorted(switches)])
-        yield label, Rules(board=layout, **chosen)
+        rules = rule_set(board, switches)
+        yield "+".join([rules.board.name, *sorted(switches)]), board, tuple(switches)
         return
-    for name, layout in BUILT_IN.items():
+    for name in BUILT_IN:
         for n in range(len(SWITCHES) + 1):
             for on in itertools.combinations(SWITCHES, n):
-                chosen = {switch: switch in on for switch in SWITCHES}
-                yield "+".join([name, *on]), Rules(board=layout, **chosen)
+                yield "+".join([name, *on]), name, on
 
 
 def _version() -> str:
@@ -95,21 +111,41 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph bench") -> int:
         action="store_true",
         help="measure each board with each combination of switches (ignores --board, --switch)",
     )
-    args = parser.parse_args(argv)
-    # Untimed games first: the engine builds its action tables on first use (a one-time cost
-    # of a few tenths of a second), which is not what a playout costs.
-    for warm_up in range(-1, -6, -1):
-        playout(2, warm_up)
-    print(f"tigeuph {_version()}: {args.games} random games per player count")
-    print(
-        f"{'rules':<48} {'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>13} "
-        f"{'legal/step':>11}"
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        nargs="?",
+        const=10,
+        metavar="GAMES",
+        help="also count the CPU instructions per action under valgrind's callgrind, over the "
+        "first GAMES of the seeded games (10 when not given); slow: some seconds a game",
     )
+    args = parser.parse_args(argv)
+    if args.instructions is not None and args.instructions < 1:
+        parser.error(f"--instructions {args.instructions}: give 1 game or more")
     try:
-        rule_sets = list(_rule_sets(args.board, args.switch, args.every_combination))
+        rule_sets = [
+            (label, board, on, rule_set(board, on))
+            for label, board, on in _rule_sets(args.board, args.switch, args.every_combination)
+        ]
     except (OSError, BoardError) as err:
         parser.error(f"--board: {err}")
-    for label, rules in rule_sets:
+    count = args.instructions is not None
+    if count and valgrind() is None:
+        print("instructions per action: valgrind is not installed, so they are not counted")
+        count = False
+    # Untimed games first: the engine builds its action tables on first use (a one-time cost
+    # of a few tenths of a second), which is not what a playout costs.
+    warm_up(5)
+    print(f"tigeuph {_version()}: {args.games} random games per player count")
+    if count:
+        print(f"instructions per action: callgrind, over the first {args.instructions} games")
+    print(
+        f"{'rules':<48} {'players':>7} {'actions/s':>10} {'games/s':>8} {'actions/game':>13} "
+        f"{'legal/step':>11}" + (f" {'instr/action':>13}" if count else "")
+    )
+    for label, board, on, rules in rule_sets:
+        baseline: int | None = None
         for players in args.players:
             total = listed = 0
             start = time.process_time()
@@ -118,12 +154,19 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph bench") -> int:
                 total += actions
                 listed += seen
             elapsed = time.process_time() - start
-            print(
+            row = (
                 f"{label:<48} {players:>7} {total / elapsed:>10,.0f} {args.games / elapsed:>8.1f} "
                 f"{total / args.games:>13.1f} {listed / total:>11.1f}"
             )
+            if count:
+                found = count_instructions(
+                    players, args.seed, args.instructions, board, on, baseline
+                )
+                baseline = found.baseline
+                row += f" {found.per_action:>13,.0f}"
+            print(row, flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(prog="python -m tigeuph.bench"))
+    raise SystemExit(main(prog="python -m tigeuph.tools.bench"))

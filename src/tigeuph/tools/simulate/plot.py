@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..extras import require
+from ...extras import require
 from .report import Report
 
 __all__ = ["plot"]

@@ -3,7 +3,8 @@ pool of processes, or on a Dask distributed cluster, with the same numbers every
 
 The work is cut into tasks, each a rule set, the agents and a run of seeds; a task carries only
 those (a few hundred bytes) and returns the games' tallies, so a worker needs nothing but
-tigeuph installed (and the modules of any ``module:factory`` agent).
+tigeuph installed (and the modules of any ``module:factory`` agent). Before forking a pool the
+engine's tables are built once (:func:`~tigeuph.tools.warm.warm_up`), so the workers share them.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from typing import Any, TypeAlias
 
 from attrs import evolve
 
-from ..agents.factory import make_agent
-from ..extras import require
-from ..ruleset import SWITCHES, Rules
+from ...agents.factory import make_agent
+from ...extras import require
+from ...ruleset import SWITCHES, Rules
+from ..warm import warm_up
 from .report import Report, RuleSetResult
 from .tally import DEFAULT_AGENTS, GameTally, play_game
 
@@ -127,6 +129,8 @@ def simulate(
             if on_progress is not None:
                 on_progress(len(task[2]))
     else:
+        if multiprocessing.get_start_method() == "fork":
+            warm_up()  # the engine's tables, built once here, shared by the forked workers
         with multiprocessing.Pool(jobs) as pool:
             chunks = []
             for found in pool.imap(play_task, tasks, chunksize=1):

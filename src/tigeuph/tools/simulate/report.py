@@ -11,9 +11,9 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from ..ruleset import Rules
-from ..state import End
-from ..stats import Interval, mean_interval, wilson
+from ...ruleset import Rules
+from ...state import End
+from ...stats import Interval, mean_interval, wilson
 from .tally import GameTally
 
 __all__ = ["METRICS", "Metric", "Report", "RuleSetResult", "metrics"]

@@ -1,4 +1,4 @@
-"""The simulator's command line: ``tigeuph simulate`` (also ``python -m tigeuph.simulate``)."""
+"""The simulator's command line: ``tigeuph simulate`` (or ``python -m tigeuph.tools.simulate``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..agents.base import AgentError, AgentSpecError
-from ..boards import BUILT_IN
-from ..errors import TigeuphError
-from ..options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
-from ..ruleset import SWITCHES, Rules
+from ...agents.base import AgentError, AgentSpecError
+from ...boards import BUILT_IN
+from ...errors import TigeuphError
+from ...options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
+from ...ruleset import SWITCHES, Rules
 from .plot import plot
 from .report import Report
 from .run import LOCAL, describe, simulate
@@ -108,7 +108,7 @@ def _rule_sets(parser: Parser, args: Any) -> dict[str, Rules]:
 
 
 def write_rows(report: Report, path: str, *, as_json_lines: bool = False) -> None:
-    """Write one row per game of *report* (:meth:`~tigeuph.simulate.Report.rows`) to *path*:
+    """Write one row per game of *report* (:meth:`~tigeuph.tools.simulate.Report.rows`) to *path*:
     CSV with a header, or JSON lines."""
     rows = list(report.rows())
     with Path(path).open("w", encoding="utf-8", newline="") as out:

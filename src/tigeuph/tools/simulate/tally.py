@@ -9,7 +9,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from ..actions import (
+from ...actions import (
     BuildMonument,
     BuildWonder,
     CommitSupport,
@@ -17,13 +17,13 @@ from ..actions import (
     PlaceCatastrophe,
     ScoreWonder,
 )
-from ..agents.factory import make_agent
-from ..agents.match import play
-from ..decisions import Conflict, Revolt
-from ..engine import outcome
-from ..records import Game
-from ..ruleset import Rules
-from ..state import End
+from ...agents.factory import make_agent
+from ...agents.match import play
+from ...decisions import Conflict, Revolt
+from ...engine import outcome
+from ...records import Game
+from ...ruleset import Rules
+from ...state import End
 
 __all__ = ["DEFAULT_AGENTS", "GameTally", "play_game", "seat_agents", "tally"]
 
@@ -130,7 +130,7 @@ def tally(game: Game, agents: Sequence[str] = DEFAULT_AGENTS, seconds: float = 0
 
 def play_game(rules: Rules, seed: int, agents: Sequence[str] = DEFAULT_AGENTS) -> GameTally:
     """Play one game under *rules* (its ``players`` is the player count) from *seed*, each seat
-    played by its agent (:func:`~tigeuph.simulate.seat_agents`), and tally it.
+    played by its agent (:func:`~tigeuph.tools.simulate.seat_agents`), and tally it.
 
     The deal comes from the seed and each agent's choices from :func:`tigeuph.agents.agent_rng`
     of the seed and its seat, so the same seed replays the same game.

@@ -1,4 +1,5 @@
-"""The arena: ``python -m tigeuph.arena --agents greedy,mcts --players 2 --games 200``.
+"""The arena: ``tigeuph arena --agents greedy,mcts --players 2 --games 200`` (or
+``python -m tigeuph.tools.arena``).
 
 Plays a tournament (:func:`tigeuph.agents.tournament.tournament`: seats rotated, deals paired),
 shows a progress bar, prints each agent's win rate with its 95% Wilson interval, its Elo-style
@@ -7,27 +8,29 @@ rating and its seconds per move, and writes every game as a record for later rep
 agent is named ``module:factory`` (``docs/agents.rst``). Needs the ``cli`` extra (rich) for
 its progress bar.
 
-    python -m tigeuph.arena --agents greedy,random --games 100
-    python -m tigeuph.arena --agents greedy,mcts:seconds=1 --players 3 --games 30 --jobs 2
-    python -m tigeuph.arena --agents mypkg.bots:make,greedy --variant buildings,wonder
-    python -m tigeuph.arena --game babel --agents greedy,random --games 100
+    tigeuph arena --agents greedy,random --games 100
+    tigeuph arena --agents greedy,mcts:seconds=1 --players 3 --games 30 --jobs 2
+    tigeuph arena --agents mypkg.bots:make,greedy --variant buildings,wonder
+    tigeuph arena --game babel --agents greedy,random --games 100
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .agents.babel_play import GAMES
-from .agents.base import AgentError, AgentSpecError
-from .agents.factory import AGENT_NAMES, make_agent
-from .agents.tournament import AgentResult, GameResult, standings, tournament
-from .boards import STANDARD
-from .errors import TigeuphError
-from .options import Parser, agent_specs, positive, progress, switches
-from .ruleset import SWITCHES, Rules
+from ..agents.babel_play import GAMES
+from ..agents.base import AgentError, AgentSpecError
+from ..agents.factory import AGENT_NAMES, make_agent
+from ..agents.tournament import AgentResult, GameResult, standings, tournament
+from ..boards import STANDARD
+from ..errors import TigeuphError
+from ..options import Parser, agent_specs, positive, progress, switches
+from ..ruleset import SWITCHES, Rules
+from .warm import warm_up
 
 __all__ = ["main", "table", "write_records"]
 
@@ -63,9 +66,9 @@ def write_records(where: str, results: Sequence[GameResult]) -> None:
         path.write_text("\n".join(r.record for r in results), encoding="utf-8")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str) -> argparse.ArgumentParser:
     parser = Parser(
-        prog="python -m tigeuph.arena",
+        prog=prog,
         description="Pit agents against each other: seats rotated, deals paired, win rates "
         "with 95%% Wilson intervals, Elo-style ratings, every game written as a record.",
         epilog=f"Built-in agents: {', '.join(AGENT_NAMES)} (e.g. random:weighted=true, "
@@ -107,10 +110,10 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.arena") -> int:
     """Run the tournament the command line asks for; 0 on success, 1 on an error (one line on
     stderr), 2 on a bad command line."""
-    parser = _parser()
+    parser = _parser(prog)
     args = parser.parse_args(argv)
     switches = {name for names in args.variant for name in names}
     rules = Rules(board=STANDARD, **{name: name in switches for name in SWITCHES})
@@ -119,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         for spec in specs:
             make_agent(spec, game=args.game)
         games = -(-args.games // args.players) * args.players
+        if args.game == "tigris" and args.jobs > 1 and multiprocessing.get_start_method() == "fork":
+            warm_up()  # the engine's tables, built once here, shared by the forked workers
         results: list[GameResult] = []
         with progress(games, f"{games} games", show=not args.quiet) as advance:
 

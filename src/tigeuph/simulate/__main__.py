@@ -1,7 +1,0 @@
-"""``python -m tigeuph.simulate``: the same as ``tigeuph simulate``."""
-
-import sys
-
-from .cli import main
-
-sys.exit(main(prog="python -m tigeuph.simulate"))

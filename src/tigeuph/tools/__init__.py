@@ -1,0 +1,14 @@
+"""The tools: programs built on the library, kept out of its runtime namespace (issue 16).
+
+======================================  ====================================================
+:mod:`tigeuph.tools.simulate`           compare variants over many seeded games
+                                        (``tigeuph simulate``)
+:mod:`tigeuph.tools.arena`              a tournament between agents (``tigeuph arena``)
+:mod:`tigeuph.tools.bench`              the engine's speed (``tigeuph bench``)
+:mod:`tigeuph.tools.callgrind`          CPU instructions per action (``bench --instructions``)
+:mod:`tigeuph.tools.warm`               build the engine's tables before worker processes fork
+======================================  ====================================================
+
+A tool may import any part of the library; no library module imports a tool
+(``tests/test_layers.py`` checks it). Importing this package imports none of the tools.
+"""

@@ -1,0 +1,110 @@
+"""``import tigeuph`` imports the engine only; the rest of the public API comes on first use
+(issue 16)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tigeuph
+
+LATER = (
+    "tigeuph.agents",
+    "tigeuph.babel",
+    "tigeuph.checks",
+    "tigeuph.explain",
+    "tigeuph.notation",
+    "tigeuph.records",
+    "tigeuph.serialise",
+    "tigeuph.svg",
+    "tigeuph.tensors",
+    "tigeuph.views",
+)
+"""Modules that a bare ``import tigeuph`` must not import."""
+
+
+def _run(code: str) -> str:
+    """What *code* prints in a fresh interpreter."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    return done.stdout.strip()
+
+
+def test_import_brings_the_engine_and_not_the_readers_writers_or_agents() -> None:
+    """A fresh ``import tigeuph`` loads the engine but none of the modules imported later."""
+    found = _run("import sys, tigeuph; print(' '.join(sorted(sys.modules)))").split()
+    assert "tigeuph.engine" in found
+    assert "tigeuph.actions" in found
+    assert [name for name in LATER if name in found] == []
+
+
+def test_every_public_name_resolves_and_is_listed() -> None:
+    """Every name of ``__all__`` is an attribute of the package, listed by ``dir``, and the same
+    object as in the module that defines it."""
+    listed = dir(tigeuph)
+    for name in tigeuph.__all__:
+        assert name in listed, name
+        value = getattr(tigeuph, name)
+        assert value is not None, name
+    assert tigeuph.explain is __import__("tigeuph.explain", fromlist=["explain"]).explain
+    assert tigeuph.Game is __import__("tigeuph.records", fromlist=["Game"]).Game
+    assert len(set(tigeuph.__all__)) == len(tigeuph.__all__)
+
+
+def test_a_lazy_name_works_in_a_fresh_interpreter() -> None:
+    """The first use of a lazy name imports its module then and gives the right object."""
+    out = _run(
+        "import sys, tigeuph\n"
+        "before = 'tigeuph.serialise' in sys.modules\n"
+        "s = tigeuph.new_game(2, seed=3)\n"
+        "back = tigeuph.state_from_json(tigeuph.state_to_json(s))\n"
+        "print(before, 'tigeuph.serialise' in sys.modules, back == s)"
+    )
+    assert out == "False True True"
+
+
+def test_importing_the_explain_module_keeps_the_explain_function() -> None:
+    """Importing the submodule ``tigeuph.explain`` first leaves ``tigeuph.explain`` the
+    function, as it was when the package imported everything eagerly."""
+    out = _run(
+        "import tigeuph\n"
+        "from tigeuph.explain import Explanation\n"
+        "s = tigeuph.new_game(2, seed=3)\n"
+        "e = tigeuph.explain(s, tigeuph.legal_actions(s)[0])\n"
+        "print(callable(tigeuph.explain), isinstance(e, Explanation))"
+    )
+    assert out == "True True"
+
+
+def test_submodules_come_on_first_use_and_unknown_names_fail() -> None:
+    """``tigeuph.babel`` is imported when first asked for; a name that is nothing raises
+    AttributeError."""
+    assert _run("import tigeuph; print(tigeuph.babel.__name__)") == "tigeuph.babel"
+    with pytest.raises(AttributeError, match="no_such_thing"):
+        _ = tigeuph.no_such_thing  # type: ignore[attr-defined]
+
+
+def test_the_type_checkers_see_exactly_the_lazy_names() -> None:
+    """The ``TYPE_CHECKING`` imports of ``tigeuph/__init__.py`` name exactly the lazy table's
+    modules and names, and every public name is either imported at once or lazy."""
+    source = Path(tigeuph.__file__).read_text(encoding="utf-8")
+    block = next(
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    typed = {
+        f".{node.module}": tuple(alias.name for alias in node.names)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+    }
+    lazy = tigeuph._LAZY
+    assert typed == lazy
+    later = {name for names in lazy.values() for name in names}
+    missing = _run("import tigeuph; print(*(n for n in tigeuph.__all__ if n not in vars(tigeuph)))")
+    assert set(missing.split()) == later
