@@ -3,6 +3,8 @@ position (issue 16)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import attrs
@@ -76,6 +78,7 @@ def test_the_sequence_equals_and_hashes_as_its_tuple(sample: list[GameState]) ->
     assert legal != list(legal) and legal != tuple(legal)[1:]
     with pytest.raises((AttributeError, TypeError)):
         legal._len = 0
+    assert pickle.loads(pickle.dumps(legal)) == legal and copy.deepcopy(legal) == legal
     ended = next(after for _, _, after in random_game(2, 3) if after.is_over)
     assert tigeuph.legal_actions(ended) == () and len(tigeuph.legal_actions(ended)) == 0
 

@@ -18,6 +18,7 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any, Final
 
+from .action_text import parse_action
 from .actions import (
     Action,
     BuildMonument,
@@ -36,7 +37,6 @@ from .actions import (
     ScoreWonder,
     TakeTreasure,
     WithdrawLeader,
-    parse_action,
 )
 from .boards import (
     ADVANCED,

@@ -90,6 +90,11 @@ class LegalActions(Sequence[Action]):
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"LegalActions is immutable: cannot delete {name}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its tuple of actions (a state's cache crosses process boundaries)."""
+        items = self.as_tuple()
+        return LegalActions, ([(len(items), items)], len(items))
+
     def __len__(self) -> int:
         return self._len
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..actions import parse_action
+from ..action_text import parse_action
 from ..errors import TigeuphError
 from ..explain import explain
 from ..views import PlayerView

@@ -10,7 +10,8 @@ from typing import Final
 
 from attrs import evolve
 
-from ..actions import Action, parse_action
+from ..action_text import parse_action
+from ..actions import Action
 from ..engine import apply, outcome
 from ..errors import (
     ArgumentError,

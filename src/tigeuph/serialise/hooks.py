@@ -9,7 +9,8 @@ from attrs import field, frozen
 from attrs.validators import ge
 from cattrs.gen import make_dict_unstructure_fn, override
 
-from ..actions import Action, parse_action
+from ..action_text import parse_action
+from ..actions import Action
 from ..boards import BUILT_IN, CUSTOM, Board, board_name
 from ..cells import Bitboard, Cell, cell_name, names, parse_cell
 from ..decisions import Decision

@@ -19,7 +19,8 @@ from typing import Final
 
 from attrs import frozen
 
-from ..actions import Action, ExchangeTiles, parse_action
+from ..action_text import parse_action
+from ..actions import Action, ExchangeTiles
 from ..errors import NotationError
 
 __all__ = ["COMMANDS", "HELP", "Command", "Matches", "completer", "group_actions", "read_input"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..actions import Action, TakeTreasure, parse_action
+from ..action_text import parse_action
+from ..actions import Action, TakeTreasure
 from ..cells import Bitboard, names
 from ..decisions import TreasureChoice
 from ..engine import outcome

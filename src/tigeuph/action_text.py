@@ -1,0 +1,101 @@
+"""Reading action notation (the table in :mod:`tigeuph.actions`): :func:`parse_action`."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from .actions import (
+    BUILD_MONUMENT,
+    BUILD_WONDER,
+    CHOOSE_WAR,
+    DECLINE_BUILDING,
+    DECLINE_MONUMENT,
+    DECLINE_WONDER,
+    END_TURN,
+    PLACE_BUILDING,
+    PLACE_CATASTROPHE,
+    PLACE_LEADER,
+    PLACE_TILE,
+    SCORE_WONDER,
+    TAKE_TREASURE,
+    WITHDRAW_LEADER,
+    Action,
+    commit,
+    exchange,
+)
+from .cells import exact_cell
+from .errors import NotationError, expect
+from .pieces import Colour, Monument
+
+__all__ = ["parse_action"]
+
+
+def parse_action(text: str) -> Action:
+    """The action written as *text* in action notation; ``parse_action(str(a)) == a``.
+
+    >>> parse_action("KE5"), parse_action("mkrE5")
+    (parse_action('KE5'), parse_action('mrkE5'))
+
+    Exactly the spelling of the table above is read: ASCII letters and digits, cells in
+    upper case (``E5``), support as one or two digits without a leading zero (``+0`` to
+    ``+99``), nothing around the action. A lookalike (a dotless i, U+0131, a full-width digit, a
+    space) is refused, so an action is read in time bounded by the notation's few characters.
+
+    Raises:
+        ArgumentTypeError: *text* is not a string.
+        NotationError: *text* is not an action.
+    """
+    expect(text, str, "action notation (a str)", "parse_action: text")
+    if _SHAPE.fullmatch(text) is not None:
+        try:
+            return _parse(text)
+        except (ValueError, IndexError, KeyError):
+            pass
+    shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
+    raise NotationError(f"{shown} is not an action (see tigeuph.actions for the notation)")
+
+
+_SHAPE: Final = re.compile(r"pass|[-~+!*$@wxmrbgkRBGK][-~0-9a-zA-Z]{1,6}")
+"""The characters and length of any action notation, checked before it is read."""
+_SUPPORT: Final = re.compile(r"0|[1-9][0-9]?")
+
+
+def _parse(t: str) -> Action:
+    if t == "pass":
+        return END_TURN
+    if t == "m-":
+        return DECLINE_MONUMENT
+    if t == "@-":
+        return DECLINE_BUILDING
+    if t == "w-":
+        return DECLINE_WONDER
+    head, rest = t[0], t[1:]
+    if head == "-" and len(rest) == 1 and rest.isupper():
+        return WITHDRAW_LEADER[Colour.from_letter(rest)]
+    if head == "x":
+        return PLACE_CATASTROPHE[exact_cell(rest)]
+    if head == "$":
+        return TAKE_TREASURE[exact_cell(rest)]
+    if head == "@":
+        return PLACE_BUILDING[exact_cell(rest)]
+    if head == "w" and rest[:1].isupper():
+        return BUILD_WONDER[exact_cell(rest)]
+    if head == "*" and len(rest) == 1 and rest.islower():
+        return SCORE_WONDER[Colour.from_letter(rest)]
+    if head == "+" and _SUPPORT.fullmatch(rest):
+        return commit(int(rest))
+    if head == "!" and len(rest) == 1 and rest.islower():
+        return CHOOSE_WAR[Colour.from_letter(rest)]
+    if head == "~" and rest and rest.islower():
+        counts = [0, 0, 0, 0]
+        for ch in rest:
+            counts[Colour.from_letter(ch)] += 1
+        return exchange((counts[0], counts[1], counts[2], counts[3]))
+    if head == "m" and len(rest) >= 4 and rest[:2].islower():
+        return BUILD_MONUMENT[Monument.from_code(rest[:2])][exact_cell(rest[2:])]
+    if head in "rbgk" and rest[:1].isupper():
+        return PLACE_TILE[Colour.from_letter(head)][exact_cell(rest)]
+    if head in "RBGK" and rest[:1].isupper():
+        return PLACE_LEADER[Colour.from_letter(head)][exact_cell(rest)]
+    raise ValueError(t)
