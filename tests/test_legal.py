@@ -148,3 +148,17 @@ def test_state_and_scratch_copy_read_alike(sample: list[GameState]) -> None:
                     assert mine() == theirs()
             else:
                 assert list(mine) == list(theirs) if isinstance(mine, list) else mine == theirs
+
+
+def test_a_games_history_keeps_states_not_their_lists() -> None:
+    """A Game drops the legal actions of the states it keeps; asked again, they are the same."""
+    game = tigeuph.Game.new(2, seed=5)
+    rng = random.Random(5)
+    listed = []
+    for _ in range(30):
+        legal = tigeuph.legal_actions(game.state)
+        listed.append(tuple(legal))
+        game.play(rng.choice(legal))
+    for state, before in zip(game.states, listed, strict=False):
+        assert state._legal is None  # released: the history keeps 1.4 KB an action, not 4 KB
+        assert tigeuph.legal_actions(state) == before

@@ -56,7 +56,7 @@ from .rules.placement import masks
 from .rules.treasures import takeable_now
 from .state import GameState
 
-__all__ = ["LegalActions", "legal_actions"]
+__all__ = ["LegalActions", "legal_actions", "release"]
 
 # A part of the sequence: a tuple of actions, or the values of a CellMap on the cells of a mask
 # (``per`` values for each cell, in the map's order).
@@ -203,6 +203,13 @@ def legal_actions(state: GameState) -> LegalActions:
         object.__setattr__(state, "_legal", found)
     assert isinstance(found, LegalActions)
     return found
+
+
+def release(state: GameState) -> None:
+    """Let *state* drop the legal actions and masks it keeps (they are computed again if asked
+    for): a :class:`~tigeuph.Game` keeps every state of its history, not their lists."""
+    object.__setattr__(state, "_legal", None)
+    object.__setattr__(state, "_masks", None)
 
 
 def _legal(state: GameState) -> LegalActions:

@@ -214,25 +214,14 @@ class Analysis:
             if k & here:
                 break
         home = self.kingdoms[i]
-        rest = home & ~here
-        others = rest & self.leaders
-        # No other kingdom touches c (it would be part of the home kingdom), so lifting the
-        # leader changes the counts only on the home kingdom's rim, and by one: the cells that
-        # lose the home kingdom leave touch2 unless they were in touch3. They are its whole rim
-        # when no leader is left (no kingdom remains), else those next to c alone, as long as
-        # what is left holds together; a real split is counted piece by piece.
-        if not others:
-            lost = self.rims[i]
+        lost = _lost(home, home & ~here & self.leaders, c, self.rims[i])
+        if lost is None:  # the kingdom splits: count its pieces' rims
+            counter = _sub(self.counter, self.rims[i])
+            for _, rim in _split(home, home & self.leaders & ~here, c):
+                counter = _add(counter, rim)
+            found = self._lifted[c] = _at_least_two(counter)
         else:
-            ends = neighbours(here) & rest
-            if ends & (ends - 1) and not _JOINED_AROUND[_around(rest, c)]:
-                counter = _sub(self.counter, self.rims[i])
-                for _, rim in _split(home, others, c):
-                    counter = _add(counter, rim)
-                found = self._lifted[c] = _at_least_two(counter)
-                return found
-            lost = self.rims[i] & ~neighbours(rest)
-        found = self._lifted[c] = self.touch2 & ~(lost & ~self.touch3)
+            found = self._lifted[c] = self.touch2 & ~(lost & ~self.touch3)
         return found
 
     def lifted(self, c: Cell) -> list[Bitboard]:
@@ -254,6 +243,37 @@ def _pieces(home: Bitboard, others: Bitboard, c: Cell) -> list[Bitboard]:
     if ends & (ends - 1) == 0 or _JOINED_AROUND[_around(rest, c)]:
         return [rest]
     return kingdoms(rest, others)
+
+
+# No other kingdom touches c (it would be part of the home kingdom), so lifting the leader
+# changes the counts only on the home kingdom's rim, and by one where it does: the cells that
+# lose the home kingdom leave touch2 unless they were in touch3. They are its whole rim when no
+# leader is left (no kingdom remains), else those next to c alone, as long as what is left holds
+# together; a real split is counted piece by piece (None). The answer depends on the kingdom
+# and c only, and a kingdom outlives many states: remember it.
+_LOST: dict[tuple[Bitboard, Cell], Bitboard | None] = {}
+
+
+def _lost(home: Bitboard, others: Bitboard, c: Cell, rim: Bitboard) -> Bitboard | None:
+    """The cells of *rim* (the home kingdom's) that no kingdom touches once the leader on *c*
+    is lifted, or ``None`` when the kingdom splits; *others* are its other leaders' cells."""
+    if not others:
+        return rim
+    key = (home, c)
+    try:
+        return _LOST[key]
+    except KeyError:
+        pass
+    if len(_LOST) >= _SPLITS_LIMIT:
+        _LOST.clear()
+    rest = home & ~(1 << c)
+    ends = neighbours(1 << c) & rest
+    if ends & (ends - 1) and not _JOINED_AROUND[_around(rest, c)]:
+        found = None
+    else:
+        found = rim & ~neighbours(rest)
+    _LOST[key] = found
+    return found
 
 
 # A kingdom usually outlives many states (actions elsewhere leave it alone), and every state

@@ -30,12 +30,12 @@ from .actions import (
     TakeTreasure,
     WithdrawLeader,
 )
-from .cells import Cell, neighbours
+from .cells import Cell
 from .decisions import Decision, MonumentChoice, War
-from .pieces import Colour
 from .rules.buildings import building_choice
 from .rules.conflicts import next_war
 from .rules.monuments import buildable_corners, monument_points
+from .rules.placement import withdraw_stranded
 from .rules.treasures import next_treasure_choice
 from .rules.wonder import wonder_choice, wonder_point
 from .state import ACTIONS_PER_TURN, HAND_SIZE, End
@@ -149,10 +149,7 @@ def after_wonder(w: Work, placed: Cell) -> None:
 
 def after_monument(w: Work) -> None:
     """Withdraw leaders with no temple beside them (R10), then hand out treasures (R25)."""
-    stranded = w.leader_mask & ~neighbours(w.tiles[Colour.RED])
-    if stranded:
-        for player, colour, _ in w.leaders_in(stranded):
-            w.move_leader(player, colour, None)
+    withdraw_stranded(w)
     after_treasures(w)
 
 

@@ -22,6 +22,7 @@ from ..errors import (
     UndoError,
     expect,
 )
+from ..legal import release
 from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
 from ..notation.fields import rules_text
 from ..notation.position import to_text
@@ -163,6 +164,7 @@ class Game:
         check_comment(comment, self.limits)
         before = self._states[-1]
         after = apply(before, action)
+        release(before)  # the history keeps states, not their lists of legal actions
         self._states.append(after)
         self._actions.append(action)
         self._comments.append(comment)

@@ -12,6 +12,7 @@ from typing import Final
 
 from ..cells import Bitboard, Cell, cell_name, neighbours
 from ..pieces import Colour
+from ..reads import Position
 from ..state import ONE, GameState
 from ..work import Work
 from .conflicts import revolt_for
@@ -19,6 +20,7 @@ from .scoring import score_tile
 
 __all__ = [
     "Masks",
+    "beside_temples",
     "empty_cells",
     "leader_cells",
     "leader_problem",
@@ -29,7 +31,34 @@ __all__ = [
     "tile_problem",
     "withdraw_leader",
     "withdraw_problem",
+    "withdraw_stranded",
 ]
+
+
+# The cells beside the temples change only when a red tile comes or goes, and every state
+# asks for them twice (where leaders may go, and which leaders a temple still holds): keep the
+# answers for the last few red layers.
+_BESIDE_TEMPLES: dict[Bitboard, Bitboard] = {}
+
+
+def beside_temples(position: Position) -> Bitboard:
+    """The cells orthogonally next to a face-up temple: where a leader may stand (spec R8,
+    R10)."""
+    red = position.tiles[Colour.RED]
+    found = _BESIDE_TEMPLES.get(red)
+    if found is None:
+        if len(_BESIDE_TEMPLES) >= 4096:
+            _BESIDE_TEMPLES.clear()
+        found = _BESIDE_TEMPLES[red] = neighbours(red)
+    return found
+
+
+def withdraw_stranded(w: Work) -> None:
+    """Leaders with no temple beside them any more go back to their owners (spec R10)."""
+    stranded = w.leader_mask & ~beside_temples(w)
+    if stranded:
+        for player, colour, _ in w.leaders_in(stranded):
+            w.move_leader(player, colour, None)
 
 
 class Masks:
@@ -46,7 +75,7 @@ class Masks:
         self.land_tiles: Final = fits & ~river  # R11: red, green, black
         self.river_tiles: Final = fits & river  # R11: blue
         # R8: empty land beside a face-up temple, where any leader could go, kingdoms aside
-        self.leader_base: Final = neighbours(state.tiles[Colour.RED]) & self.empty & ~river
+        self.leader_base: Final = beside_temples(state) & self.empty & ~river
         self.supply_leaders: Final = self.leader_base & ~a.touch2  # R9
 
 
@@ -125,7 +154,7 @@ def leader_problem(
         return "R8", f"{where} is not empty"
     if state.rules.board.river >> c & 1:
         return "R8", f"a leader never stands on a river ({where})"
-    if not neighbours(state.tiles[Colour.RED]) >> c & 1:
+    if not beside_temples(state) >> c & 1:
         return "R8", f"a leader must touch a face-up temple, and {where} touches none"
     return "R9", f"a leader on {where} would touch two kingdoms"
 
