@@ -70,10 +70,10 @@ from .actions import (
     Action,
     exchange,
 )
-from .cells import CELLS
+from .cells import CELLS, COLS, ROWS, STRIDE, Bitboard
 from .engine import ACTION_TYPES
 from .errors import ArgumentError, ArgumentTypeError, as_int, expect
-from .legal import legal_actions
+from .legal import LegalActions, legal_actions
 from .pieces import COLOURS, MONUMENTS
 from .state import GameState
 from .tensors import observation, returns
@@ -167,6 +167,30 @@ def legal_mask(position: GameState | PlayerView) -> bytes:
     expect(position, (GameState, PlayerView), "a GameState or a PlayerView", "legal_mask")
     legal = position.legal if isinstance(position, PlayerView) else legal_actions(position)
     out = bytearray(ACTION_COUNT)
-    for action in legal:
-        out[_IDS[action]] = 1
+    if not isinstance(legal, LegalActions):
+        for action in legal:
+            out[_IDS[action]] = 1
+        return bytes(out)
+    # Cell by cell, an action table's ids are its first cell's plus the dense cell index: one
+    # slice per kind of action, straight from the mask of legal cells.
+    for table, cells in legal.cell_parts():
+        row = _dense_bytes(cells)
+        for action in table.values_at(CELLS[0]):
+            first = _IDS[action]
+            out[first : first + len(CELLS)] = row
+    for actions in legal.fixed_parts():
+        for action in actions:
+            out[_IDS[action]] = 1
     return bytes(out)
+
+
+_BYTE_BITS: Final = tuple(bytes(byte >> i & 1 for i in range(8)) for byte in range(256))
+_ROW_MASK: Final = (1 << COLS) - 1
+
+
+def _dense_bytes(cells: Bitboard) -> bytes:
+    """One byte per cell in :data:`~tigeuph.CELLS` order, 1 where *cells* holds it."""
+    dense = 0
+    for row in range(ROWS):
+        dense |= (cells >> row * STRIDE & _ROW_MASK) << row * COLS
+    return b"".join([_BYTE_BITS[byte] for byte in dense.to_bytes(len(CELLS) // 8, "little")])

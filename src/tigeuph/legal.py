@@ -139,6 +139,20 @@ class LegalActions(Sequence[Action]):
     def __reversed__(self) -> Iterator[Action]:
         return reversed(self.as_tuple())
 
+    def cell_parts(self) -> Iterator[tuple[CellMap[Any], Bitboard]]:
+        """The parts listed cell by cell: each action table with the mask of its legal cells
+        (:func:`tigeuph.legal_mask` reads them without building an action)."""
+        for part in self._parts:
+            if len(part) == 4:
+                yield part[1], part[2]
+
+    def fixed_parts(self) -> Iterator[tuple[Action, ...]]:
+        """The parts listed action by action (ending the turn, withdrawals, exchanges, the
+        answers to a decision)."""
+        for part in self._parts:
+            if len(part) == 2:
+                yield part[1]
+
     def as_tuple(self) -> tuple[Action, ...]:
         """Every action, as a tuple (built once)."""
         found = self._items
