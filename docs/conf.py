@@ -66,7 +66,11 @@ myst_heading_anchors = 3
 nitpicky = True
 # numpy's array type in tigeuph.observation's signature (numpy is an optional extra, so not
 # cross-referenced).
-nitpick_ignore = [("py:class", "NDArray"), ("py:class", "np.float32")]
+nitpick_ignore = [
+    ("py:class", "NDArray"),
+    ("py:class", "np.float32"),
+    ("py:class", "tigeuph.cells.T"),
+]
 # Names the standard library's own documentation would resolve (no intersphinx: the build
 # never goes to the network).
 nitpick_ignore_regex = [
