@@ -1,6 +1,8 @@
 """A game server and a browser board: ``tigeuph serve`` (the ``server`` extra).
 
-Games live in a SQLite file, one row per game (``tigeuph.server.store``); every action is a
+Games live in a SQLite file, one row per game (``tigeuph.server.store``, with the seats and
+their tokens in ``tigeuph.server.seats``, the public history and the record as they grow in
+``tigeuph.server.history``, the errors in ``tigeuph.server.errors``); every action is a
 compare-and-swap on the game's version, so of two simultaneous actions one wins and the other
 gets ``409``. Each human seat has a secret token, returned once when the game is made; agents'
 seats are played by the server. The HTTP API and the page are :func:`create_app`
@@ -16,16 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import GameNotFound, NotYourSeat, ServerLimitError, StaleVersion
 from .moves import describe, describe_all
-from .store import (
-    HUMAN,
-    GameNotFound,
-    NotYourSeat,
-    ServerLimitError,
-    ServerLimits,
-    StaleVersion,
-    Store,
-)
+from .seats import HUMAN
+from .store import ServerLimits, Store
 
 __all__ = [
     "HUMAN",

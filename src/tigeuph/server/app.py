@@ -33,16 +33,9 @@ from ..agents import AgentError
 from ..agents.base import AgentSpecError
 from ..boards import BUILT_IN, STANDARD
 from ..cells import COLUMN_LETTERS
+from .errors import GameNotFound, NotYourSeat, ServerLimitError, StaleVersion
 from .moves import describe_all
-from .store import (
-    GameNotFound,
-    GameRow,
-    NotYourSeat,
-    ServerLimitError,
-    ServerLimits,
-    StaleVersion,
-    Store,
-)
+from .store import GameRow, ServerLimits, Store
 
 try:
     from starlette.applications import Starlette

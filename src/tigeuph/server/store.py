@@ -14,15 +14,16 @@ that lost a race gets :class:`StaleVersion` and changes nothing. At the end of a
 record is replayed once and must give the stored state back; the finished record (with its
 ``Result`` tag) replaces the running one.
 
-This module uses only the standard library and tigeuph's public API; :mod:`tigeuph.server.app`
+This module holds the SQLite table, its connections and the rows' reads and writes; a game's
+seats and tokens are :mod:`tigeuph.server.seats`, its public history and record
+:mod:`tigeuph.server.history`, the errors :mod:`tigeuph.server.errors` (all importable from here
+too). It uses only the standard library and tigeuph's public API; :mod:`tigeuph.server.app`
 puts HTTP in front of it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import hmac
 import json
 import logging
 import random
@@ -41,18 +42,17 @@ from .. import (
     Game,
     GameState,
     PlayerView,
-    PublicAction,
     Rules,
-    ScoringEvent,
     TigeuphError,
     apply,
-    parse_action,
     state_from_json,
     state_to_json,
     view,
 )
-from ..agents import AGENT_NAMES, make_agent
-from ..agents.factory import parse_spec
+from ..agents import make_agent
+from .errors import GameNotFound, NotYourSeat, ServerLimitError, StaleVersion
+from .history import append_to_record, history_entry, project, public_actions
+from .seats import HUMAN, check_seats, new_tokens, seat_of
 
 __all__ = [
     "HUMAN",
@@ -65,9 +65,6 @@ __all__ = [
     "Store",
     "check_seats",
 ]
-
-HUMAN: Final = "human"
-"""The seat kind of a person, who plays with the seat's token."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS games (
@@ -87,28 +84,6 @@ CREATE TABLE IF NOT EXISTS games (
 )
 """
 _LOG: Final = logging.getLogger(__name__)
-_AGENT_CAPS: Final = {"iterations": 5000, "seconds": 10.0, "rollout": 400, "candidates": 200}
-
-
-class GameNotFound(TigeuphError, LookupError):
-    """No game has this id (HTTP 404)."""
-
-
-class NotYourSeat(TigeuphError, PermissionError):
-    """The token is no seat's token in this game (HTTP 403)."""
-
-
-class StaleVersion(TigeuphError):
-    """The action was based on a version that is no longer the game's (HTTP 409)."""
-
-    def __init__(self, reason: str, version: int) -> None:
-        super().__init__(reason)
-        self.version = version
-
-
-class ServerLimitError(TigeuphError, ValueError):
-    """A request beyond the server's limits: body size, action cap, record length (HTTP 413
-    for a body, 422 otherwise)."""
 
 
 @frozen
@@ -137,90 +112,6 @@ class GameRow:
     history_json: str
     to_move: int | None
     over: bool
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def check_seats(seats: Sequence[object], players: int) -> tuple[str, ...]:
-    """*seats* checked: one per player, each ``"human"`` or a built-in agent's specification
-    with bounded arguments (a server never imports a module a client names).
-
-    Raises:
-        ServerLimitError: a seat is not that, or an agent asks for more than the caps allow.
-        AgentSpecError: the specification's arguments do not fit the agent.
-    """
-    if len(seats) != players:
-        raise ServerLimitError(f"{len(seats)} seats for {players} players")
-    out = []
-    for seat in seats:
-        if not isinstance(seat, str) or len(seat) > 100:
-            raise ServerLimitError(f"a seat is 'human' or an agent, not {seat!r:.40}")
-        if seat != HUMAN:
-            name, kwargs = parse_spec(seat)
-            if name not in AGENT_NAMES:
-                raise ServerLimitError(f"seat {seat!r}: choose human or {', '.join(AGENT_NAMES)}")
-            for key, cap in _AGENT_CAPS.items():
-                value = kwargs.get(key)
-                if isinstance(value, int | float) and value > cap:
-                    raise ServerLimitError(f"seat {seat!r}: {key} is at most {cap} here")
-            make_agent(seat)  # checks the arguments' names and types
-        out.append(seat)
-    return tuple(out)
-
-
-def _entry(before: GameState, action: Action) -> dict[str, Any]:
-    """The public history entry of *action* as its mover sees it (exchanges with colours)."""
-    mover = before.to_move
-    assert mover is not None
-    played = Game(before)
-    played.play(action)
-    public = played.view(mover).history[-1]
-    return {
-        "player": public.player,
-        "action": str(action),
-        "exchanged": public.exchanged,
-        "scored": [
-            {"player": e.player, "colour": e.colour.letter, "points": e.points}
-            for e in public.scored
-        ],
-    }
-
-
-def project(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    """*entries* as *seat* may see them (``None``: the public): others' exchanges lose their
-    colours (spec R4)."""
-    out = []
-    for entry in entries:
-        if entry["exchanged"] and entry["player"] != seat:
-            entry = {**entry, "action": None}
-        out.append(entry)
-    return out
-
-
-def _public_actions(entries: list[dict[str, Any]], seat: int) -> tuple[PublicAction, ...]:
-    """The history entries as :class:`~tigeuph.PublicAction` values, for an agent's view."""
-    from ..pieces import Colour
-
-    out = []
-    for entry in project(entries, seat):
-        action = None if entry["action"] is None else parse_action(entry["action"])
-        scored = tuple(
-            ScoringEvent(e["player"], Colour.from_letter(e["colour"]), e["points"])
-            for e in entry["scored"]
-        )
-        out.append(PublicAction(entry["player"], action, entry["exchanged"], scored))
-    return tuple(out)
-
-
-def _append(record: str, move: int, action: Action) -> str:
-    """*record* with *action* added to move *move*'s line (as :meth:`Game.to_record` writes)."""
-    if not record.endswith("\n\n"):
-        last = record.rstrip("\n").rsplit("\n", 1)[-1]
-        if last.startswith(f"{move}. "):
-            return f"{record[:-1]} {action}\n"
-    return f"{record}{move}. {action}\n"
 
 
 class Store:
@@ -317,18 +208,13 @@ class Store:
         Raises:
             NotYourSeat: no seat's.
         """
-        if token:
-            digest = _hash(token)
-            for seat, stored in enumerate(row.tokens):
-                if stored is not None and hmac.compare_digest(stored, digest):
-                    return seat
-        raise NotYourSeat("this game needs a seat's token: Authorization: Bearer TOKEN")
+        return seat_of(row.tokens, token)
 
     def view(self, row: GameRow, seat: int, *, with_history: bool = False) -> PlayerView:
         """What *seat* may know now; with the public history only when asked (agents)."""
         seen = view(self.state(row), seat)
         if with_history:
-            seen = evolve(seen, history=_public_actions(json.loads(row.history_json), seat))
+            seen = evolve(seen, history=public_actions(json.loads(row.history_json), seat))
         return seen
 
     def history(self, row: GameRow, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
@@ -345,10 +231,7 @@ class Store:
         seats = check_seats(seats, rules.players)
         game = Game.new(rules.players, seed=seed, rules=rules)
         assert game.seed is not None
-        tokens = {
-            seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN
-        }
-        hashes = [_hash(tokens[s]) if s in tokens else None for s in range(len(seats))]
+        tokens, hashes = new_tokens(seats)
         game_id = secrets.token_urlsafe(9)
         now = time.time()
         self._connect().execute(
@@ -381,11 +264,11 @@ class Store:
             )
         before = self.state(row)
         after = apply(before, action)
-        record = _append(row.record, row.move, action)
+        record = append_to_record(row.record, row.move, action)
         if len(record) > self.limits.record:
             raise ServerLimitError(f"the record would pass {self.limits.record} characters")
         entries = json.loads(row.history_json)
-        entries.append(_entry(before, action))
+        entries.append(history_entry(before, action))
         move = row.move + (after.active != before.active)
         if after.is_over:
             replayed = Game.from_record(record.replace('[Result "*"]\n', "", 1))
