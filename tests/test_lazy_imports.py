@@ -108,3 +108,9 @@ def test_the_type_checkers_see_exactly_the_lazy_names() -> None:
     later = {name for names in lazy.values() for name in names}
     missing = _run("import tigeuph; print(*(n for n in tigeuph.__all__ if n not in vars(tigeuph)))")
     assert set(missing.split()) == later
+
+
+def test_the_package_names_no_module_of_its_own() -> None:
+    """Like any module, the package has no ``__module__`` (its lazy type must not lend it one:
+    CrossHair walks from a module to the module it names and would go round in a circle)."""
+    assert getattr(tigeuph, "__module__", None) is None

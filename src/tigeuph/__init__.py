@@ -154,6 +154,10 @@ class _Package(types.ModuleType):
     """The package's own type: importing the submodule ``tigeuph.explain`` would make the
     package's ``explain`` that module, hiding the function of the same name; the function stays."""
 
+    # A module has no __module__; without this line the package would show its type's, which
+    # sends tools walking from a module to the module it names (CrossHair) round in a circle.
+    __module__ = None  # type: ignore[assignment]
+
     def __setattr__(self, name: str, value: object) -> None:
         if isinstance(value, types.ModuleType) and name in _HOME:
             value = getattr(value, name)
