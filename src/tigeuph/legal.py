@@ -105,10 +105,8 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        if type(index) is not int:
-            if isinstance(index, slice):
-                return self.as_tuple()[index]
-            return self.as_tuple()[index]  # an int-like index, or the tuple's TypeError
+        if type(index) is not int:  # a slice, an int-like index, or the tuple's TypeError
+            return self.as_tuple()[index]
         i = index + self._len if index < 0 else index
         if 0 <= i < self._len:
             for part in self._parts:
