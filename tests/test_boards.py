@@ -19,7 +19,6 @@ from tigeuph import ADVANCED, STANDARD, Board, BoardError, Colour, GameState, Ru
 from tigeuph.boards import (
     BUILT_IN,
     MIN_TEMPLES,
-    RED_TILES,
     board_from_json,
     board_from_text,
     board_name,
@@ -31,7 +30,6 @@ from tigeuph.boards import (
 )
 from tigeuph.cells import BOARD, COLS, ROWS, STRIDE, cell
 from tigeuph.notation.position import parse_rules
-from tigeuph.state import TILE_COUNTS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "boards"
 DELTA = board_from_text((EXAMPLES / "delta.txt").read_text("utf-8"), name="delta")
@@ -79,11 +77,6 @@ def test_advanced_board_counts() -> None:
 def test_printed_boards_write_back_boards_json(board: Board) -> None:
     """board_to_json writes exactly the boards.json entry a printed board was read from."""
     assert board_to_json(board) == printed(board.name)
-
-
-def test_red_tiles_is_the_box() -> None:
-    """The temple limit is the box's red tiles (spec R1)."""
-    assert TILE_COUNTS[Colour.RED] == RED_TILES
 
 
 # --- the value --------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Final
 
 from .errors import ArgumentError, NotationError, expect
 
-__all__ = ["COLOURS", "LEADER_LETTERS", "MONUMENTS", "Colour", "Monument"]
+__all__ = ["COLOURS", "LEADER_LETTERS", "MONUMENTS", "TILE_COUNTS", "Colour", "Monument"]
 
 
 class Colour(enum.IntEnum):
@@ -125,3 +125,7 @@ _MONUMENT_COLOURS: Final = (
 )
 
 MONUMENTS: Final[tuple[Monument, ...]] = tuple(Monument)
+
+TILE_COUNTS: Final = (57, 36, 30, 30)
+"""Civilisation tiles of each colour in the box, indexed by :class:`Colour` (spec R1): the one
+place the box's counts are written."""

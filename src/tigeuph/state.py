@@ -12,7 +12,7 @@ from attrs import evolve, field, frozen
 from .cells import Bitboard, Cell
 from .decisions import Decision
 from .errors import ArgumentError, expect
-from .pieces import COLOURS, Colour, Monument
+from .pieces import COLOURS, TILE_COUNTS, Colour, Monument
 from .reads import Reads
 from .regions import Analysis
 from .ruleset import Rules
@@ -25,9 +25,6 @@ __all__ = [
     "WonderSite",
     "new_game",
 ]
-
-TILE_COUNTS: Final = (57, 36, 30, 30)
-"""Civilisation tiles of each colour in the box, indexed by :class:`~tigeuph.Colour` (spec R1)."""
 
 _DEFAULT_RULES: Final = Rules()
 HAND_SIZE: Final = 6

@@ -21,6 +21,7 @@ from ..cells import (
     popcount,
 )
 from ..errors import BoardError, expect
+from ..pieces import TILE_COUNTS, Colour
 
 __all__ = ["CUSTOM", "MIN_TEMPLES", "RED_TILES", "Board", "rectangle"]
 
@@ -28,7 +29,7 @@ CUSTOM: Final = "custom"
 """The name a board takes when read from its layout alone: a grid in position notation, an
 object in JSON, :func:`~tigeuph.boards.board_from_text` without a name."""
 
-RED_TILES: Final = 57
+RED_TILES: Final = TILE_COUNTS[Colour.RED]
 """Red tiles in the box (spec R1): the starting temples come out of them, so no board has more."""
 
 MIN_TEMPLES: Final = 3
