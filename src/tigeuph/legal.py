@@ -41,7 +41,6 @@ from .decisions import (
     BuildingChoice,
     Conflict,
     MonumentChoice,
-    Revolt,
     TreasureChoice,
     WarChoice,
     WonderChoice,
@@ -50,7 +49,7 @@ from .decisions import (
 from .errors import expect
 from .pieces import COLOURS, Colour
 from .rules.catastrophes import catastrophe_cells
-from .rules.conflicts import support_counts
+from .rules.conflicts import support_colour, support_counts
 from .rules.monuments import available, square_colour
 from .rules.placement import masks
 from .rules.treasures import takeable_now
@@ -239,8 +238,7 @@ def _decision_actions(state: GameState) -> tuple[Action, ...]:
     pending = state.pending
     assert pending is not None
     if isinstance(pending, Conflict):
-        colour = Colour.RED if isinstance(pending, Revolt) else pending.colour
-        held = state.hands[pending.player][colour]
+        held = state.hands[pending.player][support_colour(pending)]
         if not state.rules.english_reinforcement:
             return COMMIT_SUPPORT[: held + 1]
         return tuple(COMMIT_SUPPORT[n] for n in support_counts(state, pending, held))

@@ -7,6 +7,7 @@ from ..pieces import COLOURS
 from ..reads import Position
 from ..work import Work
 from .buildings import protected
+from .placement import off_board
 from .wonder import cross
 
 __all__ = ["catastrophe_cells", "catastrophe_problem", "place_catastrophe"]
@@ -26,10 +27,9 @@ def catastrophe_problem(state: Position, player: int, c: Cell) -> tuple[str, str
         return "R14", "no catastrophe tile left"
     if catastrophe_cells(state) >> c & 1:
         return None
-    board = state.rules.board
+    if (off := off_board(state, c)) is not None:
+        return off
     where = cell_name(c)
-    if not board.cells >> c & 1:
-        return "R2", f"{where} is off the {board.rows}x{board.cols} board"
     if state.leader_mask >> c & 1:
         return "R14", f"a catastrophe never goes on a leader ({where})"
     if state.catastrophes >> c & 1:

@@ -25,6 +25,7 @@ __all__ = [
     "leader_cells",
     "leader_problem",
     "masks",
+    "off_board",
     "place_leader",
     "place_tile",
     "tile_cells",
@@ -100,7 +101,7 @@ def tile_cells(state: GameState, colour: Colour) -> Bitboard:
     return m.river_tiles if colour is Colour.BLUE else m.land_tiles
 
 
-def _off_board(state: GameState, c: Cell) -> tuple[str, str] | None:
+def off_board(state: Position, c: Cell) -> tuple[str, str] | None:
     """``(clause, reason)`` when *c*, a cell of the 11x16 layout, is off a smaller custom board
     (spec R2); the legal masks hold board cells only, so only refusals ask."""
     board = state.rules.board
@@ -115,7 +116,7 @@ def tile_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tupl
         return "R5", f"no {colour.name.lower()} tile in hand"
     if tile_cells(state, colour) >> c & 1:
         return None
-    if (off := _off_board(state, c)) is not None:
+    if (off := off_board(state, c)) is not None:
         return off
     where = cell_name(c)
     if not empty_cells(state) >> c & 1:
@@ -145,7 +146,7 @@ def leader_problem(
     """``(clause, reason)`` when *player*'s *colour* leader may not go on *c*, else ``None``."""
     if leader_cells(state, player, colour) >> c & 1:
         return None
-    if (off := _off_board(state, c)) is not None:
+    if (off := off_board(state, c)) is not None:
         return off
     where = cell_name(c)
     if state.leaders[player][colour] == c:
