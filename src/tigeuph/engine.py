@@ -90,6 +90,12 @@ def _spend(effect: Callable[[Work, Any, int], None]) -> Callable[[Work, Any, Any
 
 _Rule = tuple[Callable[[GameState, Any, Any], Problem], Callable[[Work, Any, Any], None]]
 
+_SUPPORT: Final[_Rule] = (
+    lambda s, a, d: support_problem(s, d, a.count),
+    lambda w, a, d: commit_support(w, d, a.count),
+)
+"""Committing support, to a revolt or a war alike (spec R15, R19, R28)."""
+
 _RULES: Final[dict[tuple[type | None, type], _Rule]] = {
     # Between actions (spec R5): (condition (state, action, player), effect (work, action, player)).
     (None, EndTurn): (_legal, _nothing),
@@ -114,14 +120,8 @@ _RULES: Final[dict[tuple[type | None, type], _Rule]] = {
         _spend(lambda w, a, p: exchange_tiles(w, p, a.counts)),
     ),
     # Decisions (spec R6): (condition (state, action, decision), effect (work, action, decision)).
-    (Revolt, CommitSupport): (
-        lambda s, a, d: support_problem(s, d, a.count),
-        lambda w, a, d: commit_support(w, d, a.count),
-    ),
-    (War, CommitSupport): (
-        lambda s, a, d: support_problem(s, d, a.count),
-        lambda w, a, d: commit_support(w, d, a.count),
-    ),
+    (Revolt, CommitSupport): _SUPPORT,
+    (War, CommitSupport): _SUPPORT,
     (WarChoice, ChooseWar): (
         lambda s, a, d: war_choice_problem(d, a.colour),
         lambda w, a, d: choose_war(w, a.colour),

@@ -31,7 +31,7 @@ from .actions import (
     WithdrawLeader,
 )
 from .cells import Cell
-from .decisions import Decision, MonumentChoice, War
+from .decisions import BuildingChoice, Decision, MonumentChoice, War, WonderChoice
 from .rules.buildings import building_choice
 from .rules.conflicts import next_war
 from .rules.monuments import buildable_corners, monument_points
@@ -77,25 +77,33 @@ def _after_support(w: Work, _: object, answered: Decision | None) -> None:
         after_conflicts(w, None)
 
 
-def _placed(answered: Decision | None) -> Cell:
-    placed: Cell | None = getattr(answered, "placed", None)
-    assert placed is not None
-    return placed
+def _after_untiled(w: Work, _: object, __: object) -> None:
+    after_conflicts(w, None)  # a leader, a withdrawal or a catastrophe places no tile
+
+
+def _after_building_choice(w: Work, _: object, answered: Decision | None) -> None:
+    assert isinstance(answered, BuildingChoice)
+    after_building(w, answered.placed)
+
+
+def _after_wonder_choice(w: Work, _: object, answered: Decision | None) -> None:
+    assert isinstance(answered, WonderChoice)
+    after_wonder(w, answered.placed)
 
 
 _FOLLOWS: Final[dict[type, Callable[[Work, Any, Decision | None], None]]] = {
     EndTurn: lambda w, _, __: turn_over(w),
     PlaceTile: _after_tile,
-    PlaceLeader: lambda w, _, __: after_conflicts(w, None),
-    WithdrawLeader: lambda w, _, __: after_conflicts(w, None),
-    PlaceCatastrophe: lambda w, _, __: after_conflicts(w, None),
+    PlaceLeader: _after_untiled,
+    WithdrawLeader: _after_untiled,
+    PlaceCatastrophe: _after_untiled,
     ExchangeTiles: lambda w, _, __: action_over(w),
     CommitSupport: _after_support,
     ChooseWar: lambda w, _, __: None,  # the war it starts always waits for support
-    PlaceBuilding: lambda w, _, answered: after_building(w, _placed(answered)),
-    DeclineBuilding: lambda w, _, answered: after_building(w, _placed(answered)),
-    BuildWonder: lambda w, _, answered: after_wonder(w, _placed(answered)),
-    DeclineWonder: lambda w, _, answered: after_wonder(w, _placed(answered)),
+    PlaceBuilding: _after_building_choice,
+    DeclineBuilding: _after_building_choice,
+    BuildWonder: _after_wonder_choice,
+    DeclineWonder: _after_wonder_choice,
     BuildMonument: lambda w, _, __: after_monument(w),
     DeclineMonument: lambda w, _, __: after_monument(w),
     TakeTreasure: lambda w, _, __: after_treasures(w),
