@@ -210,30 +210,19 @@ def draw_marks(
             class_="highlight",
             data_cell=cell_name(c),
         )
-        el(
-            top,
-            "rect",
-            x=str(x + 2),
-            y=str(y + 2),
-            width=str(SQUARE - 4),
-            height=str(SQUARE - 4),
-            fill="none",
-            stroke="#000000",
-            stroke_width="5",
-            class_="highlight-frame",
-        )
-        el(
-            top,
-            "rect",
-            x=str(x + 2),
-            y=str(y + 2),
-            width=str(SQUARE - 4),
-            height=str(SQUARE - 4),
-            fill="none",
-            stroke="#ffe14d",
-            stroke_width="3",
-            class_="highlight-frame",
-        )
+        for stroke, width in (("#000000", "5"), ("#ffe14d", "3")):  # yellow on a black edge
+            el(
+                top,
+                "rect",
+                x=str(x + 2),
+                y=str(y + 2),
+                width=str(SQUARE - 4),
+                height=str(SQUARE - 4),
+                fill="none",
+                stroke=stroke,
+                stroke_width=width,
+                class_="highlight-frame",
+            )
     for start, end in arrows:
         _arrow(top, start, end)
 
