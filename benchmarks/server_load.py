@@ -33,6 +33,9 @@ import httpx
 
 import tigeuph
 
+STALL = 60.0
+"""Seconds an agent may take over a turn before its game counts as failed (not a hang)."""
+
 
 def _free_port() -> int:
     with socket.socket() as sock:
@@ -79,13 +82,19 @@ def play_game(client: Timed, players: int, agents: int, seed: int) -> str | None
 
     status = client.call("GET", f"/api/games/{game}/wait").json()
     answer: dict[str, Any] | None = None
+    stalled = time.monotonic()
     while not status["over"]:
         seat = status["to_move"]
         if seat not in tokens:
             params = {"after": status["version"], "timeout": 10}
-            status = client.call(
+            waited = client.call(
                 "GET", f"/api/games/{game}/wait", params=params, timed=False
             ).json()
+            if waited != status:
+                stalled = time.monotonic()
+            elif time.monotonic() > stalled + STALL:
+                return f"game {game}: the agent stalled at version {status['version']}"
+            status = waited
             continue
         if answer is None or answer["seat"] != seat or answer["version"] != status["version"]:
             answer = client.call("GET", f"/api/games/{game}/view", headers=auth(seat)).json()
@@ -117,7 +126,8 @@ def run(
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "load.sqlite"
         command = [sys.executable, "-m", "tigeuph", "serve", "--db", str(db), "--port", str(port)]
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        log = (Path(folder) / "server.log").open("wb")  # a file: a full pipe would block it
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
         try:
             deadline = time.monotonic() + 30
             while True:
@@ -142,6 +152,8 @@ def run(
         finally:
             server.terminate()
             server.wait(10)
+            log.close()
+            errors = (Path(folder) / "server.log").read_text("utf-8", "replace")
     ordered = sorted(latencies)
     requests = sum(client.requests for client in clients)
     figures = {
@@ -156,6 +168,8 @@ def run(
     }
     for problem in problems:
         say(f"FAILED: {problem}")
+    if problems and "Traceback" in errors:
+        say("the server logged:\n" + errors[-4000:])
     return figures
 
 

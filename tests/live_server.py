@@ -46,6 +46,10 @@ def live_server(db: Path, limits: ServerLimits | None = None) -> Iterator[str]:
         sock.close()
 
 
+STALL = 60.0
+"""Seconds an agent may take over a turn before a test fails instead of waiting forever."""
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
@@ -58,12 +62,17 @@ def play_to_end(
     seats = {int(seat): token for seat, token in tokens.items()}
     status = client.get(f"/api/games/{game}/wait").json()
     answer: dict[str, Any] | None = None
+    stalled = time.monotonic()
     while not status["over"]:
         seat = status["to_move"]
         if seat not in seats:  # an agent's turn: wait for the server to play it
-            status = client.get(
+            waited = client.get(
                 f"/api/games/{game}/wait", params={"after": status["version"], "timeout": 10}
             ).json()
+            assert waited != status or time.monotonic() < stalled + STALL, "the agent stalled"
+            if waited != status:
+                stalled = time.monotonic()
+            status = waited
             continue
         if answer is None or answer["seat"] != seat or answer["version"] != status["version"]:
             answer = client.get(f"/api/games/{game}/view", headers=bearer(seats[seat])).json()

@@ -15,6 +15,7 @@ from live_server import bearer, live_server, play_to_end
 import tigeuph
 from tigeuph.cli import main
 from tigeuph.server import ServerLimits, Store, describe
+from tigeuph.server.store import GameRow
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +75,51 @@ def test_agents_play_their_seats_on_the_server(client: httpx.Client) -> None:
         entry["player"] for entry in client.get(f"/api/games/{game}/history").json()["history"]
     }
     assert movers == {0, 1, 2}
+
+
+def test_an_advance_asked_for_while_one_runs_is_not_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The person plays, and asks for the agents, just after the running advance stored the
+    agent's turn and before it looks again: it looks again, so the game never waits for an
+    agent that nobody will play."""
+    store = Store(str(tmp_path / "race.sqlite"))
+    game, tokens = store.create(tigeuph.Rules(players=2), ["human", "random"], 5)
+    person = next(iter(tokens))
+    original_play = store.play
+    raced: list[tuple[int, int]] = []  # (what the second advance played, the version then)
+
+    def person_plays(row: GameRow) -> GameRow:
+        while not store.agent_to_move(row):
+            row = original_play(row, store.view(row, person).legal[0])
+        return row
+
+    def play_then_race(row: GameRow, action: tigeuph.Action) -> GameRow:
+        after = original_play(row, action)
+        if not raced and after.to_move == person:
+            moved = person_plays(after)
+            raced.append((store.advance(game), moved.version))
+        return after
+
+    person_plays(store.row(game))
+    monkeypatch.setattr(store, "play", play_then_race)
+    store.advance(game)
+    [(second, version_then)] = raced
+    assert second == 0  # the first advance was still running
+    final = store.row(game)
+    assert final.version > version_then and not store.agent_to_move(final)
+
+
+def test_a_long_poll_that_sees_nothing_asks_the_agents_again(
+    client: httpx.Client, db: Path
+) -> None:
+    """A game left waiting for an agent (its advance failed, or the server restarted) moves on
+    once a long poll finds nothing new."""
+    game, _ = Store(str(db)).create(tigeuph.Rules(players=2), ["random", "human"], 8)
+    first = client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 1}).json()
+    assert first == {"version": 0, "to_move": 0, "over": False}  # nobody asked the agent yet
+    then = client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 20}).json()
+    assert then["version"] >= 1 and then["to_move"] == 1
 
 
 def _post(

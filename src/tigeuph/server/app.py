@@ -325,7 +325,10 @@ class _Server:
             try:
                 status = await asyncio.wait_for(anext(changes), min(int(timeout), 30))
             except (TimeoutError, StopAsyncIteration):
-                pass
+                # Nothing moved: should an agent be to move, its advance failed (it logged
+                # why), so this one asks again.
+                row = await run_in_threadpool(self.store.row, game_id)
+                return JSONResponse(status, background=self._advance_later(row))
             finally:
                 await changes.aclose()
         return JSONResponse(status)

@@ -23,7 +23,6 @@ puts HTTP in front of it.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import random
@@ -124,7 +123,7 @@ class Store:
         self._local = threading.local()
         self._states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
         self._lock = threading.Lock()
-        self._advancing: set[str] = set()
+        self._advancing: dict[str, bool] = {}  # game -> asked again while advancing
         with self._connect() as conn:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute(_SCHEMA)
@@ -323,29 +322,44 @@ class Store:
     def advance(self, game_id: str) -> int:
         """Play the agents' seats until a person is to move or the game ends; the number of
         actions played. Bounded by ``limits.agent_steps``; one advance per game at a time in
-        this process, and a race with another process simply stops it (compare-and-swap)."""
+        this process, and a race with another process simply stops it (compare-and-swap).
+
+        An advance asked for while one runs is not lost: the running one looks again before
+        it stops, since the person may have moved after it last looked."""
         with self._lock:
             if game_id in self._advancing:
+                self._advancing[game_id] = True
                 return 0
-            self._advancing.add(game_id)
+            self._advancing[game_id] = False
         played = 0
         try:
-            row = self.row(game_id)
-            while played < self.limits.agent_steps and self.agent_to_move(row):
-                assert row.to_move is not None
-                agent = make_agent(row.seats[row.to_move])
-                rng = random.Random(f"{row.seed}/{row.version}")
-                action = agent.act(self.view(row, row.to_move, with_history=True), rng)
-                with contextlib.suppress(StaleVersion):
-                    row = self.play(row, action)
-                    played += 1
-                    continue
-                break
+            while True:
+                played += self._play_agents(game_id, self.limits.agent_steps - played)
+                with self._lock:
+                    if not self._advancing[game_id] or played >= self.limits.agent_steps:
+                        break
+                    self._advancing[game_id] = False
         except Exception:  # an advance runs after the response: log, and let a later one retry
             _LOG.exception("game %s: the agents could not play", game_id)
         finally:
             with self._lock:
-                self._advancing.discard(game_id)
+                del self._advancing[game_id]
+        return played
+
+    def _play_agents(self, game_id: str, steps: int) -> int:
+        """Play at most *steps* agent actions of *game_id*; how many were played."""
+        played = 0
+        row = self.row(game_id)
+        while played < steps and self.agent_to_move(row):
+            assert row.to_move is not None
+            agent = make_agent(row.seats[row.to_move])
+            rng = random.Random(f"{row.seed}/{row.version}")
+            action = agent.act(self.view(row, row.to_move, with_history=True), rng)
+            try:
+                row = self.play(row, action)
+            except StaleVersion:
+                break
+            played += 1
         return played
 
     def games(self) -> Iterator[str]:
