@@ -10,6 +10,7 @@ from games import random_game
 
 import tigeuph
 from tigeuph import Colour, GameState, parse_action, parse_cell
+from tigeuph.describe import status
 
 RED, GREEN, BLACK = Colour.RED, Colour.GREEN, Colour.BLACK
 
@@ -104,6 +105,9 @@ def test_a_leader_starting_a_revolt_names_sides_strengths_and_the_attacker_to_co
     assert e.next_decision is not None
     assert "seat 0" in e.next_decision and "attacker" in e.next_decision
     assert "red revolt" in e.next_decision
+    # The status line of the terminal and the pictures words the decision the same way.
+    shown = status(tigeuph.apply(REVOLT, parse_action("RJ6")))
+    assert shown == e.next_decision[0].upper() + e.next_decision[1:]
     assert e.points == () and e.withdrawn == () and e.removed_tiles == ()
     assert not e.monument_possible and not e.game_over and not e.turn_ends
     assert str(e).startswith("Legal (R8, R9, R15). Red revolt")

@@ -43,16 +43,19 @@ def _name(colour: Colour) -> str:
 
 
 def decision(pending: Decision | None) -> str | None:
-    """The pending decision in words, or ``None`` between actions."""
+    """The pending decision in words, or ``None`` between actions: the one wording the status
+    line, the pictures and :func:`tigeuph.explain` all use."""
     match pending:
         case None:
             return None
         case Revolt() | War():
             kind = "revolt" if isinstance(pending, Revolt) else "war"
             tiles = "red" if isinstance(pending, Revolt) else _name(pending.colour)
+            role = "attacker" if pending.attacker_support is None else "defender"
             return (
-                f"{_name(pending.colour)} {kind}, seat {pending.attacker} attacks seat "
-                f"{pending.defender}: seat {pending.player} commits {tiles} tiles"
+                f"seat {pending.player} commits {tiles} tiles as the {role} in the "
+                f"{_name(pending.colour)} {kind} of seat {pending.attacker} against seat "
+                f"{pending.defender}"
             )
         case WarChoice():
             colours = " or ".join(_name(c) for c in pending.colours)
@@ -62,17 +65,18 @@ def decision(pending: Decision | None) -> str | None:
             return f"seat {pending.player} builds a monument on the square at {squares} or declines"
         case TreasureChoice():
             return (
-                f"seat {pending.player} takes a treasure for the trader on "
+                f"seat {pending.player} takes a treasure from the kingdom of the trader on "
                 f"{cell_name(pending.trader)}"
             )
         case BuildingChoice():
             cells = ", ".join(cell_name(c) for c in pending.cells)
             return (
-                f"seat {pending.player} puts the {pending.colour.building} on {cells} or declines"
+                f"seat {pending.player} puts the {pending.colour.building} on one of {cells} "
+                "or declines"
             )
         case WonderChoice():
             centres = ", ".join(cell_name(c) for c in pending.centres)
-            return f"seat {pending.player} builds the wonder at {centres} or declines"
+            return f"seat {pending.player} builds the wonder on the cross at {centres} or declines"
         case WonderPoint():
             return f"seat {pending.player} chooses the colour of the wonder's point"
 

@@ -13,6 +13,7 @@ from ..decisions import (
     WonderChoice,
     WonderPoint,
 )
+from ..describe import decision
 from ..engine import apply, check_arguments
 from ..errors import IllegalActionError
 from ..pieces import COLOURS
@@ -29,7 +30,7 @@ from .consequences import (
     vanished_wars,
 )
 from .values import Explanation
-from .words import decision_text, loser
+from .words import loser
 
 __all__ = ["explain"]
 
@@ -99,7 +100,7 @@ def explain(state: GameState, action: Action) -> Explanation:
         withdrawn=withdrawn,
         conflict=conflict,
         vanished_wars=vanished_wars(state, action, after),
-        next_decision=decision_text(after.pending) if not after.is_over else None,
+        next_decision=decision(after.pending) if not after.is_over else None,
         monument_possible=isinstance(after.pending, MonumentChoice),
         turn_ends=turn_ends,
         next_player=None if after.is_over else after.active,

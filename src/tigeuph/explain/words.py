@@ -5,24 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cells import cell_name
-from ..decisions import (
-    BuildingChoice,
-    Decision,
-    MonumentChoice,
-    Revolt,
-    TreasureChoice,
-    War,
-    WarChoice,
-    WonderChoice,
-    WonderPoint,
-)
-from ..kinds import DECISION_KINDS
 from ..pieces import Colour
 
 if TYPE_CHECKING:
     from .values import ConflictInfo, Explanation
 
-__all__ = ["decision_text", "describe", "loser"]
+__all__ = ["describe", "loser"]
 
 
 def loser(conflict: ConflictInfo | None) -> tuple[int, Colour] | None:
@@ -35,43 +23,6 @@ def loser(conflict: ConflictInfo | None) -> tuple[int, Colour] | None:
 
 def _name(colour: Colour) -> str:
     return colour.name.lower()
-
-
-def decision_text(pending: Decision | None) -> str | None:
-    """The pending decision in words."""
-    match pending:
-        case None:
-            return None
-        case Revolt() | War():
-            kind = DECISION_KINDS[type(pending)]
-            tiles = "red" if isinstance(pending, Revolt) else _name(pending.colour)
-            role = "attacker" if pending.attacker_support is None else "defender"
-            return (
-                f"seat {pending.player} commits support ({tiles} tiles) as the {role} "
-                f"in a {_name(pending.colour)} {kind}"
-            )
-        case WarChoice():
-            colours = " or ".join(_name(c) for c in pending.colours)
-            return f"seat {pending.player} chooses the next war: {colours}"
-        case MonumentChoice():
-            squares = ", ".join(cell_name(c) for c in pending.corners)
-            return f"seat {pending.player} builds a monument on the square at {squares} or declines"
-        case TreasureChoice():
-            return (
-                f"seat {pending.player} takes a treasure from the kingdom of the trader on "
-                f"{cell_name(pending.trader)}"
-            )
-        case BuildingChoice():
-            cells = ", ".join(cell_name(c) for c in pending.cells)
-            return (
-                f"seat {pending.player} puts the {pending.colour.building} on one of {cells} "
-                "or declines"
-            )
-        case WonderChoice():
-            centres = ", ".join(cell_name(c) for c in pending.centres)
-            return f"seat {pending.player} builds the wonder on the cross at {centres} or declines"
-        case WonderPoint():
-            return f"seat {pending.player} chooses the colour of the wonder's point"
 
 
 def _plural(n: int, word: str) -> str:
