@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import tigeuph
-from tigeuph import babel, cli
+from tigeuph import ArgumentError, babel, cli
 from tigeuph.agents import (
     AgentError,
     AgentSpecError,
@@ -159,8 +159,10 @@ def test_the_simulator_reports_babel_figures(capsys: pytest.CaptureFixture[str])
     assert first == simulate(6, seed=3, policy="builder", jobs=2)
     assert first.games == 6 and sum(first.endings.values()) == 6
     assert sum(first.wins) == 6 and first.kinds["EndTurn"] > 0
-    with pytest.raises(ValueError, match="unknown policy"):
+    with pytest.raises(ArgumentError, match="unknown policy"):
         simulate(1, policy="clever")
+    with pytest.raises(ArgumentError, match="iterations must be"):
+        SearchAgent(iterations=0)
     assert cli.main(["simulate", "--game", "babel", "--games", "3"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("babel, 3 games, policy uniform") and "seat 1 wins" in out

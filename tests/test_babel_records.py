@@ -7,7 +7,14 @@ from itertools import pairwise
 import pytest
 from babel_games import random_game
 
-from tigeuph import IllegalActionError, NotationError, RecordError, babel
+from tigeuph import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    babel,
+)
 
 
 def _played(seed: int) -> babel.BabelGame:
@@ -58,3 +65,14 @@ def test_a_bad_record_names_the_move() -> None:
         babel.BabelGame.from_record('[Game "chess"]\n[Seed "0"]\n')
     with pytest.raises(NotationError):
         babel.BabelGame.from_record('[Seed "0"]\n[Result "1"]\n\n1. >H\n')
+
+
+def test_a_game_refuses_bad_arguments_with_the_library_errors() -> None:
+    """A seed that does not deal the state, a tag the game writes itself, or a record that is
+    not text raise the library's own errors (one family to catch, as in the main game)."""
+    with pytest.raises(ArgumentError, match="does not deal"):
+        babel.BabelGame(babel.new_game(1), seed=2)
+    with pytest.raises(ArgumentError, match="free tag name"):
+        babel.BabelGame.new(1, tags={"Result": "1-0"})
+    with pytest.raises(ArgumentTypeError):
+        babel.BabelGame.from_record(b'[Seed "0"]')  # type: ignore[arg-type]

@@ -35,6 +35,7 @@ from tigeuph import (
     PositionError,
     RecordError,
     TigeuphError,
+    babel,
     new_game,
     parse_action,
     parse_cell,
@@ -63,6 +64,17 @@ SMALL: Final = Limits(
     max_tag_chars=30,
     max_comment_chars=20,
 )
+
+
+def _babel_game() -> babel.BabelGame:
+    """A Babel game of a few actions, with a tag."""
+    game = babel.BabelGame.new(3, tags={"Event": "a Babel game"})
+    for _ in range(6):
+        game.play(babel.legal_actions(game.state)[0])
+    return game
+
+
+BABEL: Final = _babel_game()
 
 
 def timed(read: Callable[[Any], object], text: str | bytes) -> tuple[object, float]:
@@ -123,6 +135,18 @@ OVER: Final = [
         Game.from_record(record_of_passes(4)).to_json(),
         "max_record_actions",
     ),
+    # Babel's readers take the same limits.
+    (small(babel.from_text), babel.to_text(BABEL.state) * 30, "max_text_bytes"),
+    (small(babel.BabelGame.from_record), BABEL.to_record(), "max_record_actions"),
+    (
+        small(babel.BabelGame.from_record),
+        '[Event "an event named in more than thirty letters"]\n[Seed "0"]\n',
+        "max_tag_chars",
+    ),
+    (small(babel.BabelGame.from_json), BABEL.to_json(), "max_record_actions"),
+    (small(babel.state_from_json), babel.state_to_json(BABEL.state), "max_json_items"),
+    (small(babel.action_from_json), '{"a": [[[[[0]]]]]}', "max_json_depth"),
+    (small(babel.view_from_json), babel.view_to_json(BABEL.view(0), indent=40), "max_json_bytes"),
 ]
 
 
@@ -147,6 +171,11 @@ def test_raising_a_limit_lets_the_input_in() -> None:
     with pytest.raises(LimitError, match="max_tag_chars"):
         Game.from_record(tagged)
     assert Game.from_record(tagged, limits=Limits(max_tag_chars=1_500)).tags["Event"] == "e" * 1500
+    babel_record = BABEL.to_record()
+    with pytest.raises(LimitError, match="max_record_actions"):
+        babel.BabelGame.from_record(babel_record, limits=Limits(max_record_actions=5))
+    again = babel.BabelGame.from_record(babel_record, limits=Limits(max_record_actions=6))
+    assert again.states == BABEL.states
 
 
 def test_a_board_file_over_the_limit_is_refused_from_its_size(tmp_path: Path) -> None:

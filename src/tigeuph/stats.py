@@ -15,6 +15,8 @@ from typing import Final
 
 from attrs import frozen
 
+from .errors import ArgumentError
+
 __all__ = ["Z95", "Interval", "mean_interval", "t_quantile", "wilson"]
 
 Z95: Final = 1.959963984540054
@@ -38,7 +40,7 @@ def t_quantile(df: int) -> float:
     (12.7062, 1.984)
     """
     if df < 1:
-        raise ValueError(f"degrees of freedom must be 1 or more, not {df}")
+        raise ArgumentError(f"degrees of freedom must be 1 or more, not {df}")
     if df <= len(_T95):
         return _T95[df - 1]
     z = Z95
@@ -98,7 +100,7 @@ def mean_interval(values: Sequence[float]) -> Interval:
     2.054
     """
     if not values:
-        raise ValueError("the mean of no values")
+        raise ArgumentError("the mean of no values")
     mean = statistics.fmean(values)
     if len(values) < 2:
         return Interval(mean, -math.inf, math.inf)

@@ -44,7 +44,7 @@ from .decisions import (
     WonderPoint,
 )
 from .engine import outcome
-from .errors import expect
+from .errors import ArgumentError, expect
 from .extras import require
 from .pieces import COLOURS, MONUMENTS
 from .rules.monuments import square
@@ -301,11 +301,13 @@ def split_observation(
     :data:`PLANES` (``rows x cols`` arrays) and :data:`VECTOR` to views into *obs*.
 
     Raises:
-        ValueError: *obs* does not have :func:`observation_size` entries for *board*.
+        ArgumentError: *obs* does not have :func:`observation_size` entries for *board*.
     """
     size = observation_size(board)
     if obs.shape != (size,):
-        raise ValueError(f"an observation on a {board.rows}x{board.cols} board has {size} entries")
+        raise ArgumentError(
+            f"an observation on a {board.rows}x{board.cols} board has {size} entries"
+        )
     area = board.rows * board.cols
     grid = obs[: len(PLANES) * area].reshape(len(PLANES), board.rows, board.cols)
     planes = {name: grid[i] for i, name in enumerate(PLANES)}

@@ -39,6 +39,7 @@ from typing import Final
 from attrs import evolve
 
 from ..errors import NotationError, PositionError
+from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
 from .cards import (
     LEVELS,
     NATIONS,
@@ -215,15 +216,19 @@ class _Reader:
             raise NotationError(f"line {number}: unknown line {key!r}")
 
 
-def from_text(text: str) -> BabelState:
-    """The state written *text* in position notation (written by :func:`to_text` or by hand).
+def from_text(text: str, *, limits: Limits = DEFAULT_LIMITS) -> BabelState:
+    """The state written *text* in position notation (written by :func:`to_text` or by hand),
+    which must fit ``limits.max_text_bytes``.
 
     Raises:
+        LimitError: *text* is over ``limits.max_text_bytes``.
         NotationError: *text* is not position notation.
         PositionError: it is, but no game could reach the position (the message lists why).
     """
+    limits = check_limits(limits, "babel.from_text")
     if not isinstance(text, str):
         raise NotationError(f"expected position text, not {type(text).__name__}")
+    check_text(text, limits, "a Babel position")
     lines = [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1)]
     lines = [(i, line) for i, line in lines if line and not line.startswith("#")]
     if not lines or lines[0][1] != TITLE:

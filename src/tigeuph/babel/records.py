@@ -42,7 +42,15 @@ from typing import Final
 
 from attrs import frozen
 
-from ..errors import IllegalActionError, JsonError, NotationError, RecordError
+from ..errors import (
+    ArgumentError,
+    IllegalActionError,
+    JsonError,
+    LimitError,
+    NotationError,
+    RecordError,
+)
+from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
 from ..serialise import dump_document, load_document, strict_converter
 from .actions import Action, parse_action
 from .engine import apply, outcome
@@ -69,13 +77,16 @@ class BabelGame:
         """A game from *start*; *seed*, when given, must be the seed that dealt *start*.
 
         Raises:
-            ValueError: *seed* does not deal *start*, or a tag is one the game writes itself.
+            ArgumentError: *seed* does not deal *start*, or a tag is one the game writes
+                itself.
         """
         if seed is not None and new_game(seed) != start:
-            raise ValueError(f"seed {seed} does not deal this state")
+            raise ArgumentError(f"seed {seed} does not deal this state")
         for name, value in (tags or {}).items():
             if name in _WRITTEN or not re.fullmatch(r"[A-Za-z0-9_]+", name) or "\n" in value:
-                raise ValueError(f"{name!r} is not a free tag name, or its value holds a newline")
+                raise ArgumentError(
+                    f"{name[:40]!r} is not a free tag name, or its value holds a newline"
+                )
         self.seed = seed
         self.tags = dict(tags or {})
         self._states = [start]
@@ -168,20 +179,29 @@ class BabelGame:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_record(cls, text: str) -> BabelGame:
-        """The game a text record holds, replayed.
+    def from_record(cls, text: str, *, limits: Limits = DEFAULT_LIMITS) -> BabelGame:
+        """The game a text record holds, replayed; the record must fit *limits* (its size, its
+        tags' length and its number of actions), as the main game's records do.
 
         Raises:
+            ArgumentTypeError: *text* is not a string.
+            LimitError: the record is over one of *limits*.
             NotationError: the header or the position cannot be read.
             RecordError: an action cannot be read or played; it names the move.
         """
+        limits = check_limits(limits, "BabelGame.from_record")
+        text = check_text(text, limits, "a Babel record")
         lines = text.splitlines()
         tags: dict[str, str] = {}
         i = 0
         while i < len(lines) and lines[i].startswith("["):
             found = _TAG.fullmatch(lines[i].strip())
             if found is None:
-                raise NotationError(f"line {i + 1}: {lines[i]!r} is not a tag pair")
+                raise NotationError(f"line {i + 1}: {lines[i][:60]!r} is not a tag pair")
+            for part in found.groups():
+                if len(part) > limits.max_tag_chars:
+                    where = f"line {i + 1}: a tag"
+                    raise LimitError("max_tag_chars", len(part), limits.max_tag_chars, where)
             tags[found[1]] = found[2]
             i += 1
         if tags.pop("Game", "babel") != "babel":
@@ -197,7 +217,7 @@ class BabelGame:
                 raise NotationError(f"Seed {seed_text!r} is not a whole number")
             game = cls.new(int(seed_text), tags=tags)
         elif position and position[0].strip() == TITLE:
-            game = cls(from_text("\n".join(position)), tags=tags)
+            game = cls(from_text("\n".join(position), limits=limits), tags=tags)
         else:
             raise NotationError("a record needs a Seed tag or a position after its tags")
         move, ply = 1, 0
@@ -208,6 +228,9 @@ class BabelGame:
                     raise RecordError(game.move, ply + 1, f"move {number[1]} is numbered wrong")
                 continue
             ply += 1
+            if ply > limits.max_record_actions:
+                allowed = limits.max_record_actions
+                raise LimitError("max_record_actions", ply, allowed, "a Babel record")
             move = game.move
             try:
                 game.play(token)
@@ -224,17 +247,18 @@ class BabelGame:
         )
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> BabelGame:
-        """The game in a ``tigeuph-babel-record`` document.
+    def from_json(cls, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> BabelGame:
+        """The game in a ``tigeuph-babel-record`` document, within *limits*.
 
         Raises:
+            LimitError: the document or its record is over one of *limits*.
             JsonError: *text* is not such a document.
             RecordError: an action cannot be read or played.
         """
-        record = load_document(RECORD, text, _RecordDocument, converter=_CONV).record
+        record = load_document(RECORD, text, _RecordDocument, limits, converter=_CONV).record
         try:
-            return cls.from_record(record)
-        except RecordError:
+            return cls.from_record(record, limits=limits)
+        except (RecordError, LimitError):
             raise
         except NotationError as err:
             raise JsonError("$.record", str(err)) from None

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 
+from ..errors import ArgumentError
 from .actions import Action
 from .engine import apply, outcome
 from .greedy import evaluate
@@ -42,7 +43,7 @@ class SearchAgent:
 
     def __init__(self, iterations: int = 100, depth: int = 10, exploration: float = 0.7) -> None:
         if iterations < 1 or depth < 0:
-            raise ValueError("iterations must be at least 1 and depth at least 0")
+            raise ArgumentError("iterations must be at least 1 and depth at least 0")
         self.iterations = iterations
         self.depth = depth
         self.exploration = exploration

@@ -32,6 +32,7 @@ from attrs import frozen
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
 from ..errors import PositionError
+from ..limits import DEFAULT_LIMITS, Limits
 from ..serialise import dump_document, load_document, strict_converter
 from .actions import Action, parse_action
 from .cards import LEVELS, NATIONS, Counts, Nation, nation, nations_text, parse_nations
@@ -207,14 +208,15 @@ def state_to_json(state: BabelState, *, indent: int | None = None) -> str:
     return dump_document(STATE, state, BabelState, indent, converter=_conv)
 
 
-def state_from_json(text: str | bytes) -> BabelState:
+def state_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> BabelState:
     """The state in a ``tigeuph-babel-state`` document: ``state_from_json(state_to_json(s)) == s``.
 
     Raises:
+        LimitError: *text* is over *limits* (its size, depth or items).
         JsonError: *text* is not such a document; the message names the field.
         PositionError: the document reads, but no game reaches the state.
     """
-    state = load_document(STATE, text, BabelState, converter=_conv)
+    state = load_document(STATE, text, BabelState, limits, converter=_conv)
     problems = check_state(state)
     if problems:
         raise PositionError("impossible position: " + "; ".join(problems))
@@ -235,13 +237,14 @@ def action_to_json(action: Action) -> str:
     return dump_document(ACTION, _ActionDocument(action), _ActionDocument, converter=_conv)
 
 
-def action_from_json(text: str | bytes) -> Action:
+def action_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Action:
     """The action in a ``tigeuph-babel-action`` document.
 
     Raises:
+        LimitError: *text* is over *limits*.
         JsonError: *text* is not such a document, or the notation is no action.
     """
-    return load_document(ACTION, text, _ActionDocument, converter=_conv).action
+    return load_document(ACTION, text, _ActionDocument, limits, converter=_conv).action
 
 
 def view_to_json(player_view: BabelView, *, indent: int | None = None) -> str:
@@ -249,13 +252,14 @@ def view_to_json(player_view: BabelView, *, indent: int | None = None) -> str:
     return dump_document(VIEW, player_view, BabelView, indent, converter=_conv)
 
 
-def view_from_json(text: str | bytes) -> BabelView:
+def view_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> BabelView:
     """The view in a ``tigeuph-babel-view`` document.
 
     Raises:
+        LimitError: *text* is over *limits*.
         JsonError: *text* is not such a document; the message names the field.
         PositionError: the document reads, but no position shows this view.
     """
-    found = load_document(VIEW, text, BabelView, converter=_conv)
+    found = load_document(VIEW, text, BabelView, limits, converter=_conv)
     check_view(found)
     return found

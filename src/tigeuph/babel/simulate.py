@@ -23,6 +23,7 @@ from typing import Final
 
 from attrs import frozen
 
+from ..errors import ArgumentError
 from .engine import apply, legal_actions, outcome
 from .policies import builder
 from .state import new_game
@@ -92,10 +93,10 @@ def simulate(games: int, seed: int = 0, policy: str = "uniform", jobs: int = 1) 
     """Play *games* games of *policy* from *seed* on *jobs* processes; their figures.
 
     Raises:
-        ValueError: an unknown *policy*.
+        ArgumentError: an unknown *policy*.
     """
     if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}: choose from {', '.join(POLICIES)}")
+        raise ArgumentError(f"unknown policy {policy!r}: choose from {', '.join(POLICIES)}")
     seeds = list(range(seed, seed + games))
     if jobs <= 1:
         return _run(seeds, policy)
