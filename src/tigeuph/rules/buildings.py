@@ -45,19 +45,19 @@ def runs(layer: Bitboard, c: Cell) -> tuple[Bitboard, Bitboard]:
     return run(layer, c, 1), run(layer, c, STRIDE)
 
 
-def building_cells(w: Position, placed: Cell) -> tuple[Colour, Bitboard]:
+def building_cells(pos: Position, placed: Cell) -> tuple[Colour, Bitboard]:
     """The colour of the tile on *placed* and where its building may go now (spec R30).
 
     A building in supply may go on any tile of a run of three or more through *placed*. A
     building on the board may move only to such a run that is strictly longer than the longest
     run through its own tile, both measured now: lengthening its own line never moves it.
     """
-    for colour, layer in zip(COLOURS, w.tiles, strict=True):  # noqa: B007 (used after)
+    for colour, layer in zip(COLOURS, pos.tiles, strict=True):  # noqa: B007 (used after)
         if layer >> placed & 1:
             break
     else:
         return Colour.RED, 0  # the placed tile is no longer face up
-    at = w.buildings[colour]
+    at = pos.buildings[colour]
     # R30: both conditions hold at once. A run of three or more, and, for a building on the
     # board, longer than its own run, which monuments and catastrophes may have cut below three.
     shortest = 2 if at is None else max(2, *(r.bit_count() for r in runs(layer, at)))
@@ -68,18 +68,18 @@ def building_cells(w: Position, placed: Cell) -> tuple[Colour, Bitboard]:
     return colour, out
 
 
-def building_choice(w: Position, placed: Cell) -> BuildingChoice | None:
+def building_choice(pos: Position, placed: Cell) -> BuildingChoice | None:
     """The building decision *placed* offers the active player, if any (spec R30)."""
-    colour, cells = building_cells(w, placed)
+    colour, cells = building_cells(pos, placed)
     if not cells:
         return None
-    return BuildingChoice(w.active, colour, tuple(cells_of(cells)), placed)
+    return BuildingChoice(pos.active, colour, tuple(cells_of(cells)), placed)
 
 
-def protected(w: Position) -> Bitboard:
+def protected(pos: Position) -> Bitboard:
     """The tiles carrying a building: no war removes them, no catastrophe hits them (R30)."""
     out = 0
-    for c in w.buildings:
+    for c in pos.buildings:
         if c is not None:
             out |= 1 << c
     return out
@@ -99,9 +99,9 @@ def return_covered(w: Work, cells: Bitboard) -> None:
             place_building(w, colour, None)
 
 
-def doubled(w: Position, colour: Colour, kingdom: Bitboard) -> bool:
+def doubled(pos: Position, colour: Colour, kingdom: Bitboard) -> bool:
     """Whether *kingdom* holds the building of *colour*: its tiles score double (spec R30)."""
-    c = w.buildings[colour]
+    c = pos.buildings[colour]
     return c is not None and kingdom >> c & 1 == 1
 
 

@@ -57,9 +57,9 @@ def temple_count(at: Cell, temples: Bitboard) -> int:
     return (neighbours(1 << at) & temples).bit_count()
 
 
-def temple_strength(w: Position, c: Cell) -> int:
+def temple_strength(pos: Position, c: Cell) -> int:
     """Face-up temples orthogonally next to the leader on *c* (spec R15)."""
-    return temple_count(c, w.tiles[Colour.RED])
+    return temple_count(c, pos.tiles[Colour.RED])
 
 
 def war_side(at: Cell, occupied: Bitboard, unification: Cell) -> Bitboard:
@@ -113,12 +113,12 @@ def war_losses(
     return doomed
 
 
-def revolt_for(w: Position, player: int, colour: Colour) -> Revolt | None:
+def revolt_for(pos: Position, player: int, colour: Colour) -> Revolt | None:
     """The revolt set off by *player*'s *colour* leader just placed, if any (spec R15)."""
-    at = w.leaders[player][colour]
+    at = pos.leaders[player][colour]
     assert at is not None
-    kingdom = w.analysis().kingdom_at(at)
-    for other, row in enumerate(w.leaders):
+    kingdom = pos.analysis().kingdom_at(at)
+    for other, row in enumerate(pos.leaders):
         c = row[colour]
         if other != player and c is not None and kingdom >> c & 1:
             return Revolt(colour, attacker=player, defender=other)
@@ -142,12 +142,12 @@ def finish_revolt(w: Work, revolt: Revolt, defender_support: int) -> None:
     w.score(winner, Colour.RED, 1)
 
 
-def war_sides(w: Position) -> list[Bitboard]:
+def war_sides(pos: Position) -> list[Bitboard]:
     """The kingdoms touching the unification tile, which belongs to none of them (R16, R21)."""
-    u = w.unification
+    u = pos.unification
     assert u is not None
-    occupied = w.occupied & ~(1 << u)
-    leaders = w.leader_mask
+    occupied = pos.occupied & ~(1 << u)
+    leaders = pos.leader_mask
     ends = neighbours(1 << u) & occupied
     sides = []
     while ends:
@@ -158,31 +158,33 @@ def war_sides(w: Position) -> list[Bitboard]:
     return sides
 
 
-def contested_colours(w: Position) -> list[Colour]:
+def contested_colours(pos: Position) -> list[Colour]:
     """Colours with a leader in two of the kingdoms touching the unification tile (R17, R21)."""
     seen = [0, 0, 0, 0]
-    for side in war_sides(w):
-        for _, colour, _ in w.leaders_in(side):
+    for side in war_sides(pos):
+        for _, colour, _ in pos.leaders_in(side):
             seen[colour] += 1
     return [colour for colour in COLOURS if seen[colour] >= 2]
 
 
-def start_war(w: Position, colour: Colour) -> War:
+def start_war(pos: Position, colour: Colour) -> War:
     """The war in *colour*, its attacker chosen as spec R18 says."""
-    u = w.unification
+    u = pos.unification
     assert u is not None
-    owners = {player for side in war_sides(w) for player, c, _ in w.leaders_in(side) if c == colour}
+    owners = {
+        player for side in war_sides(pos) for player, c, _ in pos.leaders_in(side) if c == colour
+    }
     # R18: the active player attacks if involved, else the first owner clockwise from him.
-    attacker = next(p for p in w.in_turn_order() if p in owners)
+    attacker = next(p for p in pos.in_turn_order() if p in owners)
     (defender,) = owners - {attacker}
     return War(colour, attacker=attacker, defender=defender)
 
 
-def war_strength(w: Position, colour: Colour, at: Cell) -> int:
+def war_strength(pos: Position, colour: Colour, at: Cell) -> int:
     """Face-up *colour* tiles on the side of the leader on *at* (spec R19)."""
-    u = w.unification
+    u = pos.unification
     assert u is not None
-    return (war_side(at, w.occupied, u) & w.tiles[colour]).bit_count()
+    return (war_side(at, pos.occupied, u) & pos.tiles[colour]).bit_count()
 
 
 def finish_war(w: Work, war: War, defender_support: int) -> None:
@@ -259,14 +261,14 @@ def english_counts(attack: int, defence: int, committed: int | None, held: int) 
     return (0, tie) if 1 <= tie <= held else (0,)
 
 
-def next_war(w: Position) -> War | WarChoice | None:
+def next_war(pos: Position) -> War | WarChoice | None:
     """What comes after a unification or a war: the next war, a choice of wars, or nothing."""
-    colours = contested_colours(w)
+    colours = contested_colours(pos)
     if not colours:
         return None
     if len(colours) == 1:
-        return start_war(w, colours[0])
-    return WarChoice(w.active, tuple(colours))
+        return start_war(pos, colours[0])
+    return WarChoice(pos.active, tuple(colours))
 
 
 def support_colour(conflict: Conflict) -> Colour:

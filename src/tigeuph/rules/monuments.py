@@ -28,26 +28,26 @@ def square(corner: Cell) -> Bitboard:
     return top | top << STRIDE
 
 
-def available(w: Position, colour: Colour) -> list[Monument]:
+def available(pos: Position, colour: Colour) -> list[Monument]:
     """Monuments not yet built that carry *colour*."""
-    built = {site.monument for site in w.monuments}
+    built = {site.monument for site in pos.monuments}
     return [m for m in MONUMENTS if colour in m.colours and m not in built]
 
 
-def buildable_corners(w: Position, placed: Cell) -> tuple[Cell, ...]:
+def buildable_corners(pos: Position, placed: Cell) -> tuple[Cell, ...]:
     """Corners of the face-up one-colour squares through *placed* that may hold a monument.
 
     A square is out once declined (spec R22), or when no monument of its colour is left.
     """
-    for colour, layer in zip(COLOURS, w.tiles, strict=True):  # noqa: B007 (used after)
+    for colour, layer in zip(COLOURS, pos.tiles, strict=True):  # noqa: B007 (used after)
         if layer >> placed & 1:
             break
     else:
         return ()
     if (neighbours(1 << placed) & layer).bit_count() < 2:
         return ()  # a square needs two same-coloured neighbours of the placed tile
-    corners = complete_squares(layer, placed, w.declined)
-    if corners and not available(w, colour):
+    corners = complete_squares(layer, placed, pos.declined)
+    if corners and not available(pos, colour):
         return ()
     return corners
 
@@ -82,9 +82,9 @@ def complete_squares(layer: Bitboard, placed: Cell, declined: Bitboard) -> tuple
     return tuple(corners)
 
 
-def square_colour(w: Position, corner: Cell) -> Colour:
+def square_colour(pos: Position, corner: Cell) -> Colour:
     """The colour of the face-up square at *corner*."""
-    return next(c for c, layer in zip(COLOURS, w.tiles, strict=True) if layer >> corner & 1)
+    return next(c for c, layer in zip(COLOURS, pos.tiles, strict=True) if layer >> corner & 1)
 
 
 def build(w: Work, corner: Cell, monument: Monument) -> None:

@@ -48,18 +48,18 @@ def takeable_now(state: GameState, trader: Cell) -> Bitboard:
     return takeable(kingdom, state.treasures, state.rules.board.special)
 
 
-def next_treasure_choice(w: Position) -> TreasureChoice | None:
+def next_treasure_choice(pos: Position) -> TreasureChoice | None:
     """The next trader's owner who must take a treasure, clockwise from the active player."""
-    treasures = w.treasures
+    treasures = pos.treasures
     if treasures & (treasures - 1) == 0:
         return None
     traders = 0
-    for row in w.leaders:
+    for row in pos.leaders:
         c = row[Colour.GREEN]
         if c is not None:
             traders |= 1 << c
     # Most of the time no kingdom with a trader holds two treasures: one pass finds out.
-    a = w.analysis()
+    a = pos.analysis()
     for kingdom in a.kingdoms:
         if kingdom & traders:
             here = kingdom & treasures
@@ -67,10 +67,10 @@ def next_treasure_choice(w: Position) -> TreasureChoice | None:
                 break
     else:
         return None
-    special = w.rules.board.special
-    for player in w.in_turn_order():
-        trader = w.leaders[player][Colour.GREEN]
-        if trader is not None and takeable(a.kingdom_at(trader), w.treasures, special):
+    special = pos.rules.board.special
+    for player in pos.in_turn_order():
+        trader = pos.leaders[player][Colour.GREEN]
+        if trader is not None and takeable(a.kingdom_at(trader), pos.treasures, special):
             return TreasureChoice(player, trader)
     return None
 

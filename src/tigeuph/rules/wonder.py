@@ -31,17 +31,17 @@ def cross(centre: Cell) -> Bitboard:
     return middle | 1 << centre + STRIDE | (1 << centre - STRIDE if centre >= STRIDE else 0)
 
 
-def wonder_centres(w: Position, placed: Cell) -> tuple[Cell, ...]:
+def wonder_centres(pos: Position, placed: Cell) -> tuple[Cell, ...]:
     """Centres of the complete one-colour crosses through *placed* that may hold the wonder:
     none once it is built, and never a cross declined before (spec R31)."""
-    if w.wonder is not None:
+    if pos.wonder is not None:
         return ()
-    for layer in w.tiles:
+    for layer in pos.tiles:
         if layer >> placed & 1:
             break
     else:
         return ()
-    return complete_crosses(layer, placed, w.declined_crosses)
+    return complete_crosses(layer, placed, pos.declined_crosses)
 
 
 def complete_crosses(layer: Bitboard, placed: Cell, declined: Bitboard) -> tuple[Cell, ...]:
@@ -74,10 +74,10 @@ def complete_crosses(layer: Bitboard, placed: Cell, declined: Bitboard) -> tuple
     return tuple(found)
 
 
-def wonder_choice(w: Position, placed: Cell) -> WonderChoice | None:
+def wonder_choice(pos: Position, placed: Cell) -> WonderChoice | None:
     """The wonder decision *placed* offers the active player, if any (spec R31)."""
-    centres = wonder_centres(w, placed)
-    return WonderChoice(w.active, centres, placed) if centres else None
+    centres = wonder_centres(pos, placed)
+    return WonderChoice(pos.active, centres, placed) if centres else None
 
 
 def build_wonder(w: Work, centre: Cell) -> None:
@@ -90,15 +90,15 @@ def build_wonder(w: Work, centre: Cell) -> None:
     return_covered(w, shape)
 
 
-def wonder_point(w: Position) -> WonderPoint | None:
+def wonder_point(pos: Position) -> WonderPoint | None:
     """The active player's colour choice, when his king stands in the wonder's kingdom at the
     end of his turn (spec R31)."""
-    if w.wonder is None:
+    if pos.wonder is None:
         return None
-    king = w.leaders[w.active][Colour.BLACK]
-    if king is None or not w.analysis().kingdom_at(w.wonder.centre) >> king & 1:
+    king = pos.leaders[pos.active][Colour.BLACK]
+    if king is None or not pos.analysis().kingdom_at(pos.wonder.centre) >> king & 1:
         return None
-    return WonderPoint(w.active)
+    return WonderPoint(pos.active)
 
 
 def wonder_problem(choice: WonderChoice, centre: Cell) -> tuple[str, str] | None:
