@@ -50,7 +50,7 @@ from ..errors import (
     NotationError,
     RecordError,
 )
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
+from ..limits import DEFAULT_LIMITS, Limits, check_chars, check_limits, check_text
 from ..serialise import dump_document, load_document, strict_converter
 from .actions import Action, parse_action
 from .engine import apply, outcome
@@ -198,11 +198,12 @@ class BabelGame:
             found = _TAG.fullmatch(lines[i].strip())
             if found is None:
                 raise NotationError(f"line {i + 1}: {lines[i][:60]!r} is not a tag pair")
-            for part in found.groups():
-                if len(part) > limits.max_tag_chars:
-                    where = f"line {i + 1}: a tag"
-                    raise LimitError("max_tag_chars", len(part), limits.max_tag_chars, where)
-            tags[found[1]] = found[2]
+            name, value = found[1], found[2]
+            check_chars(name, limits.max_tag_chars, "max_tag_chars", f"line {i + 1}: a tag name")
+            check_chars(
+                value, limits.max_tag_chars, "max_tag_chars", f"line {i + 1}: tag {name[:20]}"
+            )
+            tags[name] = value
             i += 1
         if tags.pop("Game", "babel") != "babel":
             raise NotationError("the Game tag of a Babel record is babel")
