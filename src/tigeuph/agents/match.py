@@ -14,6 +14,7 @@ from ..engine import apply
 from ..errors import ArgumentError, ArgumentTypeError, IllegalActionError, expect
 from ..records import Game
 from ..ruleset import Rules
+from ..stall import STALL_ROUNDS, StallWatch, Stop
 from ..views import PublicAction, history
 from ..views import view as view_of
 from .babel_play import GAMES, play_babel
@@ -46,6 +47,8 @@ def play(
     seed: int | None = ...,
     time_limit: float | None = ...,
     tags: Mapping[str, str] | None = ...,
+    max_actions: int | None = ...,
+    stall_rounds: int | None = ...,
 ) -> Game: ...
 
 
@@ -58,6 +61,8 @@ def play(
     seed: int | None = ...,
     time_limit: float | None = ...,
     tags: Mapping[str, str] | None = ...,
+    max_actions: int | None = ...,
+    stall_rounds: int | None = ...,
 ) -> BabelGame: ...
 
 
@@ -70,6 +75,8 @@ def play(
     seed: int | None = ...,
     time_limit: float | None = ...,
     tags: Mapping[str, str] | None = ...,
+    max_actions: int | None = ...,
+    stall_rounds: int | None = ...,
 ) -> Game | BabelGame: ...
 
 
@@ -81,6 +88,8 @@ def play(
     seed: int | None = None,
     time_limit: float | None = None,
     tags: Mapping[str, str] | None = None,
+    max_actions: int | None = None,
+    stall_rounds: int | None = STALL_ROUNDS,
 ) -> Game | BabelGame:
     """Play one game between *agents*, seat 0 first, and return the whole :class:`~tigeuph.Game`.
 
@@ -94,6 +103,12 @@ def play(
     :func:`~tigeuph.agents.agent_rng`: the same seed and agents replay the same game. The
     record's ``Player0`` to ``Player3`` tags name the agents (their ``repr``) unless *tags*
     give them.
+
+    A game that will not end is stopped, kept and returned, never an error: when it stalls
+    (spec D8: for *stall_rounds* whole rounds nothing but points changed; ``None`` never
+    looks) or reaches *max_actions* actions (by default the game's own bound,
+    ``Limits.max_record_actions``), ``game.stopped`` says which
+    (:class:`~tigeuph.stall.Stop`) and the record's ``Termination`` tag says it too.
 
     A misbehaving agent stops the game with :class:`~tigeuph.AgentError`, naming the
     seat and the action: an action that is not legal now, an exception raised by ``act``
@@ -111,7 +126,7 @@ def play(
         ArgumentTypeError: *agents* is not a sequence of agents (objects with ``act``), or
             another argument is of the wrong type.
         ArgumentError: fewer than 2 or more than 4 agents, *rules* for another player count,
-            or *game* is no game.
+            *game* is no game, or *max_actions* or *stall_rounds* is below 1.
     """
     check_agents(agents, "play")
     expect(game, str, "a game's name", "play: game")
@@ -119,6 +134,10 @@ def play(
         expect(time_limit, (int, float), "a number of seconds or None", "play: time_limit")
     if tags is not None:
         expect(tags, Mapping, "a mapping of tag names to values, or None", "play: tags")
+    for name, bound in (("max_actions", max_actions), ("stall_rounds", stall_rounds)):
+        expect(bound, (int, type(None)), "an int or None", f"play: {name}")
+        if bound is not None and bound < 1:
+            raise ArgumentError(f"play: {name} must be 1 or more, not {bound}")
     if game == "babel":
         return play_babel(agents, seed=seed, time_limit=time_limit, tags=tags)
     if game not in GAMES:
@@ -132,10 +151,19 @@ def play(
     rngs = [agent_rng(played.seed, seat) for seat in range(players)]
     # Each seat's public history grows by one entry an action: Game.view would rebuild it.
     public: list[list[PublicAction]] = [[] for _ in range(players)]
+    watch = None if stall_rounds is None else StallWatch(stall_rounds)
+    limit = played.limits.max_record_actions
+    limit = limit if max_actions is None else min(limit, max_actions)
     while True:
         state = played.state
         seat = state.to_move
         if seat is None:
+            return played
+        if watch is not None and watch.see(state):
+            played.stop(Stop.STALLED)
+            return played
+        if len(played.actions) >= limit:
+            played.stop(Stop.ACTION_LIMIT)
             return played
         view = evolve(view_of(state, seat), history=tuple(public[seat]))
         start = time.perf_counter()

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
 from attrs import frozen
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from ..actions import Action
 from ..engine import outcome
@@ -16,6 +17,8 @@ from ..limits import Limits
 from ..notation.record import check_comment, check_tag
 from ..ruleset import Rules
 from ..serialise.documents import checked, dump_document, load_document
+from ..serialise.hooks import CONVERTER
+from ..stall import Stop
 from ..state import End, GameState, new_game
 
 if TYPE_CHECKING:
@@ -47,6 +50,13 @@ class Record:
     moves: tuple[Move, ...]
     winners: tuple[int, ...] | None
     end: End | None
+    stopped: Stop | None = None
+    """Why a game that goes on was stopped (spec D8); written only when it was."""
+
+
+CONVERTER.register_unstructure_hook(
+    Record, make_dict_unstructure_fn(Record, CONVERTER, stopped=override(omit_if_default=True))
+)
 
 
 def write_json(game: Game, indent: int | None) -> str:
@@ -67,6 +77,7 @@ def write_json(game: Game, indent: int | None) -> str:
         ),
         winners=None if result is None else result.winners,
         end=None if result is None else result.end,
+        stopped=game.stopped,
     )
     return dump_document(RECORD, document, Record, indent)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from attrs import evolve
@@ -16,6 +16,7 @@ from ..engine import apply, outcome
 from ..errors import (
     ArgumentError,
     IllegalActionError,
+    JsonError,
     LimitError,
     NotationError,
     RecordError,
@@ -33,6 +34,7 @@ from ..notation.record import (
     escape,
 )
 from ..ruleset import Rules
+from ..stall import STALL_ROUNDS, Stop, is_stalled
 from ..state import GameState, new_game
 from ..views import PlayerView, history, view
 from .document import check_result, read_json, write_json
@@ -41,6 +43,8 @@ from .text import check_written, first_state, split_record
 __all__ = ["Game"]
 
 _DEFAULT_RULES: Final = Rules()
+STOPS: Final = tuple(stop.value for stop in Stop)
+_STALL: Final = f"nothing but points must change for {STALL_ROUNDS} whole rounds (spec D8)"
 
 
 class Game:
@@ -54,7 +58,7 @@ class Game:
     action beyond them, so that whatever it writes reads back under the same limits.
     """
 
-    __slots__ = ("_actions", "_comments", "_moves", "_states", "limits", "seed", "tags")
+    __slots__ = ("_actions", "_comments", "_moves", "_states", "limits", "seed", "stopped", "tags")
 
     def __init__(
         self,
@@ -85,6 +89,8 @@ class Game:
         self._actions: list[Action] = []
         self._comments: list[str | None] = [None]
         self._moves = [1]
+        self.stopped: Stop | None = None
+        """Why whoever ran the game stopped it before its end (:meth:`stop`), or ``None``."""
 
     @classmethod
     def new(
@@ -144,6 +150,21 @@ class Game:
         """The number of the turn going on now (the record's move number), from 1."""
         return self._moves[-1]
 
+    def stop(self, reason: Stop) -> None:
+        """Mark the game as stopped before its end for *reason*: a stall (spec D8, checked
+        here) or its runner's bound on actions. The record says so in its ``Termination``
+        tag; :meth:`undo` lifts the mark.
+
+        Raises:
+            ArgumentError: the game is over, or *reason* is a stall and it has not stalled.
+        """
+        expect(reason, Stop, "a tigeuph.stall.Stop", "Game.stop: reason")
+        if self.state.is_over:
+            raise ArgumentError("Game.stop: the game is over")
+        if reason is Stop.STALLED and not is_stalled(self._states):
+            raise ArgumentError(f"Game.stop: the game has not stalled: {_STALL}")
+        self.stopped = reason
+
     def play(self, action: Action | str, comment: str | None = None) -> GameState:
         """Play *action* (or its notation) for the player to move; the new state.
 
@@ -155,7 +176,10 @@ class Game:
             ArgumentError: *comment* holds a ``}``, which would end it early in a record.
             LimitError: the game already holds ``limits.max_record_actions`` actions, or
                 *comment* is longer than ``limits.max_comment_chars``.
+            ArgumentError: the game was stopped (:meth:`stop`).
         """
+        if self.stopped is not None:
+            raise ArgumentError(f"the game was stopped ({self.stopped.value}): undo to go on")
         if len(self._actions) >= self.limits.max_record_actions:
             allowed = self.limits.max_record_actions
             raise LimitError("max_record_actions", allowed + 1, allowed, "a game")
@@ -190,6 +214,7 @@ class Game:
         """
         if not self._actions:
             raise UndoError("no action to undo: none has been played")
+        self.stopped = None
         self._states.pop()
         self._comments.pop()
         self._moves.pop()
@@ -253,6 +278,8 @@ class Game:
         tags["Result"] = "*" if result is None else ",".join(map(str, result.winners))
         if result is not None:
             tags["Termination"] = result.end.value
+        elif self.stopped is not None:
+            tags["Termination"] = self.stopped.value
         return tags
 
     @classmethod
@@ -282,8 +309,23 @@ class Game:
         start, seed, free = first_state(tags, position, limits)
         game = cls(start, seed=seed, tags=free, limits=limits)
         game._replay(tokens)
+        game._read_stop(tags.get("Termination"), NotationError)
         check_written(tags, game._written())
         return game
+
+    def _read_stop(self, termination: str | None, error: Callable[[str], Exception]) -> None:
+        """Mark the game stopped as a record's ``Termination`` says, if it says so of a game
+        that goes on; a stall is checked (spec D8)."""
+        if termination is None or self.state.is_over:
+            return
+        if termination not in STOPS:
+            raise error(
+                f"the Termination tag says {termination!r} of a game that goes on, which "
+                f"only {' or '.join(STOPS)} may stop"
+            )
+        if termination == Stop.STALLED.value and not is_stalled(self._states):
+            raise error(f"the game has not stalled: {_STALL}")
+        self.stopped = Stop(termination)
 
     def _replay(self, tokens: list[str]) -> None:
         """Play the moves of a record: move numbers, actions and comments."""
@@ -352,4 +394,6 @@ class Game:
             except IllegalActionError as err:
                 raise RecordError(game.move, ply, str(err)) from None
         check_result(document, game.state)
+        if document.stopped is not None:
+            game._read_stop(document.stopped.value, lambda why: JsonError("$.stopped", why))
         return game
