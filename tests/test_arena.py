@@ -157,3 +157,22 @@ def test_agent_arguments_after_commas_stay_with_their_agent(
     with pytest.raises(SystemExit):
         main(["--agents", "mcts:iterations=2,bogus=1,random", "--games", "2"])
     assert "'mcts:iterations=2,bogus=1': mcts takes no 'bogus'" in capsys.readouterr().err
+
+
+def test_a_stalled_game_is_ranked_as_it_stood_and_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two players that only pass stall every game (spec D8): the arena stops each one, ranks
+    it as it stood, keeps its record (which says so) and counts it, never an error."""
+    from tigeuph.agents.tournament import tournament
+
+    results = tournament(["passers:Passer", "passers:Passer"], players=2, games=2)
+    assert [r.stopped for r in results] == ["stalled", "stalled"]
+    assert all(r.ranks == (1, 1) and r.shares == (0.5, 0.5) for r in results)
+    assert Game.from_record(results[0].record).stopped is not None
+    path = tmp_path / "games.txt"
+    argv = ["--agents", "passers:Passer,passers:Passer", "--games", "2", "--records", str(path)]
+    assert main(argv) == 0
+    assert "2 of 2 games did not end" in capsys.readouterr().out
+    games = read_records(path.read_text(encoding="utf-8"))
+    assert [g.stopped is not None for g in games] == [True, True]

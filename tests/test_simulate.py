@@ -11,16 +11,18 @@ import math
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import tigeuph
 from tigeuph.agents import make_agent
-from tigeuph.decisions import BuildingChoice, Revolt, War, WonderPoint
+from tigeuph.decisions import BuildingChoice, Conflict, Revolt, War, WonderPoint
 from tigeuph.stats import mean_interval, t_quantile, wilson
 from tigeuph.tools.simulate import (
     METRICS,
     GameTally,
     Report,
+    RuleSetResult,
     main,
     metrics,
     play_game,
@@ -48,8 +50,15 @@ def tally_from_states(rules: tigeuph.Rules, seed: int, agent: str) -> GameTally:
     """The game play_game plays, counted from the states it goes through, not its actions."""
     game = tigeuph.play([make_agent(agent)] * rules.players, rules=rules, seed=seed)
     actions, turns = 0, 1
-    revolts = wars = buildings = wonder_points = 0
-    for before, state in zip(game.states, game.states[1:], strict=False):
+    revolts = wars = buildings = wonder_points = doubled = limits = 0
+    for before, action, state in zip(game.states, game.actions, game.states[1:], strict=False):
+        if isinstance(action, tigeuph.PlaceTile) and any(c is not None for c in before.buildings):
+            # The same tile with every building in supply: one point less when it was doubled.
+            plain = tigeuph.apply(attrs.evolve(before, buildings=(None,) * 4), action)
+            doubled += _gained(before, state, action.colour) - _gained(before, plain, action.colour)
+        if isinstance(before.pending, Conflict) and rules.english_reinforcement:
+            held = before.hands[before.pending.player][before.pending.colour]
+            limits += len(tigeuph.legal_actions(before)) < held + 1
         actions += 1
         turns += state.active != before.active
         fresh = state.pending if state.pending != before.pending else None
@@ -77,6 +86,8 @@ def tally_from_states(rules: tigeuph.Rules, seed: int, agent: str) -> GameTally:
         wars=wars,
         monuments=len(state.monuments),
         buildings=buildings,
+        doubled_points=doubled,
+        english_limits=limits,
         wonders=int(state.wonder is not None),
         wonder_points=wonder_points,
         catastrophes=sum(2 - n for n in state.catastrophe_tiles),
@@ -84,10 +95,21 @@ def tally_from_states(rules: tigeuph.Rules, seed: int, agent: str) -> GameTally:
     )
 
 
-@pytest.mark.parametrize(("seed", "agent"), [(1, "random"), (4, BUILDER), (5, BUILDER)])
-def test_counts_agree_with_the_states_the_game_goes_through(seed: int, agent: str) -> None:
-    """Each event counted from the actions shows in the states: conflicts, builds, points."""
-    rules = tigeuph.Rules(players=2, buildings=True, wonder=True)
+def _gained(before: tigeuph.GameState, after: tigeuph.GameState, colour: int) -> int:
+    """Points of *colour* scored by every player between two states."""
+    return sum(p[colour] for p in after.points) - sum(p[colour] for p in before.points)
+
+
+@pytest.mark.parametrize(
+    ("seed", "agent", "english"),
+    [(1, "random", False), (4, BUILDER, False), (5, BUILDER, False), (6, BUILDER, True)],
+)
+def test_counts_agree_with_the_states_the_game_goes_through(
+    seed: int, agent: str, english: bool
+) -> None:
+    """Each event counted from the actions shows in the states: conflicts, builds, points
+    doubled by buildings, supports cut by English reinforcement."""
+    rules = tigeuph.Rules(players=2, buildings=True, wonder=True, english_reinforcement=english)
     assert play_game(rules, seed, [agent]) == tally_from_states(rules, seed, agent)
 
 
@@ -337,3 +359,167 @@ def test_every_metric_is_reported() -> None:
     """metrics() lists each game figure once, and each seat of the count."""
     names = [m.name for m in metrics(4)]
     assert len(names) == len(set(names)) == len(METRICS) + 4
+
+
+# --- Experiments that cannot mislead (issue 23) -------------------------------------------------
+
+MIXED = ["random:weighted=true", "random"]
+
+
+@pytest.fixture(scope="module")
+def mixed() -> Report:
+    """Two kinds of agent in three seats, baseline against the wonder: seats rotated."""
+    return simulate([tigeuph.Rules(), tigeuph.Rules(wonder=True)], 4, 3, seed=7, agents=MIXED)
+
+
+def test_mixed_agents_play_every_deal_once_per_rotation_of_the_seats(mixed: Report) -> None:
+    """Each deal is played three times with three players, each agent in each seat equally
+    often, the same seatings under every rule set."""
+    for result in mixed.results:
+        assert len(result.games) == 4 * 3
+        assert result.balanced
+        seatings = {(t.seed, t.rotation): t.agents for t in result.games}
+        assert len(seatings) == 12
+        for seed in range(7, 11):
+            seats = [seatings[seed, r] for r in range(3)]
+            for seat in range(3):  # over a deal's three games, the seat holds each agent
+                column = [s[seat] for s in seats]
+                assert sorted(column) == sorted(seats[0])
+    base, wonder = mixed.results
+    assert [(t.seed, t.agents) for t in base.games] == [(t.seed, t.agents) for t in wonder.games]
+
+
+def test_wins_by_agent_count_the_seats_each_agent_filled(mixed: Report) -> None:
+    """An agent's share of wins is over the seats it filled, with its Wilson interval; the
+    shares of the seats filled add up to the games."""
+    result = mixed.results[0]
+    wins = result.agent_wins()
+    assert list(wins) == MIXED
+    seats = {a: sum(t.agents.count(a) for t in result.games) for a in MIXED}
+    assert seats == {MIXED[0]: 24, MIXED[1]: 12}
+    for agent, interval in wins.items():
+        won = sum(
+            1 / len(t.winners)
+            for t in result.games
+            for seat, a in enumerate(t.agents)
+            if a == agent and seat in t.winners
+        )
+        assert interval == wilson(won, seats[agent])
+    assert sum(wins[a].estimate * seats[a] for a in MIXED) == pytest.approx(len(result.games))
+
+
+def test_one_agent_everywhere_plays_each_deal_once(report: Report) -> None:
+    """With the same agent in every seat a deal is played once: nothing to rotate."""
+    for result in report.results:
+        assert len(result.games) == 4 and all(t.rotation == 0 for t in result.games)
+        assert result.balanced and list(result.agent_wins()) == [BUILDER]
+
+
+def test_a_seat_advantage_is_spoken_of_only_from_balanced_seats() -> None:
+    """Games where one agent always sat first are not balanced: the report warns instead of
+    reading the agent's strength as the first seat's advantage."""
+    strong, weak = "random:weighted=true", "random"
+    games = tuple(play_game(tigeuph.Rules(players=2), seed, [strong, weak]) for seed in range(6))
+    lopsided = RuleSetResult("standard", tigeuph.Rules(players=2), games)
+    assert not lopsided.balanced
+    text = Report((lopsided,), 0, (strong, weak)).table()
+    assert "the first player wins" not in text
+    assert "say nothing about a seat's advantage" in text
+
+
+def test_a_variant_that_hardly_came_into_play_is_said_to_say_nothing(mixed: Report) -> None:
+    """The wonder is rarely built by random players: the text, the JSON and the result warn
+    that the run says nothing about it, counting the games it came into play in."""
+    wonder = mixed.results[1]
+    built, of = wonder.coverage()["wonder"]
+    assert of == 12 and built == sum(t.wonders > 0 for t in wonder.games)
+    if built < 0.05 * of:
+        said = f"+wonder: the wonder was built in {built} of 12 games: this run says nothing"
+        assert any(w.startswith(said) for w in wonder.warnings())
+        assert said in mixed.table()
+        found = mixed.to_json()["results"]
+        assert isinstance(found, list)
+        assert any(w.startswith(said) for w in found[1]["warnings"])
+    assert mixed.results[0].coverage() == {}  # the baseline has no switch to cover
+
+
+def test_coverage_warnings_follow_the_share_of_games() -> None:
+    """A feature met in at least 5% of the games raises no warning; below, one per switch."""
+    from tigeuph.state import End
+    from tigeuph.tools.simulate.coverage import warnings
+
+    def game(wonders: int, limits: int) -> GameTally:
+        return GameTally(
+            1, ("random",) * 2, 10, 5, End.BAG, (1, 0), (0,), wonders=wonders, english_limits=limits
+        )
+
+    rules = tigeuph.Rules(players=2, wonder=True, english_reinforcement=True)
+    some = [game(1, 0)] + [game(0, 0)] * 19  # the wonder in 1 of 20 games: 5%
+    said = warnings("+both", rules, some)
+    assert said == [
+        "+both: English reinforcement's limit bound a commitment in 0 of 20 games: this run "
+        "says nothing about English reinforcement"
+    ]
+    assert len(warnings("+both", rules, [game(0, 0)] * 21 + [game(1, 1)])) == 2
+
+
+def test_stalled_games_are_counted_apart_and_scored_as_they_stood() -> None:
+    """Players that only pass stall every game (spec D8): the simulator stops each one, keeps
+    its score as it stood, counts it and warns, never an error."""
+    found = simulate([tigeuph.Rules(), tigeuph.Rules(wonder=True)], 2, 2, agents=["passers:Passer"])
+    for result in found.results:
+        assert result.stalled == 2
+        assert all(t.stalled and t.end is None for t in result.games)
+        assert result.interval("stalled").estimate == 1.0
+        assert any("2 of 2 games did not end" in w for w in result.warnings())
+    assert found.to_json()["results"][0]["stalled"] == 2  # type: ignore[index]
+
+
+def test_the_json_report_is_version_3_with_agents_stalls_and_warnings(mixed: Report) -> None:
+    """Each result carries agent_wins (spec -> mean, low, high), stalled and warnings."""
+    data = mixed.to_json()
+    assert data["version"] == 3
+    results = data["results"]
+    assert isinstance(results, list)
+    for entry, result in zip(results, mixed.results, strict=True):
+        assert set(entry["agent_wins"]) == set(MIXED)
+        for agent, interval in result.agent_wins().items():
+            assert entry["agent_wins"][agent]["mean"] == interval.estimate
+        assert entry["stalled"] == result.stalled
+        assert entry["warnings"] == result.warnings()
+        assert entry["balanced"] is True
+    assert results[1]["coverage"]["wonder"]["of"] == 12
+
+
+def test_cli_rotates_mixed_agents_and_reports_wins_by_agent(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The command line with two agents: three seatings a deal, wins by agent in the text, and
+    a warning for the wonder that a random player and one that passes never build."""
+    agents = "random,passers:Passer"
+    main(["--agents", agents, "--games", "2", "--players", "3", "--variant", "wonder", "-q"])
+    out = capsys.readouterr().out
+    assert "6 games per rule set: 2 deals (seeds 0-1) x 3 rotations of the seats" in out
+    assert "+wonder: wins by agent (fair 33.3% a seat): random " in out
+    assert "12 games in" in out
+    said = "+wonder: the wonder was built in 0 of 6 games: this run says nothing about the wonder"
+    assert f"Warnings:\n  {said}" in out
+
+
+def test_cli_help_says_95_percent_once() -> None:
+    """The description's percent sign prints as one (argparse does not format descriptions)."""
+    from tigeuph.tools.simulate.cli import _parser
+
+    text = _parser("tigeuph simulate").format_help()
+    assert "95% intervals" in text and "%%" not in text
+
+
+def test_the_plot_writes_the_warnings_and_wins_by_agent(mixed: Report, tmp_path: Path) -> None:
+    """With mixed agents the picture has a panel of wins by agent; warnings are written on it
+    (an SVG keeps its text)."""
+    path = tmp_path / "mixed.svg"
+    plot(mixed, path)
+    svg = path.read_text(encoding="utf-8")
+    assert "wins by agent" in svg
+    for warning in mixed.results[1].warnings():
+        assert warning.split(":")[1].strip()[:20] in svg

@@ -23,9 +23,10 @@ from collections.abc import Iterable
 from typing import Final
 
 from .errors import ArgumentError, expect
+from .rules.scoring import PlayerResult, rank
 from .state import GameState
 
-__all__ = ["STALL_ROUNDS", "StallWatch", "Stop", "is_stalled", "still_part"]
+__all__ = ["STALL_ROUNDS", "StallWatch", "Stop", "is_stalled", "standing", "still_part"]
 
 STALL_ROUNDS: Final = 3
 """Whole rounds in which nothing but points changed that make a game stalled (spec D8)."""
@@ -105,3 +106,14 @@ def is_stalled(states: Iterable[GameState], rounds: int = STALL_ROUNDS) -> bool:
     for state in states:
         stalled = watch.see(state)
     return stalled
+
+
+def standing(state: GameState) -> tuple[PlayerResult, ...]:
+    """Each player's result were the game scored as it stands (spec R27): how a simulator or
+    an arena scores a game stopped before its end, counted apart (spec D8).
+
+    >>> import tigeuph
+    >>> [r.rank for r in standing(tigeuph.new_game(2, seed=1))]
+    [1, 1]
+    """
+    return rank(state.points, state.treasures_taken)

@@ -24,6 +24,7 @@ from ..babel import outcome as babel_outcome
 from ..engine import outcome
 from ..records import Game
 from ..ruleset import Rules
+from ..stall import standing
 from ..stats import wilson
 from ..views import PlayerView
 from .base import Agent, AgentSpecError
@@ -70,6 +71,9 @@ class GameResult:
     decisions: tuple[int, ...]
     """Each seat's number of decisions (every call to ``act``)."""
     record: str
+    stopped: str | None = None
+    """Why the game was stopped before its end (``stalled``, ``action-limit``: spec D8), or
+    ``None``; a stopped game is ranked as it stood (:func:`tigeuph.stall.standing`)."""
 
 
 class _Timed:
@@ -100,16 +104,17 @@ def play_one(
         return _babel_result(play(agents, game="babel", seed=seed), seed, seats, agents)
     game = play(agents, rules=rules, seed=seed)
     result = outcome(game.state)
-    assert result is not None
-    winners = result.winners
+    ranked = standing(game.state) if result is None else result.results
+    winners = [r.player for r in ranked if r.rank == 1]
     return GameResult(
         seed=seed,
         seats=tuple(seats),
         shares=tuple(1 / len(winners) if s in winners else 0.0 for s in range(len(seats))),
-        ranks=tuple(r.rank for r in result.results),
+        ranks=tuple(r.rank for r in ranked),
         seconds=tuple(a.seconds for a in agents),
         decisions=tuple(a.decisions for a in agents),
         record=game.to_record(),
+        stopped=None if game.stopped is None else game.stopped.value,
     )
 
 

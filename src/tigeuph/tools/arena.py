@@ -155,6 +155,12 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.are
         write_records(args.records, results)
     print(table(standings(specs, results), args.players))
     print(f"{len(results)} games, {args.players} players, seeds from {args.seed}")
+    stopped = sum(r.stopped is not None for r in results)
+    if stopped:
+        print(
+            f"{stopped} of {len(results)} games did not end (stalled, spec D8, or at the action "
+            "bound) and were ranked as they stood: their records say so"
+        )
     return 0
 
 

@@ -13,15 +13,19 @@ with the same numbers every way (``docs/simulate.rst``)::
 """
 
 from .cli import main, write_rows
+from .coverage import COVERAGE_SHARE, FEATURES, Feature
 from .plot import plot
 from .report import METRICS, Metric, Report, RuleSetResult, metrics
-from .run import LOCAL, describe, play_task, simulate
-from .tally import DEFAULT_AGENTS, GameTally, play_game, seat_agents, tally
+from .run import LOCAL, describe, play_task, rotations, simulate
+from .tally import DEFAULT_AGENTS, GameTally, play_game, rotated, seat_agents, tally
 
 __all__ = [
+    "COVERAGE_SHARE",
     "DEFAULT_AGENTS",
+    "FEATURES",
     "LOCAL",
     "METRICS",
+    "Feature",
     "GameTally",
     "Metric",
     "Report",
@@ -32,6 +36,8 @@ __all__ = [
     "play_game",
     "play_task",
     "plot",
+    "rotated",
+    "rotations",
     "seat_agents",
     "simulate",
     "tally",

@@ -14,6 +14,7 @@ from attrs import frozen
 from ...ruleset import Rules
 from ...state import End
 from ...stats import Interval, mean_interval, wilson
+from .coverage import balanced, coverage, warnings
 from .tally import GameTally
 
 __all__ = ["METRICS", "Metric", "Report", "RuleSetResult", "metrics"]
@@ -41,6 +42,7 @@ METRICS: Final = (
     Metric("turns", "turns per game", lambda t: t.turns),
     Metric("end_treasures", "ended by treasures (%)", lambda t: t.end is End.TREASURES, True),
     Metric("end_bag", "ended by the bag (%)", lambda t: t.end is End.BAG, True),
+    Metric("stalled", "did not end (%)", lambda t: t.stalled, True),
     Metric("winner_score", "winner's score", lambda t: t.scores[t.winners[0]]),
     Metric("mean_score", "mean score", lambda t: statistics.fmean(t.scores)),
     Metric("margin", "winning margin", lambda t: t.margin),
@@ -48,6 +50,8 @@ METRICS: Final = (
     Metric("wars", "wars", lambda t: t.wars),
     Metric("monuments", "monuments built", lambda t: t.monuments),
     Metric("buildings", "buildings placed/moved", lambda t: t.buildings),
+    Metric("doubled_points", "points doubled by buildings", lambda t: t.doubled_points),
+    Metric("english_limits", "supports cut by English rules", lambda t: t.english_limits),
     Metric("wonders", "wonders built", lambda t: t.wonders),
     Metric("wonder_points", "wonder points", lambda t: t.wonder_points),
     Metric("catastrophes", "catastrophes", lambda t: t.catastrophes),
@@ -66,10 +70,10 @@ def metrics(players: int) -> tuple[Metric, ...]:
     """The figures reported for games of *players*: ``METRICS``, with each seat's share of
     wins after the scores (``wins_seat_0`` plays first).
 
-    >>> [m.name for m in metrics(2)][6:9]
+    >>> [m.name for m in metrics(2)][7:10]
     ['margin', 'wins_seat_0', 'wins_seat_1']
     """
-    return (*METRICS[:7], *_SEATS[:players], *METRICS[7:])
+    return (*METRICS[:8], *_SEATS[:players], *METRICS[8:])
 
 
 def _metric(name: str) -> Metric:
@@ -112,6 +116,44 @@ class RuleSetResult:
             return wilson(sum(values), len(values))
         return mean_interval(values)
 
+    @property
+    def agents(self) -> tuple[str, ...]:
+        """The agent specifications that played, in the order they first sat."""
+        return tuple(dict.fromkeys(a for t in self.games for a in t.agents))
+
+    def agent_wins(self) -> dict[str, Interval]:
+        """Each agent's share of first places over the seats it filled (a tie for first
+        shares the win), with its Wilson 95% interval; its fair share is one in the number of
+        players."""
+        wins: dict[str, float] = dict.fromkeys(self.agents, 0.0)
+        seats: dict[str, int] = dict.fromkeys(self.agents, 0)
+        for t in self.games:
+            for seat, agent in enumerate(t.agents):
+                seats[agent] += 1
+                wins[agent] += 1 / len(t.winners) if seat in t.winners else 0.0
+        return {agent: wilson(wins[agent], seats[agent]) for agent in self.agents}
+
+    @property
+    def balanced(self) -> bool:
+        """Whether every agent sat in every seat equally often (always so for the simulator's
+        own runs): only then do the seats' shares of wins measure the seats."""
+        return balanced(self.games)
+
+    @property
+    def stalled(self) -> int:
+        """Games that did not end (spec D8), scored as they stood."""
+        return sum(t.stalled for t in self.games)
+
+    def coverage(self) -> dict[str, tuple[int, int]]:
+        """For each switch on whose feature a game may miss, the games it came into play in,
+        and of how many (:func:`~tigeuph.tools.simulate.coverage.coverage`)."""
+        return coverage(self.rules, self.games)
+
+    def warnings(self) -> list[str]:
+        """What these games cannot say, as sentences: a variant that came into play in fewer
+        than 5% of them, games that did not end, seats not balanced."""
+        return warnings(self.label, self.rules, self.games)
+
 
 @frozen
 class Report:
@@ -151,10 +193,14 @@ class Report:
     def _block(self, players: int) -> str:
         group = self.group(players)
         games = len(group[0].games)
-        first = group[0].games[0].seed if games else self.seed
+        seeds = sorted({t.seed for t in group[0].games}) or [self.seed]
+        seatings = games // len(seeds) if group[0].games else 1
+        deals = f"{len(seeds)} deals (seeds {seeds[0]}-{seeds[-1]})"
+        if seatings > 1:
+            deals += f" x {seatings} rotations of the seats"
         head = (
-            f"{players} players, {games} games per rule set (seeds {first}-{first + games - 1}), "
-            f"agents {', '.join(_seats(self.agents, players))}; baseline: {group[0].label}"
+            f"{players} players, {games} games per rule set: {deals}; agents "
+            f"{', '.join(_seats(self.agents, players))}; baseline: {group[0].label}"
         )
         rows = [["", *(r.label for r in group)]]
         changed: list[str] = []
@@ -192,13 +238,21 @@ class Report:
             "* the difference's interval leaves out 0"
         )
         fair = 100 / players
-        seat_0 = [r.interval("wins_seat_0") for r in group]
-        for r, i in zip(group, seat_0, strict=True):
-            if i.low * 100 > fair or i.high * 100 < fair:
+        for r in group:
+            if len(r.agents) > 1:
+                shares = ", ".join(
+                    f"{agent} {i.estimate * 100:.1f}% [{i.low * 100:.1f}, {i.high * 100:.1f}]"
+                    for agent, i in r.agent_wins().items()
+                )
+                lines.append(f"{r.label}: wins by agent (fair {fair:.1f}% a seat): {shares}")
+        for r in group:
+            i = r.interval("wins_seat_0")
+            if r.balanced and (i.low * 100 > fair or i.high * 100 < fair):
                 side = "more" if i.low * 100 > fair else "less"
                 lines.append(
                     f"{r.label}: the first player wins {side} than a fair {fair:.1f}% "
-                    f"({i.estimate * 100:.1f}% [{i.low * 100:.1f}, {i.high * 100:.1f}])"
+                    f"({i.estimate * 100:.1f}% [{i.low * 100:.1f}, {i.high * 100:.1f}]; "
+                    "every agent sat in every seat equally often)"
                 )
         if len(group) > 1:
             lines.append("Changed (95%): " + ("; ".join(changed) or "nothing"))
@@ -206,6 +260,10 @@ class Report:
                 "Not significant at 95% (the interval holds 0: no evidence of a change with "
                 f"{games} games): " + ("; ".join(unchanged) or "nothing")
             )
+        cautions = [w for r in group for w in r.warnings()]
+        if cautions:
+            lines.append("Warnings:")
+            lines += [f"  {w}" for w in cautions]
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
@@ -231,11 +289,16 @@ class Report:
                     "games": len(r.games),
                     "means": {name: _interval_json(r.interval(name)) for name in names},
                     "differences": diffs,
+                    "agent_wins": {a: _interval_json(i) for a, i in r.agent_wins().items()},
+                    "balanced": r.balanced,
+                    "stalled": r.stalled,
+                    "coverage": {s: {"games": k, "of": n} for s, (k, n) in r.coverage().items()},
+                    "warnings": r.warnings(),
                 }
             )
         return {
             "format": "tigeuph-simulation",
-            "version": 2,
+            "version": 3,
             "seed": self.seed,
             "agents": list(self.agents),
             "results": out,
@@ -252,13 +315,15 @@ class Report:
                     "board": r.rules.board.name,
                     "switches": " ".join(r.rules.switches),
                     "seed": t.seed,
+                    "rotation": t.rotation,
                     "agents": " ".join(t.agents),
-                    "end": t.end.value,
+                    "end": "" if t.end is None else t.end.value,
                     "winners": " ".join(map(str, t.winners)),
+                    "stalled": t.stalled,
                     "seconds": round(t.seconds, 4),
                 }
                 for metric in METRICS:
-                    if metric.name not in ("end_treasures", "end_bag"):
+                    if metric.name not in ("end_treasures", "end_bag", "stalled"):
                         row[metric.name] = metric.of(t)
                 for seat in range(4):
                     row[f"score_{seat}"] = t.scores[seat] if seat < len(t.scores) else ""

@@ -20,15 +20,15 @@ from ...extras import require
 from ...ruleset import SWITCHES, Rules
 from ..warm import warm_up
 from .report import Report, RuleSetResult
-from .tally import DEFAULT_AGENTS, GameTally, play_game
+from .tally import DEFAULT_AGENTS, GameTally, play_game, seat_agents
 
-__all__ = ["LOCAL", "describe", "simulate"]
+__all__ = ["LOCAL", "describe", "rotations", "simulate"]
 
 LOCAL = "local"
 """The *dask* address that starts a Dask ``LocalCluster`` on this machine."""
 
-Task: TypeAlias = tuple[Rules, tuple[str, ...], tuple[int, ...]]
-"""What a worker plays: the rules, the agents, the seeds."""
+Task: TypeAlias = tuple[Rules, tuple[str, ...], tuple[tuple[int, int], ...]]
+"""What a worker plays: the rules, the agents, and each game's seed and seat rotation."""
 
 
 def describe(rules: Rules, baseline: Rules | None = None) -> str:
@@ -51,9 +51,20 @@ def describe(rules: Rules, baseline: Rules | None = None) -> str:
 
 
 def play_task(task: Task) -> tuple[GameTally, ...]:
-    """Play the games of *task* (in a worker): rules, agents, seeds."""
-    rules, agents, seeds = task
-    return tuple(play_game(rules, seed, agents) for seed in seeds)
+    """Play the games of *task* (in a worker): rules, agents, seeds and rotations."""
+    rules, agents, games = task
+    return tuple(play_game(rules, seed, agents, rotation) for seed, rotation in games)
+
+
+def rotations(agents: Sequence[str], players: int) -> int:
+    """How many seatings each deal is played in: one when every seat has the same agent,
+    else one per rotation of the seats, so that every agent sits in every seat of every deal
+    and a seat's advantage cannot be an agent's strength.
+
+    >>> rotations(["greedy"], 3), rotations(["greedy", "random"], 3)
+    (1, 3)
+    """
+    return 1 if len(set(seat_agents(agents, players))) == 1 else players
 
 
 def simulate(
@@ -66,12 +77,15 @@ def simulate(
     dask: str | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> Report:
-    """Play *games* games (seeds ``seed`` … ``seed + games - 1``) under each rule set, for each
+    """Play *games* deals (seeds ``seed`` … ``seed + games - 1``) under each rule set, for each
     player count, and report them; the first rule set is the baseline.
 
-    Game *i* is ``play(agents, rules=..., seed=seed + i)`` under every rule set alike, so the
-    differences come from the rules, not from the deal. *agents* are specifications
-    (:func:`tigeuph.agents.make_agent`) for the first seats, repeated in turn. Labels come
+    Deal *i* is played as ``play(agents, rules=..., seed=seed + i)`` under every rule set
+    alike, so the differences come from the rules, not from the deal. *agents* are
+    specifications (:func:`tigeuph.agents.make_agent`) for the first seats, repeated in turn;
+    when they differ, every deal is played once per rotation of the seats (:func:`rotations`:
+    *n* games a deal for *n* players), so each agent sits in each seat of each deal and the
+    report can tell an agent's strength from a seat's advantage. Labels come
     from *rule_sets* when it is a mapping, else from :func:`describe`. A rule set's ``players``
     must be left at its default or agree with every count (as in ``new_game``).
 
@@ -111,15 +125,20 @@ def simulate(
             if rules.players not in (n, default):
                 raise ValueError(f"{label}: players={rules.players} disagrees with {n} players")
             plan.append((label, evolve(rules, players=n)))
-    # Chunks of seeds keep every worker busy to the end; the order of results is kept.
+    # Chunks of games keep every worker busy to the end; the order of results is kept.
     workers = jobs if dask is None else 8
-    size = max(1, min(25, -(-games // (workers * 4))))
-    seeds = range(seed, seed + games)
-    tasks: list[Task] = [
-        (rules, specs, tuple(seeds[i : i + size]))
-        for _, rules in plan
-        for i in range(0, games, size)
-    ]
+    tasks: list[Task] = []
+    sizes: list[int] = []  # tasks per rule set
+    for _, rules in plan:
+        played = [
+            (s, r)
+            for s in range(seed, seed + games)
+            for r in range(rotations(specs, rules.players))
+        ]
+        size = max(1, min(25, -(-len(played) // (workers * 4))))
+        chunks_of = [tuple(played[i : i + size]) for i in range(0, len(played), size)]
+        tasks += [(rules, specs, chunk) for chunk in chunks_of]
+        sizes.append(len(chunks_of))
     if dask is not None:
         chunks = _on_dask(tasks, dask, on_progress)
     elif jobs == 1:
@@ -137,11 +156,12 @@ def simulate(
                 chunks.append(found)
                 if on_progress is not None:
                     on_progress(len(found))
-    per_set = -(-games // size)
     results = []
-    for k, (label, rules) in enumerate(plan):
-        tallies = tuple(t for chunk in chunks[k * per_set : (k + 1) * per_set] for t in chunk)
+    first = 0
+    for (label, rules), count in zip(plan, sizes, strict=True):
+        tallies = tuple(t for chunk in chunks[first : first + count] for t in chunk)
         results.append(RuleSetResult(label, rules, tallies))
+        first += count
     return Report(tuple(results), seed, specs)
 
 

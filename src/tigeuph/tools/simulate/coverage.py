@@ -1,0 +1,109 @@
+"""What a run can say: whether each variant it compares came into play, whether its games
+ended, whether its seats were balanced. A designer reads "no change" from a variant that
+never happened, or a seat's advantage from an agent's strength, unless told; these are the
+sentences that tell him."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+from attrs import frozen
+
+from ...ruleset import Rules
+from .tally import GameTally
+
+__all__ = ["COVERAGE_SHARE", "FEATURES", "Feature", "balanced", "coverage", "warnings"]
+
+COVERAGE_SHARE: Final = 0.05
+"""A switch whose feature came into play in fewer than this share of its games is said to be
+untested by the run."""
+
+
+@frozen
+class Feature:
+    """What of a rules switch can be counted in a game, and how to say it."""
+
+    switch: str
+    counter: str
+    """The :class:`~tigeuph.tools.simulate.GameTally` field that counts it."""
+    happened: str
+    """What happened, as in "the wonder was built"."""
+    subject: str
+    """What the run would say nothing about."""
+
+
+FEATURES: Final = (
+    Feature("wonder", "wonders", "the wonder was built", "the wonder"),
+    Feature("buildings", "buildings", "a building was placed", "the buildings"),
+    Feature(
+        "english_reinforcement",
+        "english_limits",
+        "English reinforcement's limit bound a commitment",
+        "English reinforcement",
+    ),
+)
+"""The switches whose feature a game may never meet (open scoring is always in play: it only
+shows the points)."""
+
+
+def coverage(rules: Rules, games: Sequence[GameTally]) -> dict[str, tuple[int, int]]:
+    """For each switch on in *rules* that has a :data:`FEATURES` entry, in how many of *games*
+    its feature came into play, and of how many.
+
+    >>> coverage(Rules(wonder=True), [])
+    {'wonder': (0, 0)}
+    """
+    return {
+        f.switch: (sum(getattr(t, f.counter) > 0 for t in games), len(games))
+        for f in FEATURES
+        if getattr(rules, f.switch)
+    }
+
+
+def balanced(games: Sequence[GameTally]) -> bool:
+    """Whether every agent sat in every seat equally often over *games*, so that the seats'
+    shares of wins measure the seats, not the agents in them.
+
+    >>> from tigeuph.state import End
+    >>> game = GameTally(1, ("greedy", "random"), 10, 5, End.BAG, (3, 1), (0,))
+    >>> balanced([game]), balanced([game, GameTally(1, ("random", "greedy"), 10, 5, End.BAG, (1, 3), (1,), 1)])
+    (False, True)
+    """  # noqa: E501 (a doctest line)
+    seats: Counter[tuple[int, str]] = Counter()
+    for t in games:
+        seats.update(enumerate(t.agents))
+    agents = {agent for _, agent in seats}
+    players = {len(t.agents) for t in games}
+    return all(
+        len({seats[seat, agent] for seat in range(n)}) == 1 for n in players for agent in agents
+    )
+
+
+def warnings(label: str, rules: Rules, games: Sequence[GameTally]) -> list[str]:
+    """What the games played under *rules* cannot say, as sentences: a variant that came into
+    play in fewer than :data:`COVERAGE_SHARE` of them, games that stalled (spec D8), seats that
+    were not balanced."""
+    out = []
+    for f in FEATURES:
+        if not getattr(rules, f.switch):
+            continue
+        met, of = coverage(rules, games)[f.switch]
+        if met < COVERAGE_SHARE * of or of == 0:
+            out.append(
+                f"{label}: {f.happened} in {met} of {of} games: "
+                f"this run says nothing about {f.subject}"
+            )
+    stalled = sum(t.stalled for t in games)
+    if stalled:
+        out.append(
+            f"{label}: {stalled} of {len(games)} games did not end (they stalled, spec D8, or "
+            "reached the action bound) and were scored as they stood"
+        )
+    if not balanced(games):
+        out.append(
+            f"{label}: the agents did not sit in every seat equally often, so the seats' shares "
+            "of wins say nothing about a seat's advantage"
+        )
+    return out
