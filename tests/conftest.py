@@ -47,3 +47,40 @@ class ScenarioItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"scenario {self.path.name}"
+
+
+# --- the browser test (tests/test_browser.py) -------------------------------------------------
+# It drives Debian's headless Chromium, which a machine with only Python and pip does not have.
+# There the README's test command leaves it out (deselected, said in the summary); .ci/run
+# installs Chromium and sets TIGEUPH_BROWSER=required, under which a missing browser is an
+# error, so CI cannot pass without running it.
+
+BROWSER = ("/usr/bin/chromium", "/usr/bin/chromedriver")
+_BROWSER_NOTE = pytest.StashKey[str]()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    missing = [path for path in BROWSER if not os.access(path, os.X_OK)]
+    browser = [item for item in items if item.path.name == "test_browser.py"]
+    if not missing or not browser:
+        return
+    install = "apt-get install -y chromium chromium-driver"
+    if os.environ.get("TIGEUPH_BROWSER") == "required":
+        raise pytest.UsageError(
+            f"TIGEUPH_BROWSER=required, but {' and '.join(missing)} are missing: {install}"
+        )
+    config.hook.pytest_deselected(items=browser)
+    items[:] = [item for item in items if item.path.name != "test_browser.py"]
+    config.stash[_BROWSER_NOTE] = (
+        f"{len(browser)} browser test{'s' * (len(browser) > 1)} left out: "
+        f"{' and '.join(missing)} not installed "
+        f"({install}; .ci/run installs them and requires the browser tests to run)"
+    )
+
+
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
+    note = config.stash.get(_BROWSER_NOTE, None)
+    if note is not None:
+        terminalreporter.write_line(note, yellow=True)
