@@ -46,7 +46,10 @@ def start_server(db: Path) -> str:
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(create_app(str(db)), log_level="warning"))
+    # log_config=None: leave this process's logging as it is (uvicorn's own configuration
+    # would close the handlers other libraries set up, such as absl's under OpenSpiel).
+    config = uvicorn.Config(create_app(str(db)), log_level="warning", log_config=None)
+    server = uvicorn.Server(config)
     threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
     while not server.started:
         time.sleep(0.05)

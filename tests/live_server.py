@@ -28,6 +28,7 @@ def live_server(db: Path, limits: ServerLimits | None = None) -> Iterator[str]:
     config = uvicorn.Config(
         create_app(str(db), limits=limits),
         log_level="warning",
+        log_config=None,  # keep the test process's logging (absl's handler under OpenSpiel)
         timeout_graceful_shutdown=1,
     )
     server = uvicorn.Server(config)
