@@ -17,7 +17,7 @@ from test_stall import ALWAYS_PASS
 import tigeuph
 from tigeuph.agents import Agent
 from tigeuph.cli import main
-from tigeuph.server import ServerLimits, Store, describe
+from tigeuph.server import ServerLimits, StaleVersion, Store, describe
 from tigeuph.server.store import GameRow
 from tigeuph.stall import STALL_ROUNDS, Stop
 
@@ -402,3 +402,19 @@ def test_the_history_hides_other_players_exchanges(client: httpx.Client) -> None
     size = len(exchange["action"]) - 1
     assert mine["action"] == exchange["action"] and mine["exchanged"] == size
     assert theirs == public == {**mine, "action": None}
+
+
+def test_an_action_that_lost_a_race_leaves_the_stall_count_alone(tmp_path: Path) -> None:
+    """The stall watch (spec D8) follows the action that was stored, not the one that lost
+    the race for the same version: the game stalls three whole rounds after the tile's turn."""
+    store = Store(str(tmp_path / "race.sqlite"))
+    game, _ = store.create(tigeuph.Rules(players=2), ["human", "human"], 1)
+    passing = tigeuph.parse_action("pass")
+    raced = store.play(store.row(game), passing)
+    row = store.play(raced, tigeuph.parse_action("rH6"))  # seed 1 deals seat 1 a red tile
+    with pytest.raises(StaleVersion):
+        store.play(raced, passing)
+    while row.stopped is None:
+        row = store.play(row, passing)
+    # the tile is half of seat 1's turn: its pass (version 3) begins the first idle turn
+    assert row.stopped is Stop.STALLED and row.version == 3 + 2 * STALL_ROUNDS

@@ -34,23 +34,29 @@ class Watches:
         self._watches: OrderedDict[tuple[str, int], StallWatch] = OrderedDict()
         self._lock = threading.Lock()
 
-    def stalled(self, game_id: str, version: int, record: str, after: GameState) -> bool:
-        """Whether the game *game_id*, at *version* with record *record*, has stalled once
-        an action has led to *after* (spec D8). The watch for the next version is kept."""
+    def see(
+        self, game_id: str, version: int, record: str, after: GameState
+    ) -> tuple[bool, StallWatch]:
+        """Whether the game *game_id*, at *version* with record *record*, has stalled once an
+        action has led to *after* (spec D8), and its watch then, not kept: :meth:`keep` it
+        once the action is stored."""
         with self._lock:
             kept = self._watches.get((game_id, version))
         if kept is None:
             kept = StallWatch()
             for state in Game.from_record(record).states:
                 kept.see(state)
-        watch = copy.copy(kept)  # the cached one stays as it was at *version*
-        stalled = watch.see(after)
+            self.keep(game_id, version, kept)
+        watch = copy.copy(kept)  # the kept one stays as it was at *version*
+        return watch.see(after), watch
+
+    def keep(self, game_id: str, version: int, watch: StallWatch) -> None:
+        """Keep *watch* as the game's at *version*: only an action that was stored, so that
+        an action that lost a race leaves no watch behind."""
         with self._lock:
-            self._watches[(game_id, version)] = kept
-            self._watches[(game_id, version + 1)] = watch
+            self._watches[(game_id, version)] = watch
             while len(self._watches) > _KEPT:
                 self._watches.popitem(last=False)
-        return stalled
 
 
 def stopped_record(game_id: str, record: str, after: GameState, reason: Stop) -> str:

@@ -53,7 +53,7 @@ from .. import (
     view,
 )
 from ..agents import make_agent
-from ..stall import Stop
+from ..stall import StallWatch, Stop
 from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
 from .history import append_to_record, history_entry, project, public_actions
 from .seats import HUMAN, check_seats, new_tokens, seat_of
@@ -308,7 +308,7 @@ class Store:
             if replayed.state != after:  # never expected: the record must replay to the state
                 raise TigeuphError(f"game {row.id}: the record does not replay to the state")
             record = replayed.to_record()
-        stopped = self._stop(row, after)
+        stopped, watch = self._stop(row, after)
         if stopped is not None:
             record = stopped_record(row.id, record, after, stopped)
         to_move = None if stopped is not None else after.to_move
@@ -343,6 +343,8 @@ class Store:
             )
         with self._lock:
             self._states[(row.id, row.version + 1)] = after
+        if watch is not None:
+            self._watches.keep(row.id, row.version + 1, watch)
         return evolve(
             row,
             version=row.version + 1,
@@ -355,16 +357,18 @@ class Store:
             stopped=stopped,
         )
 
-    def _stop(self, row: GameRow, after: GameState) -> Stop | None:
+    def _stop(self, row: GameRow, after: GameState) -> tuple[Stop | None, StallWatch | None]:
         """Why the game must stop once an action on *row* has led to *after*: a stall (spec
-        D8) or the action cap; ``None`` while it may go on."""
+        D8) or the action cap; ``None`` while it may go on. And the stall watch to keep for
+        the next version, once the action is stored (``None`` at the end)."""
         if after.is_over:
-            return None
-        if self._watches.stalled(row.id, row.version, row.record, after):
-            return Stop.STALLED
+            return None, None
+        stalled, watch = self._watches.see(row.id, row.version, row.record, after)
+        if stalled:
+            return Stop.STALLED, watch
         if row.version + 1 >= self.limits.actions:
-            return Stop.ACTION_LIMIT
-        return None
+            return Stop.ACTION_LIMIT, watch
+        return None, watch
 
     def agent_to_move(self, row: GameRow) -> bool:
         """Whether the game waits for a seat played by an agent (never once it is stopped)."""
