@@ -152,7 +152,11 @@ class Store:
             conn.execute(_SCHEMA)
             columns = {info[1] for info in conn.execute("PRAGMA table_info(games)")}
             if "stopped" not in columns:  # a database from before stopped games: add it
-                conn.execute("ALTER TABLE games ADD COLUMN stopped TEXT")
+                try:
+                    conn.execute("ALTER TABLE games ADD COLUMN stopped TEXT")
+                except sqlite3.OperationalError as err:  # another process added it first
+                    if "duplicate column" not in str(err):
+                        raise
 
     def _connect(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
