@@ -6,7 +6,8 @@ action, agents played on the server. This example starts it on a free loopback p
 ``--url``), makes a game where seat 0 is a person and the others are agents, and plays seat 0
 with random legal actions using only the standard library's ``urllib``: get the view, post an
 action with the version it was based on, long-poll while the agents play. At the end it prints
-the outcome and the game record, which the server gives out only once the game is over.
+the outcome and the game record, which the server gives out only once the game is over (or
+stopped: a game whose play stalls, spec D8, ends with ``"over": true`` and ``"stopped"``).
 
     python examples/server.py                           # 3 players, seed 1
     python examples/server.py --players 2 --seed 7 --agent random
@@ -80,7 +81,10 @@ def play(url: str, players: int, seed: int, agent: str) -> int:
         )
         played += 1
     result = call(f"{game}/outcome")
-    print(f"seat 0 played {played} actions; the game is over ({result['end']})")
+    if result["stopped"]:  # stalled (spec D8) or at the server's bound on actions: no winner
+        print(f"seat 0 played {played} actions; the server stopped the game ({result['stopped']})")
+    else:
+        print(f"seat 0 played {played} actions; the game is over ({result['end']})")
     for entry in result["results"]:
         print(f"player {entry['player']}: rank {entry['rank']}, score {entry['score']}")
     print(call(f"{game}/record")["record"], end="")

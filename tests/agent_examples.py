@@ -33,3 +33,17 @@ class Broken:
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         raise RuntimeError("broken on purpose")
+
+
+class Passer:
+    """Passes whenever passing is legal, else plays the first legal action: a table of these
+    stalls (spec D8)."""
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        passing = [action for action in view.legal if str(action) == "pass"]
+        return (passing or list(view.legal))[0]
+
+
+def passer() -> Passer:
+    """A :class:`Passer`."""
+    return Passer()

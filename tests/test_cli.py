@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import tigeuph
+import tigeuph.stall
 from tigeuph.cli import main, parser
 
 
@@ -118,6 +119,8 @@ def test_render_png_without_the_extra_is_one_clear_line(
         ["play", "--seats", "human,nobody", "--no-record"],
         ["play", "--variant", "bogus"],
         ["play", "--players", "5"],
+        ["play", "--seats", "random,random", "--max-actions", "0", "--no-record"],
+        ["play", "--game", "babel", "--seats", "random,random", "--max-actions", "9"],
         ["render", "{position}"],
         ["frobnicate"],
     ],
@@ -130,6 +133,35 @@ def test_bad_input_is_one_line_and_status_2(
                        view=files["view"]) for a in argv]  # fmt: skip
     assert main(filled) == 2
     one_error_line(capsys)
+
+
+def test_play_stops_a_stalled_game_and_saves_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Agents that always pass stall a watched game (spec D8): play says so in one line, stops,
+    saves the record with its Termination tag and exits 0."""
+    record = tmp_path / "stalled.txt"
+    passer = "agent_examples:passer"
+    argv = ["play", "--seats", f"{passer},{passer},{passer}", "--seed", "4", "--delay", "0"]
+    assert main([*argv, "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "The game has stalled: for 3 whole rounds nothing but points changed (spec D8). "
+        "It stops here; the record keeps it." in out
+    )
+    assert f"record saved to {record}" in out
+    game = tigeuph.Game.from_record(record.read_text())
+    assert game.stopped is tigeuph.stall.Stop.STALLED and len(game.actions) == 9
+
+
+def test_play_stops_at_max_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--max-actions stops a watched game there, its record kept (action-limit)."""
+    record = tmp_path / "bounded.txt"
+    argv = ["play", "--seats", "random,random", "--seed", "3", "--delay", "0", "--max-actions"]
+    assert main([*argv, "12", "--record", str(record)]) == 0
+    assert "reached its bound of 12 actions" in capsys.readouterr().out
+    game = tigeuph.Game.from_record(record.read_text())
+    assert game.stopped is tigeuph.stall.Stop.ACTION_LIMIT and len(game.actions) == 12
 
 
 def test_explain_says_why(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:

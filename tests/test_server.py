@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,11 +12,14 @@ from pathlib import Path
 import httpx
 import pytest
 from live_server import bearer, live_server, play_to_end
+from test_stall import ALWAYS_PASS
 
 import tigeuph
+from tigeuph.agents import Agent
 from tigeuph.cli import main
-from tigeuph.server import ServerLimits, Store, describe
+from tigeuph.server import ServerLimits, StaleVersion, Store, describe
 from tigeuph.server.store import GameRow
+from tigeuph.stall import STALL_ROUNDS, Stop
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +121,8 @@ def test_a_long_poll_that_sees_nothing_asks_the_agents_again(
     once a long poll finds nothing new."""
     game, _ = Store(str(db)).create(tigeuph.Rules(players=2), ["random", "human"], 8)
     first = client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 1}).json()
-    assert first == {"version": 0, "to_move": 0, "over": False}  # nobody asked the agent yet
+    # nobody asked the agent yet
+    assert first == {"version": 0, "to_move": 0, "over": False, "stopped": None}
     then = client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 20}).json()
     assert then["version"] >= 1 and then["to_move"] == 1
 
@@ -226,21 +231,114 @@ def test_malformed_requests_are_422_with_a_message_and_clause(client: httpx.Clie
 
 
 def test_the_action_cap_stops_a_game(tmp_path: Path) -> None:
-    """A game at the server's action cap takes no more actions (422)."""
+    """A game at the server's action cap is stopped (action-limit) and takes no more actions
+    (409 stopped); its record says so."""
     with (
         live_server(tmp_path / "cap.sqlite", ServerLimits(actions=3)) as url,
         httpx.Client(base_url=url) as http,
     ):
         game, tokens = _create(http, players=2, seats=["human", "human"], seed=2)
-        codes = []
+        codes, token = [], tokens["0"]
         for _ in range(4):
-            status = http.get(f"/api/games/{game}/wait").json()
-            token = tokens[str(status["to_move"])]
             answer = http.get(f"/api/games/{game}/view", headers=bearer(token)).json()
-            body = {"action": answer["moves"][-1]["action"], "version": answer["version"]}
+            if answer["to_move"] is not None:
+                token = tokens[str(answer["to_move"])]
+                answer = http.get(f"/api/games/{game}/view", headers=bearer(token)).json()
+            action = answer["moves"][-1]["action"] if answer["moves"] else "pass"
+            body = {"action": action, "version": answer["version"]}
             reply = http.post(f"/api/games/{game}/actions", headers=bearer(token), json=body)
             codes.append(reply.status_code)
-        assert codes == [200, 200, 200, 422]
+        assert codes == [200, 200, 200, 409] and reply.json()["error"] == "stopped"
+        assert http.get(f"/api/games/{game}").json()["stopped"] == "action-limit"
+        record = http.get(f"/api/games/{game}/record").json()["record"]
+        assert tigeuph.Game.from_record(record).stopped is Stop.ACTION_LIMIT
+
+
+def _pass_until_stopped(http: httpx.Client, game: str, tokens: dict[str, str]) -> list[int]:
+    """Every person passes whenever he is to move, until the game is over; the codes."""
+    codes = []
+    status = http.get(f"/api/games/{game}/wait").json()
+    while not status["over"]:
+        if str(status["to_move"]) not in tokens:  # an agent's turn
+            after = {"after": status["version"], "timeout": 10}
+            status = http.get(f"/api/games/{game}/wait", params=after).json()
+            continue
+        body = {"action": "pass", "version": status["version"]}
+        token = bearer(tokens[str(status["to_move"])])
+        reply = http.post(f"/api/games/{game}/actions", headers=token, json=body)
+        codes.append(reply.status_code)
+        status = {key: reply.json()[key] for key in ("version", "to_move", "over", "stopped")}
+    return codes
+
+
+def _is_reported_stalled(http: httpx.Client, game: str, version: int) -> None:
+    """Every path reports the game stalled: over, stopped, nobody to move, its record kept."""
+    stalled = {"version": version, "to_move": None, "over": True, "stopped": "stalled"}
+    summary = http.get(f"/api/games/{game}").json()
+    assert {key: summary[key] for key in stalled} == stalled
+    assert http.get(f"/api/games/{game}/wait", params={"after": version}).json() == stalled
+    with http.stream("GET", f"/api/games/{game}/events", params={"after": 0}) as events:
+        data = [line for line in events.iter_lines() if line.startswith("data:")]
+    assert [json.loads(line[5:]) for line in data] == [stalled]  # then the stream ends
+    outcome = http.get(f"/api/games/{game}/outcome").json()
+    assert outcome["stopped"] == "stalled" and outcome["end"] is None and outcome["winners"] == []
+    record = http.get(f"/api/games/{game}/record").json()["record"]
+    assert '[Termination "stalled"]' in record and '[Result "*"]' in record
+    replayed = tigeuph.Game.from_record(record)
+    assert replayed.stopped is Stop.STALLED and len(replayed.actions) == version
+
+
+def test_people_who_pass_stall_a_game_and_it_stays_stopped(tmp_path: Path) -> None:
+    """Two people passing for three whole rounds stall the game (spec D8): it is stopped,
+    reported so, takes no more actions (409 stopped), and is still stopped after a restart."""
+    db = tmp_path / "stall.sqlite"
+    with live_server(db) as url, httpx.Client(base_url=url, timeout=60) as http:
+        game, tokens = _create(http, players=2, seats=["human", "human"], seed=1)
+        assert _pass_until_stopped(http, game, tokens) == [200] * (2 * STALL_ROUNDS)
+        view = http.get(f"/api/games/{game}/view", headers=bearer(tokens["0"])).json()
+        assert view["stopped"] == "stalled" and view["over"] and view["moves"] == []
+        _is_reported_stalled(http, game, 2 * STALL_ROUNDS)
+    with live_server(db) as url, httpx.Client(base_url=url, timeout=60) as http:  # restarted
+        _is_reported_stalled(http, game, 2 * STALL_ROUNDS)
+        body = {"action": "pass", "version": 2 * STALL_ROUNDS}
+        refused = http.post(f"/api/games/{game}/actions", headers=bearer(tokens["0"]), json=body)
+        assert refused.status_code == 409 and refused.json()["error"] == "stopped"
+
+
+@pytest.mark.parametrize("seats", [["random", "random", "random"], ["human", "greedy"]])
+def test_agents_who_pass_stall_a_game_and_are_asked_no_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seats: list[str]
+) -> None:
+    """Agents that always pass, alone or with a person, stall the game: the server stops it
+    and asks its agents for nothing more (spec D8)."""
+    asked: list[str] = []
+
+    def passing(spec: str) -> Agent:
+        asked.append(spec)
+        return ALWAYS_PASS
+
+    monkeypatch.setattr("tigeuph.server.store.make_agent", passing)
+    with live_server(tmp_path / "agents.sqlite") as url, httpx.Client(base_url=url) as http:
+        game, tokens = _create(http, players=len(seats), seats=seats, seed=4)
+        _pass_until_stopped(http, game, tokens)
+        version = STALL_ROUNDS * len(seats)
+        _is_reported_stalled(http, game, version)
+        assert len(asked) == version - len(tokens) * STALL_ROUNDS
+        http.get(f"/api/games/{game}/wait", params={"after": version, "timeout": 1})
+        assert len(asked) == version - len(tokens) * STALL_ROUNDS
+
+
+def test_a_database_from_before_stopped_games_is_migrated(tmp_path: Path) -> None:
+    """A games table without the stopped column gets it when a store opens it."""
+    db = str(tmp_path / "old.sqlite")
+    game, _ = Store(db).create(tigeuph.Rules(players=2), ["human", "human"], 1)
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE games DROP COLUMN stopped")
+    store = Store(db)
+    row = store.row(game)
+    for _ in range(2 * STALL_ROUNDS):
+        row = store.play(row, tigeuph.parse_action("pass"))
+    assert store.row(game).stopped is Stop.STALLED
 
 
 def test_events_and_long_polling_announce_new_versions(client: httpx.Client) -> None:
@@ -255,6 +353,7 @@ def test_events_and_long_polling_announce_new_versions(client: httpx.Client) -> 
         "version": 1,
         "to_move": json.loads(data[5:])["to_move"],
         "over": False,
+        "stopped": None,
     }
     waited = client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 5}).json()
     assert waited["version"] == 1
@@ -303,3 +402,19 @@ def test_the_history_hides_other_players_exchanges(client: httpx.Client) -> None
     size = len(exchange["action"]) - 1
     assert mine["action"] == exchange["action"] and mine["exchanged"] == size
     assert theirs == public == {**mine, "action": None}
+
+
+def test_an_action_that_lost_a_race_leaves_the_stall_count_alone(tmp_path: Path) -> None:
+    """The stall watch (spec D8) follows the action that was stored, not the one that lost
+    the race for the same version: the game stalls three whole rounds after the tile's turn."""
+    store = Store(str(tmp_path / "race.sqlite"))
+    game, _ = store.create(tigeuph.Rules(players=2), ["human", "human"], 1)
+    passing = tigeuph.parse_action("pass")
+    raced = store.play(store.row(game), passing)
+    row = store.play(raced, tigeuph.parse_action("rH6"))  # seed 1 deals seat 1 a red tile
+    with pytest.raises(StaleVersion):
+        store.play(raced, passing)
+    while row.stopped is None:
+        row = store.play(row, passing)
+    # the tile is half of seat 1's turn: its pass (version 3) begins the first idle turn
+    assert row.stopped is Stop.STALLED and row.version == 3 + 2 * STALL_ROUNDS

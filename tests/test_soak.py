@@ -7,6 +7,7 @@ import re
 import pytest
 
 import tigeuph
+from tigeuph.stall import STALL_ROUNDS
 from tigeuph.testing import soak
 from tigeuph.testing.invariants import checked_apply, every_rules
 
@@ -18,7 +19,7 @@ def test_soak_reports_speed_combinations_and_no_violation(
     assert soak.main(["--games", "4", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     head = re.match(
-        r"soak: 4 games from seed 3, (\d+) actions in [\d.]+ s \(1 job\): "
+        r"soak: 4 games from seed 3 \(0 stalled\), (\d+) actions in [\d.]+ s \(1 job\): "
         r"[\d.]+ games/s, \d+ actions/s",
         out,
     )
@@ -75,6 +76,26 @@ def test_a_crash_is_a_violation(monkeypatch: pytest.MonkeyPatch) -> None:
         raise KeyError("boom")
 
     monkeypatch.setattr(soak, "state_problems", broken)
-    played, violation = soak.play(tigeuph.Rules(players=2), seed=1)
-    assert played == 0 and violation is not None
+    played, violation, stalled = soak.play(tigeuph.Rules(players=2), seed=1)
+    assert played == 0 and violation is not None and not stalled
     assert violation.ply == -1 and violation.problems[0].startswith("crash: KeyError: 'boom' (")
+
+
+def test_a_stalled_game_stops_and_is_counted_not_a_violation(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Players that pass whenever they may stall every game (spec D8): each stops there, the
+    summary line counts it as stalled, and no violation is found."""
+    passing = tigeuph.parse_action("pass")
+
+    def only_pass(state: tigeuph.GameState) -> list[tigeuph.Action]:
+        actions = list(tigeuph.legal_actions(state))
+        return [passing] if passing in actions else actions
+
+    monkeypatch.setattr(soak, "legal_actions", only_pass)
+    played, violation, stalled = soak.play(tigeuph.Rules(players=3), seed=2)
+    assert (played, violation, stalled) == (3 * STALL_ROUNDS, None, True)
+    assert soak.main(["--games", "3", "--seed", "1", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("soak: 3 games from seed 1 (3 stalled), ")
+    assert out.rstrip().endswith("violations: 0")

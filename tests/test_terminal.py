@@ -13,6 +13,7 @@ from rich.console import Console
 
 import tigeuph
 from tigeuph.cells import cell, cell_col, cell_name, cell_row
+from tigeuph.stall import STALL_ROUNDS, Stop
 from tigeuph.terminal import HELP, TerminalGame, board_text, players_text, read_input
 from tigeuph.terminal.prompt import Command, Matches, group_actions
 
@@ -169,6 +170,25 @@ def test_end_of_input_quits_and_keeps_the_game() -> None:
 
     TerminalGame(game, ["human", "human"], console=console(), ask=ask).run()
     assert not game.state.is_over and [str(a) for a in game.actions][-1:] == ["pass"]
+
+
+def test_a_person_who_passes_with_a_passing_agent_stalls_the_game() -> None:
+    """A person and an agent passing for three whole rounds stall the game (spec D8), counted
+    again after an undo: the loop stops it and says so."""
+    lines = iter(["pass", "pass", "undo", "pass", "pass", "pass"])
+    game = tigeuph.Game.new(2, seed=9)
+    out = console()
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    table = TerminalGame(game, ["human", "agent_examples:passer"], console=out, ask=ask)
+    assert table.run().stopped is Stop.STALLED
+    assert len(game.actions) == 2 * STALL_ROUNDS and next(lines) == "pass"  # one left unread
+    assert "The game has stalled: for 3 whole rounds" in printed_by(out)
 
 
 def test_a_watched_game_is_the_game_agents_play() -> None:

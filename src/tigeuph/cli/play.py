@@ -19,7 +19,9 @@ Without --seats you play seat 0 against greedy players. You see the board in col
 and points and your legal actions; type actions in action notation (rE5 puts a red tile on E5;
 a unique beginning is enough, Tab completes), '?' for help, 'explain ACTION' to ask why an
 action is illegal, 'undo' to take back your last action, 'quit' to stop. With no human seat the
-game is played for you to watch. The game's record is saved at the end (--record)."""
+game is played for you to watch. A game that stalls (three whole rounds in which nothing but
+points changed, spec D8) or reaches --max-actions stops there. The game's record is saved at the
+end (--record)."""
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,6 +61,13 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("--no-record", action="store_true", help="save no record")
     parser.add_argument(
+        "--max-actions",
+        type=int,
+        metavar="N",
+        help="stop the game after N actions, its record kept (default: the record's bound; "
+        "tigris only)",
+    )
+    parser.add_argument(
         "--delay",
         type=float,
         default=0.5,
@@ -93,6 +102,10 @@ def run(args: argparse.Namespace) -> int:
     if args.game == "babel" and args.seats is None:
         args.players = args.players or 2
     seats = _seats(args)
+    if args.max_actions is not None and (args.game != "tigris" or args.max_actions < 1):
+        raise TigeuphError(
+            f"--max-actions {args.max_actions}: a number of actions, 1 or more, for tigris only"
+        )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     game: Game | BabelGame
     if args.game == "babel":
@@ -101,7 +114,9 @@ def run(args: argparse.Namespace) -> int:
         game = play_babel_in_terminal(seats, seed=seed, delay=args.delay)
     else:
         rules = rules_from(args, len(seats))
-        game = play_in_terminal(seats, rules=rules, seed=seed, delay=args.delay)
+        game = play_in_terminal(
+            seats, rules=rules, seed=seed, delay=args.delay, max_actions=args.max_actions
+        )
     if not args.no_record:
         path = Path(args.record or f"tigeuph-game-{seed}.txt")
         try:

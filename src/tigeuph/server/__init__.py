@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import GameNotFound, NotYourSeat, ServerLimitError, StaleVersion
+from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
 from .moves import describe, describe_all
 from .seats import HUMAN
 from .store import ServerLimits, Store
@@ -26,6 +26,7 @@ from .store import ServerLimits, Store
 __all__ = [
     "HUMAN",
     "GameNotFound",
+    "GameStopped",
     "NotYourSeat",
     "ServerLimitError",
     "ServerLimits",

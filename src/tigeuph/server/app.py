@@ -5,6 +5,10 @@ and the database calls block), and answers JSON; an error is
 ``{"error": kind, "message": ..., "clause": ...}`` with the library's message and, for an
 illegal action, the rule's clause. Agents' seats are played after the response is sent, so a
 person sees his own action at once and the agents' replies arrive through ``/events``.
+
+A game the store stopped (a stall, spec D8, or the action cap) answers ``"over": true`` with
+``"stopped"`` saying why, wherever a game's status is given, so clients that wait for the end
+stop waiting; an action on it answers ``409`` (``stopped``).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from ..agents import AgentError
 from ..agents.base import AgentSpecError
 from ..boards import BUILT_IN, STANDARD
 from ..cells import COLUMN_LETTERS
-from .errors import GameNotFound, NotYourSeat, ServerLimitError, StaleVersion
+from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
 from .moves import describe_all
 from .store import GameRow, ServerLimits, Store
 
@@ -73,6 +77,8 @@ def _errors(err: Exception) -> JSONResponse:
             return _error(403, "forbidden", err)
         case StaleVersion():
             return _error(409, "stale-version", err, version=err.version)
+        case GameStopped():
+            return _error(409, "stopped", err)
         case IllegalActionError():
             return _error(422, "illegal-action", err)
         case ServerLimitError() | AgentSpecError():
@@ -152,9 +158,10 @@ class _Server:
             "version": row.version,
             "seat": seat,
             "to_move": row.to_move,
-            "over": row.over,
+            "over": row.done,
+            "stopped": _stop_name(row),
             "view": json.loads(view_to_json(seen)),
-            "moves": describe_all(seen.legal),
+            "moves": [] if row.stopped else describe_all(seen.legal),
         }
 
     def _summary(self, row: GameRow) -> dict[str, Any]:
@@ -165,7 +172,8 @@ class _Server:
             "players": len(row.seats),
             "seats": list(row.seats),
             "to_move": row.to_move,
-            "over": row.over,
+            "over": row.done,
+            "stopped": _stop_name(row),
             "rules": {
                 "board": state.rules.board.name,
                 **{s: getattr(state.rules, s) for s in SWITCHES},
@@ -238,6 +246,8 @@ class _Server:
         if type(version) is not int:
             raise Malformed("version must be a whole number")
         action = _action(body["action"])
+        if row.stopped is not None:
+            raise GameStopped(f"the game was stopped ({row.stopped.value}): no action is taken")
         if version != row.version:
             raise StaleVersion(
                 f"version {version} is stale: the game is at {row.version}", row.version
@@ -260,37 +270,59 @@ class _Server:
 
     async def outcome(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
-        result = outcome(self.store.state(row)) if row.over else None
+        state = self.store.state(row)
+        if row.stopped is not None:  # it never ended: nobody won, the points are as they stood
+            return JSONResponse(
+                {
+                    "end": None,
+                    "stopped": row.stopped.value,
+                    "winners": [],
+                    "results": [],
+                    "points": [list(p) for p in state.points],
+                }
+            )
+        result = outcome(state) if row.over else None
         if result is None:
             raise StaleVersion("the game is not over yet", row.version)
         return JSONResponse(
             {
                 "end": result.end.value,
+                "stopped": None,
                 "winners": list(result.winners),
                 "results": [
                     {"player": r.player, "rank": r.rank, "score": r.score} for r in result.results
                 ],
-                "points": [list(p) for p in self.store.state(row).points],
+                "points": [list(p) for p in state.points],
             }
         )
 
     async def record(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
-        if not row.over:
-            raise StaleVersion("the record is public once the game is over", row.version)
+        if not row.done:
+            raise StaleVersion("the record is public once the game is over or stopped", row.version)
         return JSONResponse({"version": row.version, "record": row.record})
 
+    async def _status(self, game_id: str) -> dict[str, Any]:
+        """The game's status: version, to_move, over (or stopped) and stopped."""
+        version, to_move, over, stopped = await run_in_threadpool(self.store.status, game_id)
+        return {
+            "version": version,
+            "to_move": to_move,
+            "over": over or stopped is not None,
+            "stopped": None if stopped is None else stopped.value,
+        }
+
     async def _changes(self, game_id: str, after: int) -> AsyncGenerator[dict[str, Any], None]:
-        """Each new (version, to_move, over), from the first past *after*, until the end."""
+        """Each new status, from the first past *after*, until the game is over or stopped."""
         last = after
         loop = asyncio.get_running_loop()
         deadline = loop.time() + _STREAM_SECONDS
         while loop.time() < deadline:
-            version, to_move, over = await run_in_threadpool(self.store.status, game_id)
-            if version > last:
-                last = version
-                yield {"version": version, "to_move": to_move, "over": over}
-                if over:
+            status = await self._status(game_id)
+            if status["version"] > last:
+                last = status["version"]
+                yield status
+                if status["over"]:
                     return
             await asyncio.sleep(POLL)
 
@@ -314,13 +346,12 @@ class _Server:
         """Long polling: the game's status once its version passes ``after`` (or at the
         timeout, at most 30 seconds)."""
         game_id = request.path_params["id"]
-        version, to_move, over = await run_in_threadpool(self.store.status, game_id)
+        status = await self._status(game_id)
         after = request.query_params.get("after", "-1")
         timeout = request.query_params.get("timeout", "25")
         if not after.lstrip("-").isdigit() or not timeout.isdigit():
             raise Malformed("after and timeout must be whole numbers")
-        status = {"version": version, "to_move": to_move, "over": over}
-        if version <= int(after) and not over:
+        if status["version"] <= int(after) and not status["over"]:
             changes = self._changes(game_id, int(after))
             try:
                 status = await asyncio.wait_for(anext(changes), min(int(timeout), 30))
@@ -344,6 +375,11 @@ class _Server:
             raise GameNotFound(f"no file {name[:40]!r}")
         text = resources.files(__package__).joinpath(f"static/{name}").read_text("utf-8")
         return Response(text, media_type=kinds[name])
+
+
+def _stop_name(row: GameRow) -> str | None:
+    """Why the game was stopped, as the API says it, or ``None``."""
+    return None if row.stopped is None else row.stopped.value
 
 
 def _guard(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import TigeuphError
 
-__all__ = ["GameNotFound", "NotYourSeat", "ServerLimitError", "StaleVersion"]
+__all__ = ["GameNotFound", "GameStopped", "NotYourSeat", "ServerLimitError", "StaleVersion"]
 
 
 class GameNotFound(TigeuphError, LookupError):
@@ -30,3 +30,8 @@ class StaleVersion(TigeuphError):
 class ServerLimitError(TigeuphError, ValueError):
     """A request beyond the server's limits: body size, action cap, record length (HTTP 413
     for a body, 422 otherwise)."""
+
+
+class GameStopped(TigeuphError):
+    """The game was stopped before its end, stalled (spec D8) or at the action cap: it takes
+    no more actions (HTTP 409)."""

@@ -12,7 +12,11 @@ cost does not grow with the game's length. Playing an action is one transaction:
 updated only ``WHERE id = ? AND version = ?``, the version the action was based on; a request
 that lost a race gets :class:`StaleVersion` and changes nothing. At the end of a game the
 record is replayed once and must give the stored state back; the finished record (with its
-``Result`` tag) replaces the running one.
+``Result`` tag) replaces the running one. A game whose play stalls (spec D8) or that reaches
+``ServerLimits.actions`` is stopped the same way (:mod:`tigeuph.server.stops`): its record,
+rewritten with a ``Termination`` tag, replaces the running one, and the row's ``stopped``
+column keeps the reason, so no action is taken and no agent asked after it, even after a
+restart.
 
 This module holds the SQLite table, its connections and the rows' reads and writes; a game's
 seats and tokens are :mod:`tigeuph.server.seats`, its public history and record
@@ -49,14 +53,17 @@ from .. import (
     view,
 )
 from ..agents import make_agent
-from .errors import GameNotFound, NotYourSeat, ServerLimitError, StaleVersion
+from ..stall import StallWatch, Stop
+from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
 from .history import append_to_record, history_entry, project, public_actions
 from .seats import HUMAN, check_seats, new_tokens, seat_of
+from .stops import Watches, stopped_record
 
 __all__ = [
     "HUMAN",
     "GameNotFound",
     "GameRow",
+    "GameStopped",
     "NotYourSeat",
     "ServerLimitError",
     "ServerLimits",
@@ -79,16 +86,22 @@ CREATE TABLE IF NOT EXISTS games (
     to_move INTEGER,
     over INTEGER NOT NULL,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    stopped TEXT
 )
 """
+_COLUMNS: Final = (
+    "id, version, seed, seats, tokens, record, move, state, history, to_move, over, created,"
+    " updated, stopped"
+)
 _LOG: Final = logging.getLogger(__name__)
 
 
 @frozen
 class ServerLimits:
     """The server's own caps: request body bytes, actions per game, record characters, and the
-    agent actions one advance may play (a whole game is far below each)."""
+    agent actions one advance may play (a whole game is far below each). A game that reaches
+    *actions* actions is stopped (``Termination "action-limit"``), as a stalled one is."""
 
     body: int = 16_384
     actions: int = 2_000
@@ -110,7 +123,16 @@ class GameRow:
     state_json: str
     history_json: str
     to_move: int | None
+    """Who is to move; ``None`` once the game is over or stopped."""
     over: bool
+    """Whether the game has ended by the rules (spec R26)."""
+    stopped: Stop | None = None
+    """Why the server stopped the game before its end (spec D8), or ``None``."""
+
+    @property
+    def done(self) -> bool:
+        """Whether no more actions will be played: the game is over or stopped."""
+        return self.over or self.stopped is not None
 
 
 class Store:
@@ -124,9 +146,17 @@ class Store:
         self._states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
         self._lock = threading.Lock()
         self._advancing: dict[str, bool] = {}  # game -> asked again while advancing
+        self._watches = Watches()
         with self._connect() as conn:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute(_SCHEMA)
+            columns = {info[1] for info in conn.execute("PRAGMA table_info(games)")}
+            if "stopped" not in columns:  # a database from before stopped games: add it
+                try:
+                    conn.execute("ALTER TABLE games ADD COLUMN stopped TEXT")
+                except sqlite3.OperationalError as err:  # another process added it first
+                    if "duplicate column" not in str(err):
+                        raise
 
     def _connect(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
@@ -149,14 +179,14 @@ class Store:
             self._connect()
             .execute(
                 "SELECT id, version, seed, seats, tokens, record, move, state, history, to_move,"
-                " over FROM games WHERE id = ?",
+                " over, stopped FROM games WHERE id = ?",
                 (game_id,),
             )
             .fetchone()
         )
         if found is None:
             raise GameNotFound(f"no game {game_id[:40]!r}")
-        gid, version, seed, seats, tokens, record, move, state, hist, to_move, over = found
+        gid, version, seed, seats, tokens, record, move, state, hist, to_move, over, stop = found
         return GameRow(
             gid,
             version,
@@ -169,22 +199,24 @@ class Store:
             hist,
             to_move,
             bool(over),
+            None if stop is None else Stop(stop),
         )
 
-    def status(self, game_id: str) -> tuple[int, int | None, bool]:
-        """The game's version, who is to move and whether it is over: a cheap read for polling.
+    def status(self, game_id: str) -> tuple[int, int | None, bool, Stop | None]:
+        """The game's version, who is to move, whether it is over and why it was stopped, if
+        it was: a cheap read for polling.
 
         Raises:
             GameNotFound: there is no such game.
         """
         found = (
             self._connect()
-            .execute("SELECT version, to_move, over FROM games WHERE id = ?", (game_id,))
+            .execute("SELECT version, to_move, over, stopped FROM games WHERE id = ?", (game_id,))
             .fetchone()
         )
         if found is None:
             raise GameNotFound(f"no game {game_id[:40]!r}")
-        return found[0], found[1], bool(found[2])
+        return found[0], found[1], bool(found[2]), None if found[3] is None else Stop(found[3])
 
     def state(self, row: GameRow) -> GameState:
         """The row's state, parsed once per version and kept in a small cache."""
@@ -234,7 +266,8 @@ class Store:
         game_id = secrets.token_urlsafe(9)
         now = time.time()
         self._connect().execute(
-            "INSERT INTO games VALUES (?, 0, ?, ?, ?, ?, 1, ?, '[]', ?, 0, ?, ?)",
+            f"INSERT INTO games ({_COLUMNS}) VALUES"
+            " (?, 0, ?, ?, ?, ?, 1, ?, '[]', ?, 0, ?, ?, NULL)",
             (
                 game_id,
                 game.seed,
@@ -251,12 +284,17 @@ class Store:
 
     def play(self, row: GameRow, action: Action) -> GameRow:
         """Play *action* on *row*'s game and store it, if the game is still at *row*'s version.
+        A game that has stalled then (spec D8), or reached the action cap, is stored stopped.
 
         Raises:
+            GameStopped: the game was stopped before this action.
             IllegalActionError: the rules forbid *action* now.
-            ServerLimitError: the game has reached the action cap or the record's length.
+            ServerLimitError: the game has passed the action cap (a game stored before the cap
+                stopped games) or the record's length.
             StaleVersion: another action was stored first; nothing changed.
         """
+        if row.stopped is not None:
+            raise GameStopped(f"the game was stopped ({row.stopped.value}): no action is taken")
         if row.version >= self.limits.actions:
             raise ServerLimitError(
                 f"this game has reached the cap of {self.limits.actions} actions"
@@ -274,22 +312,27 @@ class Store:
             if replayed.state != after:  # never expected: the record must replay to the state
                 raise TigeuphError(f"game {row.id}: the record does not replay to the state")
             record = replayed.to_record()
+        stopped, watch = self._stop(row, after)
+        if stopped is not None:
+            record = stopped_record(row.id, record, after, stopped)
+        to_move = None if stopped is not None else after.to_move
         state_json = state_to_json(after)
         conn = self._connect()
         conn.execute("BEGIN IMMEDIATE")
         try:
             changed = conn.execute(
                 "UPDATE games SET version = ?, record = ?, move = ?, state = ?, history = ?,"
-                " to_move = ?, over = ?, updated = ? WHERE id = ? AND version = ?",
+                " to_move = ?, over = ?, updated = ?, stopped = ? WHERE id = ? AND version = ?",
                 (
                     row.version + 1,
                     record,
                     move,
                     state_json,
                     json.dumps(entries, separators=(",", ":")),
-                    after.to_move,
+                    to_move,
                     int(after.is_over),
                     time.time(),
+                    None if stopped is None else stopped.value,
                     row.id,
                     row.version,
                 ),
@@ -304,6 +347,8 @@ class Store:
             )
         with self._lock:
             self._states[(row.id, row.version + 1)] = after
+        if watch is not None:
+            self._watches.keep(row.id, row.version + 1, watch)
         return evolve(
             row,
             version=row.version + 1,
@@ -311,13 +356,27 @@ class Store:
             move=move,
             state_json=state_json,
             history_json=json.dumps(entries),
-            to_move=after.to_move,
+            to_move=to_move,
             over=after.is_over,
+            stopped=stopped,
         )
 
+    def _stop(self, row: GameRow, after: GameState) -> tuple[Stop | None, StallWatch | None]:
+        """Why the game must stop once an action on *row* has led to *after*: a stall (spec
+        D8) or the action cap; ``None`` while it may go on. And the stall watch to keep for
+        the next version, once the action is stored (``None`` at the end)."""
+        if after.is_over:
+            return None, None
+        stalled, watch = self._watches.see(row.id, row.version, row.record, after)
+        if stalled:
+            return Stop.STALLED, watch
+        if row.version + 1 >= self.limits.actions:
+            return Stop.ACTION_LIMIT, watch
+        return None, watch
+
     def agent_to_move(self, row: GameRow) -> bool:
-        """Whether the game waits for a seat played by an agent."""
-        return row.to_move is not None and row.seats[row.to_move] != HUMAN
+        """Whether the game waits for a seat played by an agent (never once it is stopped)."""
+        return row.stopped is None and row.to_move is not None and row.seats[row.to_move] != HUMAN
 
     def advance(self, game_id: str) -> int:
         """Play the agents' seats until a person is to move or the game ends; the number of

@@ -8,6 +8,10 @@ actions in action notation (a unique beginning is enough), ``?`` for help, ``exp
 ``undo`` (when every other seat is an agent), ``hint`` and ``quit``. With several people at one
 screen, each is asked to take the seat before his view is drawn. With no person seated, the
 game is watched: the board is drawn after every action, *delay* seconds apart.
+
+Players, people or agents, may pass for ever (spec R5): a game whose play stalls (spec D8) or
+that reaches *max_actions* actions is stopped (:meth:`tigeuph.Game.stop`), said to be so in one
+line, and returned like a finished one, so its record keeps it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from ..explain import explain
 from ..legal import legal_actions
 from ..records import Game
 from ..ruleset import Rules
+from ..stall import STALL_ROUNDS, StallWatch, Stop
 from ..svg import action_cells
 from ..views import PlayerView
 from .board import board_text, players_text
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..agents import Agent
+    from ..state import GameState
 
 __all__ = ["HUMAN", "TerminalGame", "play_in_terminal", "rich_console"]
 
@@ -61,7 +67,8 @@ class TerminalGame:
     """One game at a terminal: the seats, the :class:`~tigeuph.Game` and the screen.
 
     *ask* reads a line after showing a prompt (``console.input`` by default); it raises
-    ``EOFError`` when input ends, which quits the game as ``quit`` does.
+    ``EOFError`` when input ends, which quits the game as ``quit`` does. The game stops when
+    play stalls (spec D8) or at *max_actions* actions (at most the game's own bound).
     """
 
     def __init__(
@@ -73,6 +80,7 @@ class TerminalGame:
         ask: Callable[[str], str] | None = None,
         seed: int = 0,
         delay: float = 0.0,
+        max_actions: int | None = None,
     ) -> None:
         if len(seats) != game.state.players:
             raise TigeuphError(
@@ -89,13 +97,24 @@ class TerminalGame:
         self.quit = False
         self._shown: int | None = None  # the seat whose view is on the screen
         self._note = ""  # said under the next board drawn (what an undo took back)
+        if max_actions is not None and max_actions < 1:
+            raise TigeuphError(f"max_actions must be 1 or more, not {max_actions}")
+        limit = game.limits.max_record_actions
+        self.max_actions = limit if max_actions is None else min(limit, max_actions)
+        self._stall: StallWatch | None = None  # None: to build from every state (an undo)
+        self._seen: GameState | None = None  # the last state the watch saw
+        self._stalled = False
 
     # --- the loop ------------------------------------------------------------------------
 
     def run(self) -> Game:
-        """Play until the game ends or a person quits; return the game."""
+        """Play until the game ends, is stopped or a person quits; return the game."""
         self._complete_with_readline()
         while not self.game.state.is_over and not self.quit:
+            reason = self._stop_reason()
+            if reason is not None:
+                self._stop(reason)
+                break
             seat = self.game.state.to_move
             assert seat is not None
             agent = self.agents[seat]
@@ -111,6 +130,41 @@ class TerminalGame:
         if self.game.state.is_over:
             self._final()
         return self.game
+
+    def _stop_reason(self) -> Stop | None:
+        """Why the game must stop now: a stall (spec D8) or the bound on actions."""
+        state = self.game.state
+        if self._stall is None:
+            self._stall = StallWatch()
+            for seen in self.game.states:
+                self._stalled = self._stall.see(seen)
+        elif state is not self._seen:
+            self._stalled = self._stall.see(state)
+        self._seen = state
+        if self._stalled:
+            return Stop.STALLED
+        if len(self.game.actions) >= self.max_actions:
+            return Stop.ACTION_LIMIT
+        return None
+
+    def _stop(self, reason: Stop) -> None:
+        """Mark the game stopped, show where it stands and say why in one line."""
+        self.game.stop(reason)
+        state = self.game.state
+        if self.console.is_terminal and self.humans:
+            self.console.clear()
+        self.console.print(board_text(state))
+        self.console.print(players_text(state, self.seats))
+        if reason is Stop.STALLED:
+            why = (
+                f"The game has stalled: for {STALL_ROUNDS} whole rounds nothing but points "
+                "changed (spec D8)."
+            )
+        else:
+            why = f"The game has reached its bound of {self.max_actions} actions."
+        self.console.print(
+            f"{why} It stops here; the record keeps it.", markup=False, soft_wrap=True
+        )
 
     def _watch(self, seat: int, action: Action) -> None:
         if not self.console.is_terminal:
@@ -257,6 +311,7 @@ class TerminalGame:
             if mover == seat:
                 break
             after += 1
+        self._stall = None  # the watch saw states that are gone: it is built again
         later = f" and the {after} action{'s' * (after != 1)} after it" if after else ""
         self._note = f"took back {undone}{later}"
         return True
@@ -285,9 +340,11 @@ def play_in_terminal(
     delay: float = 0.0,
     console: Console | None = None,
     ask: Callable[[str], str] | None = None,
+    max_actions: int | None = None,
 ) -> Game:
     """Play one game at the terminal with *seats* (``"human"`` or an agent specification per
-    seat, seat 0 first) and return it, finished or as far as it went.
+    seat, seat 0 first) and return it, finished or as far as it went: a game that stalls
+    (spec D8) or reaches *max_actions* actions is returned stopped (``game.stopped``).
 
     Raises:
         TigeuphError: rich is missing (the ``cli`` extra), a seat names no agent, or an agent
@@ -298,4 +355,6 @@ def play_in_terminal(
         seed = random.SystemRandom().randrange(2**31)
     tags = {f"Player{seat}": name for seat, name in enumerate(seats)}
     game = Game.new(len(seats), seed=seed, rules=rules, tags=tags)
-    return TerminalGame(game, seats, console=console, ask=ask, seed=seed, delay=delay).run()
+    return TerminalGame(
+        game, seats, console=console, ask=ask, seed=seed, delay=delay, max_actions=max_actions
+    ).run()

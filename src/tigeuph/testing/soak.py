@@ -6,14 +6,16 @@ picking every action uniformly among the legal ones, and checks
 :func:`~tigeuph.testing.invariants.state_problems` and
 :func:`~tigeuph.testing.invariants.step_problems` at every step; the costly round trips of a state
 through its text and JSON run on every ``--round-trip-every``-th step and on the last state. It
-prints games/s, actions/s, the games played under each combination and the violations, the first
-few described so that they can be replayed::
+prints games/s, actions/s, the games that stalled, the games played under each combination and
+the violations, the first few described so that they can be replayed::
 
     python -m tigeuph.testing.soak --replay 'players=3 board=standard buildings' --seed 17
 
 Game *i* of a run with seed *S* is played with seed ``S + i`` under combination ``i mod C``; a
-game stops at its first bad step (or exception), which counts as one violation. The exit status
-is 1 when there is any violation, else 0.
+game stops at its first bad step (or exception), which counts as one violation. A game whose
+play stalls (spec D8: for three whole rounds nothing but points changed) is stopped there and
+counted as stalled, not as a violation: random players all but never stall, but the loop must
+end whatever the players do. The exit status is 1 when there is any violation, else 0.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from ..legal import legal_actions
 from ..notation.position import parse_rules, rules_text
 from ..options import Parser, positive, progress
 from ..ruleset import Rules
+from ..stall import StallWatch
 from ..state import new_game
 from .invariants import checked_apply, every_rules, round_trip_problems, state_problems
 
@@ -81,16 +84,20 @@ def _crash(err: BaseException) -> str:
     return f"crash: {type(err).__name__}: {err}{place}"
 
 
-def play(rules: Rules, seed: int, round_trip_every: int = 16) -> tuple[int, Violation | None]:
+def play(rules: Rules, seed: int, round_trip_every: int = 16) -> tuple[int, Violation | None, bool]:
     """Play one random game under *rules* from *seed*, checking every step; return the number
-    of actions applied and the first violation, if any."""
+    of actions applied, the first violation, if any, and whether the game was stopped because
+    its play stalled (spec D8; never with a violation)."""
     rng = random.Random(seed)
     played = 0
     ply, action = -1, "-"  # the step being checked: -1 is the new game
+    stalled = False
     try:
         state = new_game(rules.players, seed=seed, rules=rules)
         problems = state_problems(state) + round_trip_problems(state)
-        while not problems and not state.is_over:
+        watch = StallWatch()
+        watch.see(state)
+        while not problems and not state.is_over and not stalled:
             ply = played
             if played >= MAX_ACTIONS:
                 problems = [f"R26: the game has not ended after {MAX_ACTIONS} actions"]
@@ -100,13 +107,14 @@ def play(rules: Rules, seed: int, round_trip_every: int = 16) -> tuple[int, Viol
             every = played % round_trip_every == 0
             state, problems = checked_apply(state, chosen, round_trip=every)
             played += 1
-            if not problems and state.is_over and not every:
+            stalled = not problems and watch.see(state)
+            if not problems and (state.is_over or stalled) and not every:
                 problems = round_trip_problems(state)
     except Exception as err:  # a crash is a finding: report it as the game's violation
         problems = [_crash(err)]
     if not problems:
-        return played, None
-    return played, Violation(seed, rules_text(rules), ply, action, tuple(problems))
+        return played, None, stalled
+    return played, Violation(seed, rules_text(rules), ply, action, tuple(problems)), False
 
 
 @frozen
@@ -115,6 +123,8 @@ class _Batch:
     actions: int
     per_rules: Counter[str]
     violations: tuple[Violation, ...]
+    stalled: int = 0
+    """Games stopped because their play stalled (spec D8)."""
 
 
 def _run(tasks: Sequence[tuple[int, int]], round_trip_every: int) -> _Batch:
@@ -123,14 +133,16 @@ def _run(tasks: Sequence[tuple[int, int]], round_trip_every: int) -> _Batch:
     actions = 0
     per_rules: Counter[str] = Counter()
     found: list[Violation] = []
+    stalls = 0
     for index, seed in tasks:
         rules = combos[index]
-        played, violation = play(rules, seed, round_trip_every)
+        played, violation, stalled = play(rules, seed, round_trip_every)
         actions += played
+        stalls += stalled
         per_rules[rules_text(rules)] += 1
         if violation is not None:
             found.append(violation)
-    return _Batch(len(tasks), actions, per_rules, tuple(found))
+    return _Batch(len(tasks), actions, per_rules, tuple(found), stalls)
 
 
 def _chunks(tasks: list[tuple[int, int]], size: int) -> Iterable[list[tuple[int, int]]]:
@@ -172,15 +184,19 @@ def soak(
         found += batch.violations
     found.sort(key=lambda v: v.seed)
     return _Batch(
-        sum(b.games for b in batches), sum(b.actions for b in batches), per_rules, tuple(found)
+        sum(b.games for b in batches),
+        sum(b.actions for b in batches),
+        per_rules,
+        tuple(found),
+        sum(b.stalled for b in batches),
     )
 
 
 def _report(result: _Batch, seconds: float, jobs: int, seed: int) -> str:
     lines = [
-        f"soak: {result.games} games from seed {seed}, {result.actions} actions in {seconds:.1f} s "
-        f"({jobs} job{'s' * (jobs > 1)}): {result.games / seconds:.1f} games/s, "
-        f"{result.actions / seconds:.0f} actions/s",
+        f"soak: {result.games} games from seed {seed} ({result.stalled} stalled), "
+        f"{result.actions} actions in {seconds:.1f} s ({jobs} job{'s' * (jobs > 1)}): "
+        f"{result.games / seconds:.1f} games/s, {result.actions / seconds:.0f} actions/s",
         "games per combination (columns: 2, 3, 4 players):",
     ]
     rows: dict[str, list[int]] = {}
@@ -227,8 +243,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.testing.s
             rules = parse_rules(args.replay)
         except ValueError as err:
             parser.error(f"--replay: {err}")
-        played, violation = play(rules, args.seed, round_trip_every=1)
+        played, violation, stalled = play(rules, args.seed, round_trip_every=1)
         print(f"replay: {played} actions, {args.replay}, seed {args.seed}")
+        if stalled:
+            print("the game stalled (spec D8): it stopped there")
         print("no violation" if violation is None else f"violation: {violation}")
         return 0 if violation is None else 1
     start = time.perf_counter()

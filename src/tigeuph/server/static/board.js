@@ -150,13 +150,14 @@ function render(picture) {
   document.body.dataset.turn = data.over ? "over" : mine ? "mine" : "theirs";
   document.body.dataset.pending = data.view.pending ? data.view.pending.kind : "";
   const status = $("status");
-  status.textContent = data.over ? "The game is over" : mine ? "Your turn" : `Waiting for ${seatName(data.to_move)}`;
+  const ended = data.stopped ? "The game was stopped" : "The game is over";
+  status.textContent = data.over ? ended : mine ? "Your turn" : `Waiting for ${seatName(data.to_move)}`;
   status.className = mine ? "status mine" : "status";
   drawBoard(picture);
   drawHand();
   drawPlayers();
   drawHistory();
-  if (data.over) { setPrompt("The game is over."); showOutcome(); return; }
+  if (data.over) { setPrompt(`${ended}.`); showOutcome(); return; }
   if (!mine) { setPrompt(`${seatName(data.to_move)} is playing…`); return; }
   if (data.view.pending) { showDecision(); return; }
   const left = data.view.actions_left;
@@ -354,11 +355,19 @@ async function showOutcome() {
   dialog.dataset.shown = game.id;
   const { status, data } = await api("GET", `/api/games/${game.id}/outcome`);
   if (status !== 200) return;
+  const record = el("p", {}, el("a", { href: `/api/games/${game.id}/record`, target: "_blank" }, "The game record"));
+  if (data.stopped) {
+    const why = data.stopped === "stalled"
+      ? "for three whole rounds nothing but points changed (a stalled game)"
+      : "it reached the server's bound on actions";
+    $("over-text").replaceChildren(el("p", {}, `The game was stopped because ${why}. Nobody won.`), record);
+    dialog.showModal();
+    return;
+  }
   const why = data.end === "bag" ? "the bag ran out" : "only two treasures were left";
   const list = el("ol", {}, ...[...data.results].sort((a, b) => a.rank - b.rank).map((r) =>
     el("li", { class: data.winners.includes(r.player) ? "winner" : "" }, `${seatName(r.player)}: rank ${r.rank}, score ${r.score}`)));
-  $("over-text").replaceChildren(el("p", {}, `The game ended because ${why}.`), list,
-    el("p", {}, el("a", { href: `/api/games/${game.id}/record`, target: "_blank" }, "The game record")));
+  $("over-text").replaceChildren(el("p", {}, `The game ended because ${why}.`), list, record);
   dialog.showModal();
 }
 
