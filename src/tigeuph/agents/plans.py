@@ -1,0 +1,149 @@
+"""Plans the evaluation credits before they pay: crosses of one colour that one or two more
+tiles would complete (the wonder, variant R31) and runs of two that one more tile would make a
+run of three (a building, variant R30).
+
+Counting is bit-parallel: the five cells of every cross (or the three of every run) are
+shifted onto their centre and summed with carry-save adders, so a whole colour layer is
+counted in a few dozen integer operations, not cell by cell.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..cells import STRIDE, Bitboard, Cell, cells_of
+from ..pieces import COLOURS, Colour
+from ..regions import Analysis
+from ..rules.placement import masks
+from ..state import GameState
+
+__all__ = ["CROSS", "RUN", "plan_credits", "plan_zones"]
+
+CROSS: Final = {3: 0.5, 4: 2.0}
+"""Worth of a cross of one colour holding 3 or 4 of its 5 tiles, the others empty cells that
+colour may take, to each seat whose king stands in the kingdom of its tiles (variant R31)."""
+RUN: Final = 0.5
+"""Worth of two tiles of a colour in a line of three whose third cell it may take, while that
+colour's building is in supply, to each seat whose leader of that colour stands in their
+kingdom (variant R30)."""
+
+
+def _cross_sum(layer: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard]:
+    """Per centre, the count of *layer* in its cross, as bits (ones, twos, twos): the count is
+    ``ones + 2 * (twos_a + twos_b)``."""
+    a, b, c = layer, layer << 1, layer >> 1
+    d, e = layer << STRIDE, layer >> STRIDE
+    s1 = a ^ b ^ c
+    c1 = (a & b) | (c & (a ^ b))
+    s2 = s1 ^ d ^ e
+    c2 = (s1 & d) | (e & (s1 ^ d))
+    return s2, c1, c2
+
+
+def _fits(open_: Bitboard) -> Bitboard:
+    """Centres whose whole cross lies in *open_*."""
+    return open_ & open_ << 1 & open_ >> 1 & open_ << STRIDE & open_ >> STRIDE
+
+
+def _cross_credits(state: GameState, a: Analysis) -> list[float]:
+    m = masks(state)
+    river = state.rules.board.river
+    out = [0.0] * state.players
+    for colour in COLOURS:
+        layer = state.tiles[colour]
+        if not layer:
+            continue
+        ones, c1, c2 = _cross_sum(layer)
+        at_least_3 = (c1 & c2) | (ones & (c1 | c2))
+        if not at_least_3:
+            continue
+        free = m.empty & (river if colour is Colour.BLUE else ~river)
+        centres = at_least_3 & _fits(layer | free) & ~state.declined_crosses
+        for centre in cells_of(centres):
+            n = 4 if (c1 & c2) >> centre & 1 else 3
+            kingdom = _kingdom_of(a, _cross(centre) & layer)
+            for seat in range(state.players):
+                king = state.leaders[seat][Colour.BLACK]
+                if king is not None and kingdom >> king & 1:
+                    out[seat] += CROSS[n]
+    return out
+
+
+def _cross(centre: Cell) -> Bitboard:
+    return (0b111 << centre >> 1) | 1 << centre + STRIDE | 1 << centre - STRIDE
+
+
+def _kingdom_of(a: Analysis, tiles: Bitboard) -> Bitboard:
+    """The union of the kingdoms holding any of *tiles*."""
+    out = 0
+    for k in a.kingdoms:
+        if k & tiles:
+            out |= k
+    return out
+
+
+def _run_credits(state: GameState, a: Analysis) -> list[float]:
+    m = masks(state)
+    river = state.rules.board.river
+    out = [0.0] * state.players
+    for colour in COLOURS:
+        if state.buildings[colour] is not None:
+            continue
+        layer = state.tiles[colour]
+        free = m.empty & (river if colour is Colour.BLUE else ~river)
+        for step in (1, STRIDE):
+            # Windows named by their middle cell: two of layer and one free cell among three.
+            left, mid, right = layer << step, layer, layer >> step
+            two = (left & mid & free >> step) | (mid & right & free << step)
+            two |= left & right & free
+            for middle in cells_of(two):
+                line = (1 << middle - step | 1 << middle | 1 << middle + step) & layer
+                kingdom = _kingdom_of(a, line)
+                for seat in range(state.players):
+                    at = state.leaders[seat][colour]
+                    if at is not None and kingdom >> at & 1:
+                        out[seat] += RUN
+    return out
+
+
+def plan_credits(state: GameState, a: Analysis) -> list[float]:
+    """Each seat's credit for the crosses and runs its leaders' kingdoms nearly complete."""
+    out = [0.0] * state.players
+    if state.rules.wonder and state.wonder is None:
+        out = _cross_credits(state, a)
+    if state.rules.buildings:
+        for seat, credit in enumerate(_run_credits(state, a)):
+            out[seat] += credit
+    return out
+
+
+def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard]:
+    """Where a piece might change :func:`plan_credits`: per colour, the cells where a tile of
+    that colour would join a cross holding two or more of it, or a line of three holding one;
+    and the cells where any piece would block a plan credited now. Everywhere else a piece
+    leaves every plan as it was (kingdoms aside: a piece joining regions may move a credit)."""
+    grow = [0, 0, 0, 0]
+    block = 0
+    empty = masks(state).empty
+    river = state.rules.board.river
+    if state.rules.wonder and state.wonder is None:
+        for colour, layer in zip(COLOURS, state.tiles, strict=True):
+            ones, c1, c2 = _cross_sum(layer)
+            grow[colour] |= _dilate(c1 | c2)
+            free = empty & (river if colour is Colour.BLUE else ~river)
+            block |= _dilate((c1 & c2) | (ones & (c1 | c2))) & free
+    if state.rules.buildings:
+        for colour, layer in zip(COLOURS, state.tiles, strict=True):
+            if state.buildings[colour] is not None:
+                continue
+            for step in (1, STRIDE):
+                near = layer << step | layer >> step | layer << 2 * step | layer >> 2 * step
+                grow[colour] |= near
+                pairs = (layer & layer << step) | (layer & layer << 2 * step)
+                block |= pairs >> 2 * step | pairs >> step | pairs << step
+    return tuple(grow), block & empty
+
+
+def _dilate(centres: Bitboard) -> Bitboard:
+    """The cells of the crosses centred on *centres*."""
+    return centres | centres << 1 | centres >> 1 | centres << STRIDE | centres >> STRIDE
