@@ -117,31 +117,35 @@ def plan_credits(state: GameState, a: Analysis) -> list[float]:
     return out
 
 
-def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard]:
+def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboard]:
     """Where a piece might change :func:`plan_credits`: per colour, the cells where a tile of
     that colour would join a cross holding two or more of it, or a line of three holding one;
-    and the cells where any piece would block a plan credited now. Everywhere else a piece
-    leaves every plan as it was (kingdoms aside: a piece joining regions may move a credit)."""
+    the cells where any piece would block a plan credited now; and the tiles of every cross
+    holding two or more of a colour and every line of three holding two, whose kingdom decides
+    who is credited. Everywhere else a piece leaves every plan as it was, but for the kingdoms
+    it joins."""
     grow = [0, 0, 0, 0]
     block = 0
+    planned = 0
     empty = masks(state).empty
     river = state.rules.board.river
     if state.rules.wonder and state.wonder is None:
         for colour, layer in zip(COLOURS, state.tiles, strict=True):
             ones, c1, c2 = _cross_sum(layer)
             grow[colour] |= _dilate(c1 | c2)
+            planned |= _dilate(c1 | c2) & layer
             free = empty & (river if colour is Colour.BLUE else ~river)
             block |= _dilate((c1 & c2) | (ones & (c1 | c2))) & free
     if state.rules.buildings:
+        # Every colour, its building in supply or not: a run of three may also move it.
         for colour, layer in zip(COLOURS, state.tiles, strict=True):
-            if state.buildings[colour] is not None:
-                continue
             for step in (1, STRIDE):
                 near = layer << step | layer >> step | layer << 2 * step | layer >> 2 * step
                 grow[colour] |= near
                 pairs = (layer & layer << step) | (layer & layer << 2 * step)
                 block |= pairs >> 2 * step | pairs >> step | pairs << step
-    return tuple(grow), block & empty
+                planned |= (pairs | pairs >> step | pairs >> 2 * step) & layer
+    return tuple(grow), block & empty, planned
 
 
 def _dilate(centres: Bitboard) -> Bitboard:
