@@ -14,9 +14,10 @@ The result is exactly the full evaluation's: ``tests/test_greedy_fast.py`` compa
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Final
 
 from ..actions import Action, ExchangeTiles, PlaceCatastrophe, PlaceLeader, PlaceTile
-from ..cells import STRIDE, Bitboard, Cell, cells_of, neighbours
+from ..cells import STRIDE, Bitboard, Cell, neighbours
 from ..engine import apply
 from ..pieces import Colour
 from ..regions import region
@@ -47,6 +48,9 @@ def scores(state: GameState, legal: Sequence[Action], seat: int) -> list[float]:
     return out
 
 
+_UNKNOWN: Final = (-1,)
+
+
 def _squares(c: Cell) -> tuple[Bitboard, ...]:
     """The four 2x2 squares holding *c* (spec R21; the guard column stops a row's wrap)."""
     out = []
@@ -65,7 +69,17 @@ class _Keys:
     the tiles of any plan in it: those make the key, with the colour and, for a leader, the
     temples beside it (its strength in a revolt, spec R15)."""
 
-    __slots__ = ("block", "grow", "leaders", "occupied", "planned", "regions", "sites", "state")
+    __slots__ = (
+        "block",
+        "grow",
+        "joined",
+        "leaders",
+        "occupied",
+        "planned",
+        "regions",
+        "sites",
+        "state",
+    )
 
     def __init__(self, state: GameState) -> None:
         a = state.analysis()
@@ -74,6 +88,7 @@ class _Keys:
         self.leaders = a.leaders
         # The regions found so far, per cell lifted off the board (a leader moving, spec R8).
         self.regions: dict[int, list[Bitboard]] = {-1: list(a.kingdoms)}
+        self.joined: dict[tuple[Cell, int], tuple[int, ...] | None] = {}
         sites = 0
         for site in state.monuments:
             sites |= 1 << site.corner
@@ -92,6 +107,13 @@ class _Keys:
         """What the evaluation sees of the regions next to the empty cell *c*, joined, once
         the leader on *lifted* (if not -1) has left; ``None`` when *c* touches two kingdoms (a
         war, spec R16)."""
+        found = self.joined.get((c, lifted), _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
+        found = self.joined[c, lifted] = self._join(c, lifted)
+        return found
+
+    def _join(self, c: Cell, lifted: int) -> tuple[int, ...] | None:
         union = 0
         kingdoms = 0
         occupied = self.occupied
@@ -100,8 +122,9 @@ class _Keys:
             occupied &= ~(1 << lifted)
             leaders &= ~(1 << lifted)
         known = self.regions.setdefault(lifted, [])
-        for n in cells_of(neighbours(1 << c) & occupied):
-            if union >> n & 1:
+        for n in (c - 1, c + 1, c - STRIDE, c + STRIDE):
+            # The guard column is never occupied: a row's ends never wrap.
+            if n < 0 or not occupied >> n & 1 or union >> n & 1:
                 continue
             for r in known:
                 if r >> n & 1:

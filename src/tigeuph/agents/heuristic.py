@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cells import Cell, neighbours
+from ..cells import ROWS, STRIDE, Cell, neighbours
 from ..pieces import COLOURS, Colour
 from ..rules.scoring import final_vector
 from ..state import HAND_SIZE, GameState
@@ -61,7 +61,7 @@ TEMPLE: Final = 0.5
 """Worth of each temple beside a leader, up to three, its strength in a revolt (spec R15)."""
 MONUMENT: Final = 1.0
 """Worth of a leader in a kingdom holding a monument of its colour, a point a turn (spec R24)."""
-BUILDING: Final = 1.0
+BUILDING: Final = 2.0
 """Worth of a leader in a kingdom holding its colour's building, which doubles its points
 (variant R30)."""
 WONDER: Final = 3.0
@@ -72,35 +72,41 @@ CATASTROPHE: Final = 0.5
 TEMPO: Final = 1.0
 """How much more a lead is worth at the end of the game than at its start."""
 _NOTHING, _MONUMENT, _WILD = 0, 1, 2
+_NO_INCOME: Final = [0, 0, 0, 0]
+_NEIGHBOURS: Final = tuple(neighbours(1 << c) for c in range(ROWS * STRIDE))
 BAG_SCALE: Final = 130
 """About the tiles a bag holds at the start (131 with 2 players, 119 with 4)."""
 
 
 def values(state: GameState) -> list[float]:
     """Each seat's value in *state* (see the module docstring)."""
+    players = len(state.points)
+    leaders = state.leaders
     temples = state.tiles[Colour.RED]
-    # (cell, colours, worth, what the active player scores at the end of his turn there)
-    sites: list[tuple[Cell, tuple[Colour, ...], float, int]] = [
-        (site.corner, site.monument.colours, MONUMENT, _MONUMENT) for site in state.monuments
-    ]
-    for colour, at in zip(COLOURS, state.buildings, strict=True):
-        if at is not None:
-            sites.append((at, (colour,), BUILDING, _NOTHING))
-    if state.wonder is not None:
-        sites.append((state.wonder.centre, (Colour.BLACK,), WONDER, _WILD))
-    plans = state.rules.wonder or state.rules.buildings
-    a = state.analysis() if sites or plans else None
     income = [0, 0, 0, 0]
     wild = 0
-    extra = [0.0] * state.players
-    if a is not None:
-        kingdoms = a.kingdoms
+    extra = [0.0] * players
+    rules = state.rules
+    plans = rules.wonder or rules.buildings
+    if state.monuments or state.wonder is not None or plans or state.buildings.count(None) < 4:
+        a = state.analysis()
+        kingdom_at = a.kingdom_at
         active = state.active if state.ended is None else -1
+        # (cell, colours, worth, what the active player scores at the end of his turn there)
+        sites: list[tuple[Cell, tuple[Colour, ...], float, int]] = [
+            (site.corner, site.monument.colours, MONUMENT, _MONUMENT) for site in state.monuments
+        ]
+        for colour, at in zip(COLOURS, state.buildings, strict=True):
+            if at is not None:
+                sites.append((at, (colour,), BUILDING, _NOTHING))
+        if state.wonder is not None:
+            sites.append((state.wonder.centre, (Colour.BLACK,), WONDER, _WILD))
         for cell, colours, worth, pays in sites:
-            kingdom = next((k for k in kingdoms if k >> cell & 1), 0)
-            for seat in range(state.players):
+            kingdom = kingdom_at(cell)
+            for seat in range(players):
+                row = leaders[seat]
                 for colour in colours:
-                    at = state.leaders[seat][colour]
+                    at = row[colour]
                     if at is not None and kingdom >> at & 1:
                         extra[seat] += worth
                         if seat == active:  # R24, R31: scored at the end of this turn
@@ -113,28 +119,33 @@ def values(state: GameState) -> list[float]:
                 extra[seat] += credit
     out = []
     w0, w1, w2, w3 = VECTOR_WEIGHTS
-    for seat in range(state.players):
+    active = state.active
+    for seat in range(players):
         points: tuple[int, ...] = state.points[seat]
         treasures = state.treasures_taken[seat]
-        if seat == state.active and (wild or any(income)):
+        if seat == active and (wild or income != _NO_INCOME):
             points = tuple(p + i for p, i in zip(points, income, strict=True))
             treasures += wild
-        v0, v1, v2, v3 = final_vector(points, treasures)
+        if treasures:
+            v0, v1, v2, v3 = final_vector(points, treasures)
+        else:
+            v0, v1, v2, v3 = sorted(points)
         top = v0 + CAP
         value = w0 * v0 + w1 * min(v1, top) + w2 * min(v2, top) + w3 * min(v3, top)
-        for at in state.leaders[seat]:
+        for at in leaders[seat]:
             if at is not None:  # temple_count (spec R15), inlined: this runs very often
-                value += LEADER + TEMPLE * min((neighbours(1 << at) & temples).bit_count(), 3)
-        value += CATASTROPHE * state.catastrophe_tiles[seat] + extra[seat]
-        out.append(value)
+                value += LEADER + TEMPLE * min((_NEIGHBOURS[at] & temples).bit_count(), 3)
+        out.append(value + CATASTROPHE * state.catastrophe_tiles[seat] + extra[seat])
     return out
 
 
 def progress(state: GameState) -> float:
     """How near *state* is to the end of the game, from 0 to 1 (spec R26): by the tiles the bag
     can still give once every hand is full, or by the treasures left (two left end it)."""
-    held = sum(sum(hand) for hand in state.hands)
-    remaining = len(state.bag) - (HAND_SIZE * state.players - held)
+    held = 0
+    for hand in state.hands:
+        held += hand[0] + hand[1] + hand[2] + hand[3]
+    remaining = len(state.bag) - (HAND_SIZE * len(state.hands) - held)
     by_bag = 1.0 - max(remaining, 0) / BAG_SCALE
     left = state.treasures.bit_count()
     total = left + sum(state.treasures_taken) + state.treasures_set_aside
@@ -152,8 +163,6 @@ def evaluate(state: GameState) -> list[float]:
     """
     vals = values(state)
     scale = 1.0 + TEMPO * progress(state)
-    out = []
-    for seat, mine in enumerate(vals):
-        best = max(v for other, v in enumerate(vals) if other != seat)
-        out.append((mine - best) * scale)
-    return out
+    ranked = sorted(vals, reverse=True)
+    first, second = ranked[0], ranked[1]
+    return [(v - (second if v == first else first)) * scale for v in vals]

@@ -1,6 +1,6 @@
 """Plans the evaluation credits before they pay: crosses of one colour that one or two more
-tiles would complete (the wonder, variant R31) and runs of two that one more tile would make a
-run of three (a building, variant R30).
+tiles would complete (the wonder, variant R31) and pairs of tiles in line that one more tile
+would make a run of three (a building, variant R30).
 
 Counting is bit-parallel: the five cells of every cross (or the three of every run) are
 shifted onto their centre and summed with carry-save adders, so a whole colour layer is
@@ -22,10 +22,10 @@ __all__ = ["CROSS", "RUN", "plan_credits", "plan_zones"]
 CROSS: Final = {3: 0.5, 4: 2.0}
 """Worth of a cross of one colour holding 3 or 4 of its 5 tiles, the others empty cells that
 colour may take, to each seat whose king stands in the kingdom of its tiles (variant R31)."""
-RUN: Final = 0.5
-"""Worth of two tiles of a colour in a line of three whose third cell it may take, while that
-colour's building is in supply, to each seat whose leader of that colour stands in their
-kingdom (variant R30)."""
+RUN: Final = 0.3
+"""Worth of two tiles of a colour side by side in a row or a column, a third of a run that may
+hold a building, while that colour's building is in supply, to each seat whose leader of that
+colour stands in their kingdom (variant R30)."""
 
 
 def _cross_sum(layer: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard]:
@@ -83,26 +83,19 @@ def _kingdom_of(a: Analysis, tiles: Bitboard) -> Bitboard:
 
 
 def _run_credits(state: GameState, a: Analysis) -> list[float]:
-    m = masks(state)
-    river = state.rules.board.river
     out = [0.0] * state.players
     for colour in COLOURS:
         if state.buildings[colour] is not None:
             continue
         layer = state.tiles[colour]
-        free = m.empty & (river if colour is Colour.BLUE else ~river)
-        for step in (1, STRIDE):
-            # Windows named by their middle cell: two of layer and one free cell among three.
-            left, mid, right = layer << step, layer, layer >> step
-            two = (left & mid & free >> step) | (mid & right & free << step)
-            two |= left & right & free
-            for middle in cells_of(two):
-                line = (1 << middle - step | 1 << middle | 1 << middle + step) & layer
-                kingdom = _kingdom_of(a, line)
-                for seat in range(state.players):
-                    at = state.leaders[seat][colour]
-                    if at is not None and kingdom >> at & 1:
-                        out[seat] += RUN
+        for seat in range(state.players):
+            at = state.leaders[seat][colour]
+            if at is None:
+                continue
+            # Only the tiles of its own kingdom count for a leader: its pairs there.
+            mine = layer & a.kingdom_at(at)
+            pairs = (mine & mine << 1).bit_count() + (mine & mine << STRIDE).bit_count()
+            out[seat] += RUN * pairs
     return out
 
 
@@ -142,9 +135,8 @@ def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboa
             for step in (1, STRIDE):
                 near = layer << step | layer >> step | layer << 2 * step | layer >> 2 * step
                 grow[colour] |= near
-                pairs = (layer & layer << step) | (layer & layer << 2 * step)
-                block |= pairs >> 2 * step | pairs >> step | pairs << step
-                planned |= (pairs | pairs >> step | pairs >> 2 * step) & layer
+                pairs = layer & layer << step
+                planned |= pairs | pairs >> step
     return tuple(grow), block & empty, planned
 
 
