@@ -64,7 +64,7 @@ MONUMENT: Final = 1.0
 BUILDING: Final = 2.0
 """Worth of a leader in a kingdom holding its colour's building, which doubles its points
 (variant R30)."""
-WONDER: Final = 3.0
+WONDER: Final = 4.0
 """Worth of a king in the wonder's kingdom: a point of any colour at the end of each of his
 turns (variant R31), so a point of the weakest colour."""
 CATASTROPHE: Final = 0.5

@@ -17,11 +17,14 @@ from ..regions import Analysis
 from ..rules.placement import masks
 from ..state import GameState
 
-__all__ = ["CROSS", "RUN", "plan_credits", "plan_zones"]
+__all__ = ["CROSS", "NEAR", "RUN", "plan_credits", "plan_zones"]
 
-CROSS: Final = {3: 0.5, 4: 2.0}
+CROSS: Final = {3: 1.0, 4: 2.5}
 """Worth of a cross of one colour holding 3 or 4 of its 5 tiles, the others empty cells that
-colour may take, to each seat whose king stands in the kingdom of its tiles (variant R31)."""
+colour may take, to each seat whose king stands in a kingdom holding or touching it (variant
+R31)."""
+NEAR: Final = 0.5
+"""The share of :data:`CROSS` credited to a seat with another leader, not its king, there."""
 RUN: Final = 0.3
 """Worth of two tiles of a colour side by side in a row or a column, a third of a run that may
 hold a building, while that colour's building is in supply, to each seat whose leader of that
@@ -61,11 +64,14 @@ def _cross_credits(state: GameState, a: Analysis) -> list[float]:
         centres = at_least_3 & _fits(layer | free) & ~state.declined_crosses
         for centre in cells_of(centres):
             n = 4 if (c1 & c2) >> centre & 1 else 3
-            kingdom = _kingdom_of(a, _cross(centre) & layer)
+            kingdom = _touching(a, _cross(centre))
             for seat in range(state.players):
-                king = state.leaders[seat][Colour.BLACK]
+                row = state.leaders[seat]
+                king = row[Colour.BLACK]
                 if king is not None and kingdom >> king & 1:
                     out[seat] += CROSS[n]
+                elif any(at is not None and kingdom >> at & 1 for at in row):
+                    out[seat] += CROSS[n] * NEAR  # its king may still come
     return out
 
 
@@ -73,11 +79,12 @@ def _cross(centre: Cell) -> Bitboard:
     return (0b111 << centre >> 1) | 1 << centre + STRIDE | 1 << centre - STRIDE
 
 
-def _kingdom_of(a: Analysis, tiles: Bitboard) -> Bitboard:
-    """The union of the kingdoms holding any of *tiles*."""
+def _touching(a: Analysis, cells: Bitboard) -> Bitboard:
+    """The union of the kingdoms holding or touching any of *cells*: the tile that completes
+    a cross may join it to a kingdom beside it."""
     out = 0
-    for k in a.kingdoms:
-        if k & tiles:
+    for k, rim in zip(a.kingdoms, a.rims, strict=True):
+        if (k | rim) & cells:
             out |= k
     return out
 
@@ -113,22 +120,22 @@ def plan_credits(state: GameState, a: Analysis) -> list[float]:
 def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboard]:
     """Where a piece might change :func:`plan_credits`: per colour, the cells where a tile of
     that colour would join a cross holding two or more of it, or a line of three holding one;
-    the cells where any piece would block a plan credited now; and the tiles of every cross
-    holding two or more of a colour and every line of three holding two, whose kingdom decides
-    who is credited. Everywhere else a piece leaves every plan as it was, but for the kingdoms
-    it joins."""
+    the cells where any piece would block a plan credited now or change the kingdoms touching
+    it; and the cells of every cross holding two or more of a colour, and beside it, and every
+    pair of a colour in line, whose kingdoms decide who is credited. Everywhere else a piece
+    leaves every plan as it was, but for the kingdoms it joins."""
     grow = [0, 0, 0, 0]
     block = 0
     planned = 0
     empty = masks(state).empty
-    river = state.rules.board.river
     if state.rules.wonder and state.wonder is None:
         for colour, layer in zip(COLOURS, state.tiles, strict=True):
             ones, c1, c2 = _cross_sum(layer)
             grow[colour] |= _dilate(c1 | c2)
-            planned |= _dilate(c1 | c2) & layer
-            free = empty & (river if colour is Colour.BLUE else ~river)
-            block |= _dilate((c1 & c2) | (ones & (c1 | c2))) & free
+            # A cross is credited to the kingdoms holding or touching it: any piece on it or
+            # beside it, or joining a region that does, may change who that is.
+            planned |= _dilate(_dilate(c1 | c2))
+            block |= _dilate(_dilate((c1 & c2) | (ones & (c1 | c2))))
     if state.rules.buildings:
         # Every colour, its building in supply or not: a run of three may also move it.
         for colour, layer in zip(COLOURS, state.tiles, strict=True):
