@@ -17,10 +17,11 @@ from collections.abc import Hashable, Sequence
 from typing import Final
 
 from ..actions import Action, ExchangeTiles, PlaceCatastrophe, PlaceLeader, PlaceTile
-from ..cells import STRIDE, Bitboard, Cell, neighbours
+from ..cells import ROWS, STRIDE, Bitboard, Cell, neighbours
 from ..engine import apply
 from ..pieces import Colour
 from ..regions import region
+from ..rules.buildings import runs
 from ..state import GameState
 from .plans import plan_zones
 from .settle import settle
@@ -58,6 +59,13 @@ def _squares(c: Cell) -> tuple[Bitboard, ...]:
         if corner >= 0:
             out.append(0b11 << corner | 0b11 << corner + STRIDE)
     return tuple(out)
+
+
+_SQUARES: Final = tuple(_squares(Cell(c)) for c in range(ROWS * STRIDE))
+_BOX: Final = tuple(
+    neighbours(1 << c) | (neighbours(1 << c) >> 1 | neighbours(1 << c) << 1)
+    for c in range(ROWS * STRIDE)
+)
 
 
 class _Keys:
@@ -140,6 +148,19 @@ class _Keys:
         treasures = (union & self.state.treasures).bit_count()
         return union & leaders, union & self.sites, treasures, union & self.planned
 
+    def _harmless(self, c: Cell) -> bool:
+        """Whether removing the tile on *c* leaves every region whole but for *c* and every
+        leader's temples as they were."""
+        here = 1 << c
+        if self.state.tiles[Colour.RED] & here and neighbours(here) & self.leaders:
+            return False  # a temple beside a leader (spec R10, R15)
+        near = neighbours(here) & self.occupied
+        if near.bit_count() <= 1:
+            return True
+        rest = self.occupied & ~here
+        first = near & -near
+        return region(first, rest) & near == near
+
     def key(self, action: Action) -> Hashable | None:
         """The class of *action*, or ``None`` when it must be applied on its own."""
         kind = type(action)
@@ -149,13 +170,23 @@ class _Keys:
             if (self.grow[colour] | self.block) >> c & 1:
                 return None  # it may complete, start or block a cross or a run
             layer = self.state.tiles[colour]
-            if any((square & layer).bit_count() == 3 for square in _squares(c)):
-                return None  # it completes a monument's square (spec R21)
+            if layer & _BOX[c]:
+                for square in _SQUARES[c]:
+                    if (square & layer).bit_count() == 3:
+                        return None  # it completes a monument's square (spec R21)
             joined = self._joined(c)
             if joined is None:
                 return None
             beside = neighbours(1 << c) & self.leaders if colour is Colour.RED else 0
-            return 0, colour, joined, beside
+            pairs = 0
+            if self.state.rules.buildings:
+                alike = neighbours(1 << c) & layer
+                if alike:
+                    grown = layer | 1 << c
+                    if any(r.bit_count() >= 3 for r in runs(grown, c)):
+                        return None  # a building may be placed or moved (spec R30)
+                    pairs = alike.bit_count()  # each a pair in line, credited as a plan
+            return 0, colour, joined, beside, pairs
         if kind is PlaceLeader:
             assert isinstance(action, PlaceLeader)
             c = action.cell
@@ -175,9 +206,14 @@ class _Keys:
         if kind is PlaceCatastrophe:
             assert isinstance(action, PlaceCatastrophe)
             c = action.cell
-            if self.occupied >> c & 1 or self.block >> c & 1:
+            if self.block >> c & 1:
                 return None
-            return (2,)  # on an empty cell: no region changes, only where pieces may go
+            if self.occupied >> c & 1 and (self.planned >> c & 1 or not self._harmless(c)):
+                return None
+            # On an empty cell, or on a tile whose loss splits no region and strands no
+            # leader: the kingdoms keep their leaders, sites and treasures, and only where
+            # pieces may go changes (spec R14).
+            return (2,)
         if kind is ExchangeTiles:
             assert isinstance(action, ExchangeTiles)
             # The evaluation reads no hand: only how many tiles leave the bag (its progress).

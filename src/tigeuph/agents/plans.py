@@ -49,24 +49,24 @@ def _fits(open_: Bitboard) -> Bitboard:
 
 
 def _cross_credits(state: GameState, a: Analysis) -> list[float]:
-    m = masks(state)
-    river = state.rules.board.river
-    out = [0.0] * state.players
+    board = state.rules.board
+    river = board.river
+    empty = board.cells & ~a.occupied & ~state.catastrophes  # masks(state).empty, uncached
+    out = [0.0] * len(state.points)
     for colour in COLOURS:
         layer = state.tiles[colour]
-        if not layer:
+        if layer.bit_count() < 3:
             continue
         ones, c1, c2 = _cross_sum(layer)
         at_least_3 = (c1 & c2) | (ones & (c1 | c2))
         if not at_least_3:
             continue
-        free = m.empty & (river if colour is Colour.BLUE else ~river)
+        free = empty & (river if colour is Colour.BLUE else ~river)
         centres = at_least_3 & _fits(layer | free) & ~state.declined_crosses
         for centre in cells_of(centres):
             n = 4 if (c1 & c2) >> centre & 1 else 3
             kingdom = _touching(a, _cross(centre))
-            for seat in range(state.players):
-                row = state.leaders[seat]
+            for seat, row in enumerate(state.leaders):
                 king = row[Colour.BLACK]
                 if king is not None and kingdom >> king & 1:
                     out[seat] += CROSS[n]
@@ -90,13 +90,13 @@ def _touching(a: Analysis, cells: Bitboard) -> Bitboard:
 
 
 def _run_credits(state: GameState, a: Analysis) -> list[float]:
-    out = [0.0] * state.players
+    out = [0.0] * len(state.points)
     for colour in COLOURS:
         if state.buildings[colour] is not None:
             continue
         layer = state.tiles[colour]
-        for seat in range(state.players):
-            at = state.leaders[seat][colour]
+        for seat, row in enumerate(state.leaders):
+            at = row[colour]
             if at is None:
                 continue
             # Only the tiles of its own kingdom count for a leader: its pairs there.
@@ -108,10 +108,14 @@ def _run_credits(state: GameState, a: Analysis) -> list[float]:
 
 def plan_credits(state: GameState, a: Analysis) -> list[float]:
     """Each seat's credit for the crosses and runs its leaders' kingdoms nearly complete."""
-    out = [0.0] * state.players
-    if state.rules.wonder and state.wonder is None:
+    rules = state.rules
+    if rules.wonder and state.wonder is None:
         out = _cross_credits(state, a)
-    if state.rules.buildings:
+        if not rules.buildings:
+            return out
+    else:
+        out = [0.0] * len(state.points)
+    if rules.buildings:
         for seat, credit in enumerate(_run_credits(state, a)):
             out[seat] += credit
     return out
@@ -119,7 +123,8 @@ def plan_credits(state: GameState, a: Analysis) -> list[float]:
 
 def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboard]:
     """Where a piece might change :func:`plan_credits`: per colour, the cells where a tile of
-    that colour would join a cross holding two or more of it, or a line of three holding one;
+    that colour would join a cross holding two or more of it (a tile beside tiles of its
+    colour, which may make a pair or a run, is the caller's to check);
     the cells where any piece would block a plan credited now or change the kingdoms touching
     it; and the cells of every cross holding two or more of a colour, and beside it, and every
     pair of a colour in line, whose kingdoms decide who is credited. Everywhere else a piece
@@ -138,10 +143,8 @@ def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboa
             block |= _dilate(_dilate((c1 & c2) | (ones & (c1 | c2))))
     if state.rules.buildings:
         # Every colour, its building in supply or not: a run of three may also move it.
-        for colour, layer in zip(COLOURS, state.tiles, strict=True):
+        for layer in state.tiles:
             for step in (1, STRIDE):
-                near = layer << step | layer >> step | layer << 2 * step | layer >> 2 * step
-                grow[colour] |= near
                 pairs = layer & layer << step
                 planned |= pairs | pairs >> step
     return tuple(grow), block & empty, planned
