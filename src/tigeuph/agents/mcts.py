@@ -26,7 +26,7 @@ from ..errors import ArgumentError, expect
 from ..legal import legal_actions
 from ..state import GameState
 from ..views import PlayerView, sample_state
-from .greedy import settle
+from .candidates import scores
 from .heuristic import evaluate
 
 __all__ = ["DEFAULT_ITERATIONS", "MCTSAgent"]
@@ -120,9 +120,10 @@ class MCTSAgent:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         me = view.player
         guess = sample_state(view, rng)
-        scored = sorted(
-            ((settle(apply(guess, a))[me], i) for i, a in enumerate(legal)), reverse=True
-        )[: self.candidates]
+        ranked = scores(guess, legal, me)  # the greedy player's, one class at a time
+        scored = sorted(((score, i) for i, score in enumerate(ranked)), reverse=True)[
+            : self.candidates
+        ]
         roots = [legal[i] for _, i in scored]
         if len(roots) == 1:
             return roots[0]
