@@ -83,6 +83,7 @@ class _Keys:
         "joined",
         "leaders",
         "occupied",
+        "paired",
         "planned",
         "regions",
         "sites",
@@ -107,9 +108,9 @@ class _Keys:
             sites |= 1 << state.wonder.centre
         self.sites = sites
         if state.rules.wonder or state.rules.buildings:
-            self.grow, self.block, self.planned = plan_zones(state)
+            self.grow, self.block, self.planned, self.paired = plan_zones(state)
         else:
-            self.grow, self.block, self.planned = (0, 0, 0, 0), 0, 0
+            self.grow, self.block, self.planned, self.paired = (0, 0, 0, 0), 0, 0, 0
 
     def _joined(self, c: Cell, lifted: int = -1) -> tuple[int, ...] | None:
         """What the evaluation sees of the regions next to the empty cell *c*, joined, once
@@ -208,7 +209,7 @@ class _Keys:
             c = action.cell
             if self.block >> c & 1:
                 return None
-            if self.occupied >> c & 1 and (self.planned >> c & 1 or not self._harmless(c)):
+            if self.occupied >> c & 1 and (self.paired >> c & 1 or not self._harmless(c)):
                 return None
             # On an empty cell, or on a tile whose loss splits no region and strands no
             # leader: the kingdoms keep their leaders, sites and treasures, and only where

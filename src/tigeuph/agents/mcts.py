@@ -21,6 +21,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..actions import Action, PlaceTile
+from ..decisions import (
+    BuildingChoice,
+    MonumentChoice,
+    TreasureChoice,
+    WonderChoice,
+    WonderPoint,
+)
 from ..engine import apply, outcome
 from ..errors import ArgumentError, expect
 from ..legal import legal_actions
@@ -35,7 +42,7 @@ DEFAULT_ITERATIONS: Final = 300
 """The budget when neither iterations nor seconds are given."""
 SCALE: Final = 6.0
 """Evaluation points that turn a reward of 1/2 into about 3/4 (the logistic's scale)."""
-PRIOR_VISITS: Final = 10
+PRIOR_VISITS: Final = 25
 """Each root candidate starts as if visited this often with its greedy score as reward
 (progressive bias): with no iterations the search plays the greedy player's move, and the
 rollouts must outweigh the prior to change it."""
@@ -194,18 +201,28 @@ class MCTSAgent:
         return [1 / (1 + math.exp(-e / SCALE)) for e in evaluate(state)]
 
 
+_BUILDS: Final = (BuildingChoice, MonumentChoice, TreasureChoice, WonderChoice, WonderPoint)
+"""The decisions a rollout answers by weighing every answer."""
+
+
 def _cheap(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
     """The rollout policy: a tile placement four times in five when one is legal and no
-    decision is pending, else any legal action; the best-evaluated of two draws."""
-    if state.pending is None and rng.random() < 0.8:
-        tiles = [a for a in legal if type(a) is PlaceTile]
-        if tiles:
-            legal = tuple(tiles)
+    decision is pending, else any legal action; the best-evaluated of two draws. A decision
+    to build (a monument, a building, the wonder) or take a treasure weighs every answer, as
+    :func:`~tigeuph.agents.greedy.settle` does: a rollout that completes a cross builds the
+    wonder when it pays, not one time in two."""
+    seat = state.to_move
+    assert seat is not None
+    if state.pending is None:
+        if rng.random() < 0.8:
+            tiles = [a for a in legal if type(a) is PlaceTile]
+            if tiles:
+                legal = tuple(tiles)
+    elif type(state.pending) in _BUILDS:
+        return max(legal, key=lambda a: evaluate(apply(state, a))[seat])
     a, b = rng.choice(legal), rng.choice(legal)
     if a == b:
         return a
-    seat = state.to_move
-    assert seat is not None
     return a if evaluate(apply(state, a))[seat] >= evaluate(apply(state, b))[seat] else b
 
 

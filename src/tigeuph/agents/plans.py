@@ -14,7 +14,6 @@ from typing import Final
 from ..cells import STRIDE, Bitboard, Cell, cells_of
 from ..pieces import COLOURS, Colour
 from ..regions import Analysis
-from ..rules.placement import masks
 from ..state import GameState
 
 __all__ = ["CROSS", "NEAR", "RUN", "plan_credits", "plan_zones"]
@@ -51,7 +50,7 @@ def _fits(open_: Bitboard) -> Bitboard:
 def _cross_credits(state: GameState, a: Analysis) -> list[float]:
     board = state.rules.board
     river = board.river
-    empty = board.cells & ~a.occupied & ~state.catastrophes  # masks(state).empty, uncached
+    empty = board.cells & ~a.occupied & ~state.catastrophes  # as masks(state).empty
     out = [0.0] * len(state.points)
     for colour in COLOURS:
         layer = state.tiles[colour]
@@ -121,18 +120,19 @@ def plan_credits(state: GameState, a: Analysis) -> list[float]:
     return out
 
 
-def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboard]:
+def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboard, Bitboard]:
     """Where a piece might change :func:`plan_credits`: per colour, the cells where a tile of
     that colour would join a cross holding two or more of it (a tile beside tiles of its
     colour, which may make a pair or a run, is the caller's to check);
     the cells where any piece would block a plan credited now or change the kingdoms touching
     it; and the cells of every cross holding two or more of a colour, and beside it, and every
-    pair of a colour in line, whose kingdoms decide who is credited. Everywhere else a piece
-    leaves every plan as it was, but for the kingdoms it joins."""
+    pair of a colour in line, whose kingdoms decide who is credited; and the tiles of those
+    pairs. Everywhere else a piece leaves every plan as it was, but for the kingdoms it joins,
+    and so does a catastrophe on a tile outside the block and the pairs."""
     grow = [0, 0, 0, 0]
     block = 0
     planned = 0
-    empty = masks(state).empty
+    paired = 0
     if state.rules.wonder and state.wonder is None:
         for colour, layer in zip(COLOURS, state.tiles, strict=True):
             ones, c1, c2 = _cross_sum(layer)
@@ -146,8 +146,8 @@ def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboa
         for layer in state.tiles:
             for step in (1, STRIDE):
                 pairs = layer & layer << step
-                planned |= pairs | pairs >> step
-    return tuple(grow), block & empty, planned
+                paired |= pairs | pairs >> step
+    return tuple(grow), block, planned | paired, paired
 
 
 def _dilate(centres: Bitboard) -> Bitboard:
