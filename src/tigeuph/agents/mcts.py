@@ -48,6 +48,11 @@ PRIOR_VISITS: Final = 25
 rollouts must outweigh the prior to change it."""
 
 
+MARGIN: Final = 2.0
+"""The most visited root action is played unless the greedy player's best scores more than
+this many evaluation points above it; then that best is played."""
+
+
 class _Node:
     __slots__ = ("available", "children", "total", "visits")
 
@@ -148,7 +153,12 @@ class MCTSAgent:
             self._iterate(root, roots, sample_state(view, rng), rng)
             done += 1
         order = {a: n for n, a in enumerate(roots)}
-        return max(root.children.items(), key=lambda kv: (kv[1].visits, -order[kv[0]]))[0]
+        chosen = max(root.children.items(), key=lambda kv: (kv[1].visits, -order[kv[0]]))[0]
+        # The rollouts overrule the one-ply evaluation on small differences only: a clear
+        # gain it sees (a cross completed, a building placed) is not lost to their noise.
+        if ranked[legal.index(chosen)] < scored[0][0] - MARGIN:
+            return roots[0]
+        return chosen
 
     def _iterate(
         self, root: _Node, roots: list[Action], state: GameState, rng: random.Random

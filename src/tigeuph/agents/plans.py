@@ -47,6 +47,26 @@ def _fits(open_: Bitboard) -> Bitboard:
     return open_ & open_ << 1 & open_ >> 1 & open_ << STRIDE & open_ >> STRIDE
 
 
+def _crosses(layer: Bitboard, free: Bitboard, declined: Bitboard) -> tuple[tuple[Cell, int], ...]:
+    """The centres of the crosses of *layer* holding 3 or 4 of it and the rest in *free*, with
+    how many, remembered: most states an agent evaluates share their tile layers."""
+    key = (layer, free, declined)
+    found = _CROSSES.get(key)
+    if found is None:
+        if len(_CROSSES) >= 8192:
+            _CROSSES.clear()
+        ones, c1, c2 = _cross_sum(layer)
+        at_least_3 = (c1 & c2) | (ones & (c1 | c2))
+        centres = at_least_3 & _fits(layer | free) & ~declined
+        found = _CROSSES[key] = tuple(
+            (centre, 4 if (c1 & c2) >> centre & 1 else 3) for centre in cells_of(centres)
+        )
+    return found
+
+
+_CROSSES: dict[tuple[Bitboard, Bitboard, Bitboard], tuple[tuple[Cell, int], ...]] = {}
+
+
 def _cross_credits(state: GameState, a: Analysis) -> list[float]:
     board = state.rules.board
     river = board.river
@@ -56,14 +76,8 @@ def _cross_credits(state: GameState, a: Analysis) -> list[float]:
         layer = state.tiles[colour]
         if layer.bit_count() < 3:
             continue
-        ones, c1, c2 = _cross_sum(layer)
-        at_least_3 = (c1 & c2) | (ones & (c1 | c2))
-        if not at_least_3:
-            continue
         free = empty & (river if colour is Colour.BLUE else ~river)
-        centres = at_least_3 & _fits(layer | free) & ~state.declined_crosses
-        for centre in cells_of(centres):
-            n = 4 if (c1 & c2) >> centre & 1 else 3
+        for centre, n in _crosses(layer, free, state.declined_crosses):
             kingdom = _touching(a, _cross(centre))
             for seat, row in enumerate(state.leaders):
                 king = row[Colour.BLACK]
