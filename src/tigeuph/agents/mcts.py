@@ -48,9 +48,10 @@ PRIOR_VISITS: Final = 25
 rollouts must outweigh the prior to change it."""
 
 
-MARGIN: Final = 2.0
-"""The most visited root action is played unless the greedy player's best scores more than
-this many evaluation points above it; then that best is played."""
+MARGIN: Final = 1.0
+"""With the wonder or the buildings on, the most visited root action is played unless the
+greedy player's best scores more than this many evaluation points above it; then that best is
+played."""
 
 
 class _Node:
@@ -154,9 +155,13 @@ class MCTSAgent:
             done += 1
         order = {a: n for n, a in enumerate(roots)}
         chosen = max(root.children.items(), key=lambda kv: (kv[1].visits, -order[kv[0]]))[0]
-        # The rollouts overrule the one-ply evaluation on small differences only: a clear
-        # gain it sees (a cross completed, a building placed) is not lost to their noise.
-        if ranked[legal.index(chosen)] < scored[0][0] - MARGIN:
+        # With a variant on, the rollouts overrule the one-ply evaluation on small differences
+        # only: a clear gain it sees (a cross grown or completed, a building placed) is not
+        # lost to their noise. In the standard game the search is stronger without it.
+        rules = guess.rules
+        if (rules.wonder or rules.buildings) and ranked[legal.index(chosen)] < scored[0][
+            0
+        ] - MARGIN:
             return roots[0]
         return chosen
 
