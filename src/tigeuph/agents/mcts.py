@@ -10,6 +10,8 @@ rollout with a cheap policy, and backs up each seat's reward: the logistic of it
 when the game ended. Only the actions seen at the root, the greedy player's best few, are
 searched there, each starting from its greedy score as a prior worth :data:`PRIOR_VISITS`
 rollouts; deeper nodes widen progressively, new children taken in the rollout policy's order.
+With the wonder or the buildings on, the greedy player's best is played when it scores more
+than ``MARGIN`` (1 evaluation point) above the most visited action.
 """
 
 from __future__ import annotations
