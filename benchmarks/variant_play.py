@@ -9,6 +9,7 @@ the games stalled: not over within ``--max-actions`` actions (the game is then c
 
     python benchmarks/variant_play.py --games 2                  # a smoke run, under a minute
     python benchmarks/variant_play.py --games 40 --agents greedy --jobs 2
+    python benchmarks/variant_play.py --games 8 --agents mcts --variants wonder --jobs 2
 """
 
 from __future__ import annotations
@@ -67,7 +68,13 @@ def _task(task: tuple[str, int, int, str, int]) -> Played:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--agents", nargs="+", default=["greedy", "mcts"])
+    parser.add_argument(
+        "--agents",
+        nargs="+",
+        default=["greedy", "mcts:iterations=30"],
+        help="agent specifications (default: a short search, to keep the smoke run short; "
+        "'mcts' is the search at its default budget, about 55 s of CPU a game)",
+    )
     parser.add_argument("--variants", nargs="+", default=["wonder", "buildings"])
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", type=int, default=10, help="games per agent and variant")
@@ -94,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
             moves = sum(r.moves for r in results)
             cpu = sum(r.cpu for r in results)
             print(
-                f"{spec:<10} {variant:<10} {len(results):>5} {used:>5} {share.estimate:>6.1%}"
+                f"{spec[:10]:<10} {variant:<10} {len(results):>5} {used:>5} {share.estimate:>6.1%}"
                 f"  {share.low:>6.1%}-{share.high:<6.1%}  {1000 * cpu / max(moves, 1):>7.2f}"
                 f"  {cpu / max(len(results), 1):>6.2f}  {sum(r.stalled for r in results):>7}",
                 flush=True,
