@@ -159,7 +159,8 @@ class MCTSAgent:
         chosen = max(root.children.items(), key=lambda kv: (kv[1].visits, -order[kv[0]]))[0]
         # With a variant on, the rollouts overrule the one-ply evaluation on small differences
         # only: a clear gain it sees (a cross grown or completed, a building placed) is not
-        # lost to their noise. In the standard game the search is stronger without it.
+        # lost to their noise. Not in the standard game: the search measured no weaker there
+        # without it (docs/agents.rst).
         rules = guess.rules
         if (rules.wonder or rules.buildings) and ranked[legal.index(chosen)] < scored[0][
             0
