@@ -5,51 +5,24 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Final
 
-from ..actions import Action, CommitSupport
-from ..decisions import Conflict
-from ..engine import apply
-from ..legal import legal_actions
+from ..actions import Action
 from ..state import GameState
 from ..views import PlayerView, sample_state
-from .heuristic import evaluate
+from .candidates import scores
+from .settle import SETTLE_DEPTH, settle
 
-__all__ = ["GreedyAgent", "settle"]
-
-SETTLE_DEPTH: Final = 8
-"""At most this many decisions are settled after an action before the position is evaluated."""
-
-
-def settle(state: GameState, depth: int = SETTLE_DEPTH) -> list[float]:
-    """Each seat's evaluation (:func:`~tigeuph.agents.heuristic.evaluate`) once the decisions
-    *state* waits for are taken, down to *depth* of them, by a fixed quick rule: in a conflict
-    each side commits all the support it may (spec R15, R18), and every other decision (war
-    order, monument, treasure, building, wonder, the wonder's colour) takes the answer whose
-    position evaluates best for whoever decides. Linear in the decisions: no tree."""
-    while state.pending is not None and state.ended is None and depth > 0:
-        depth -= 1
-        options = legal_actions(state)
-        if isinstance(state.pending, Conflict):
-            state = apply(state, max(options, key=_support))
-            continue
-        seat = state.to_move
-        assert seat is not None
-        after = [apply(state, action) for action in options]
-        state = max(after, key=lambda s: evaluate(s)[seat])
-    return evaluate(state)
-
-
-def _support(action: Action) -> int:
-    return action.count if isinstance(action, CommitSupport) else -1
+__all__ = ["SETTLE_DEPTH", "GreedyAgent", "best_actions", "settle"]
 
 
 class GreedyAgent:
     """Plays the legal action whose position, once every decision it sets off is settled
     (:func:`~tigeuph.agents.greedy.settle`), evaluates best for it
-    (:mod:`tigeuph.agents.heuristic`): its weakest colour's points counting treasures first,
-    then the next colours, leaders on the board and their temples (threats), monuments,
-    buildings and the wonder in its leaders' kingdoms.
+    (:mod:`tigeuph.agents.heuristic`): what wins, its weakest colour's points counting
+    treasures first, then the next colours up to a few points above it, leaders on the board
+    and their temples (threats), monuments, buildings and the wonder in its leaders' kingdoms,
+    crosses and runs they nearly complete (:mod:`tigeuph.agents.plans`); a lead counts more
+    as the end nears, so the leader ends the game rather than pass.
 
     The position is a full state drawn with :func:`~tigeuph.sample_state` from its view, so
     hidden tiles are guessed, never seen; ties are broken with *rng*. Every decision, support
@@ -58,7 +31,8 @@ class GreedyAgent:
     hand. A single legal action is played without search.
 
     Strength: beats :class:`~tigeuph.agents.RandomAgent` in nearly all 2-player games. Speed:
-    tens of milliseconds a move (one ``apply`` per legal action). See ``docs/agents.rst``.
+    a few milliseconds of CPU a move: the actions the evaluation cannot tell apart are applied
+    once per class (:func:`tigeuph.agents.candidates.scores`). See ``docs/agents.rst``.
     """
 
     __slots__ = ()
@@ -79,8 +53,7 @@ def best_actions(state: GameState, legal: Sequence[Action], seat: int) -> list[A
     """The actions among *legal* that settle best for *seat* in *state*."""
     best = -math.inf
     found: list[Action] = []
-    for action in legal:
-        score = settle(apply(state, action))[seat]
+    for action, score in zip(legal, scores(state, legal, seat), strict=True):
         if score > best + 1e-9:
             best, found = score, [action]
         elif score > best - 1e-9:

@@ -1,0 +1,40 @@
+"""The greedy player's fast scores agree with applying, settling and evaluating every action
+(issue 23)."""
+
+from __future__ import annotations
+
+import pytest
+from games import TILES_FIRST, every_switch, random_game
+
+import tigeuph
+from tigeuph import Rules
+from tigeuph.agents.candidates import scores
+from tigeuph.agents.greedy import settle
+
+RULES = {
+    "standard": Rules(players=3),
+    "every switch": every_switch(3),
+    "wonder": Rules(players=2, wonder=True),
+    "buildings": Rules(players=4, buildings=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_fast_scores_equal_the_full_evaluation(name: str) -> None:
+    """For every legal action of many positions of random games, the score of its class is
+    the score of the action itself: the shortcut never changes the greedy player's choice."""
+    rules = RULES[name]
+    checked = 0
+    for seed in range(4):
+        steps = random_game(rules.players, seed, rules, prefer_tiles=TILES_FIRST)
+        for ply, (state, _, _) in enumerate(steps):
+            if ply % 9 or state.to_move is None:
+                continue
+            seat = state.to_move
+            legal = tigeuph.legal_actions(state)
+            full = [settle(tigeuph.apply(state, action))[seat] for action in legal]
+            fast = scores(state, legal, seat)
+            for action, want, got in zip(legal, full, fast, strict=True):
+                assert got == want, (name, seed, ply, str(action))
+            checked += 1
+    assert checked > 40
