@@ -79,6 +79,7 @@ class _Keys:
 
     __slots__ = (
         "block",
+        "crossed",
         "grow",
         "joined",
         "leaders",
@@ -108,9 +109,11 @@ class _Keys:
             sites |= 1 << state.wonder.centre
         self.sites = sites
         if state.rules.wonder or state.rules.buildings:
-            self.grow, self.block, self.planned, self.paired = plan_zones(state)
+            zones = plan_zones(state)
+            self.grow, self.block, self.planned, self.paired, self.crossed = zones
         else:
             self.grow, self.block, self.planned, self.paired = (0, 0, 0, 0), 0, 0, 0
+            self.crossed = 0
 
     def _joined(self, c: Cell, lifted: int = -1) -> tuple[int, ...] | None:
         """What the evaluation sees of the regions next to the empty cell *c*, joined, once
@@ -207,9 +210,10 @@ class _Keys:
         if kind is PlaceCatastrophe:
             assert isinstance(action, PlaceCatastrophe)
             c = action.cell
-            if self.block >> c & 1:
-                return None
-            if self.occupied >> c & 1 and (self.paired >> c & 1 or not self._harmless(c)):
+            if self.occupied >> c & 1:
+                if (self.block | self.paired) >> c & 1 or not self._harmless(c):
+                    return None
+            elif self.crossed >> c & 1:
                 return None
             # On an empty cell, or on a tile whose loss splits no region and strands no
             # leader: the kingdoms keep their leaders, sites and treasures, and only where
