@@ -87,6 +87,7 @@ class _Keys:
         "paired",
         "planned",
         "regions",
+        "remains",
         "sites",
         "state",
     )
@@ -99,6 +100,7 @@ class _Keys:
         # The regions found so far, per cell lifted off the board (a leader moving, spec R8).
         self.regions: dict[int, list[Bitboard]] = {-1: list(a.kingdoms)}
         self.joined: dict[tuple[Cell, int], tuple[int, ...] | None] = {}
+        self.remains: dict[tuple[Cell, int], Bitboard] = {}
         sites = 0
         for site in state.monuments:
             sites |= 1 << site.corner
@@ -152,6 +154,23 @@ class _Keys:
         treasures = (union & self.state.treasures).bit_count()
         return union & leaders, union & self.sites, treasures, union & self.planned
 
+    def _remains(self, at: Cell, lifted: int) -> Bitboard:
+        """The region of the leader on *at* once he and the leader on *lifted* (if not -1)
+        have left, or 0 when his leaving splits it."""
+        found = self.remains.get((at, lifted))
+        if found is None:
+            rest = self.occupied & ~(1 << at)
+            if lifted >= 0:
+                rest &= ~(1 << lifted)
+            near = neighbours(1 << at) & rest
+            found = 0
+            if near:
+                found = region(near & -near, rest)
+                if found & near != near:
+                    found = 0
+            self.remains[at, lifted] = found
+        return found
+
     def _harmless(self, c: Cell) -> bool:
         """Whether removing the tile on *c* leaves every region whole but for *c* and every
         leader's temples as they were."""
@@ -200,12 +219,18 @@ class _Keys:
             joined = self._joined(c, -1 if now is None else now)
             if joined is None:
                 return None
+            temples = (neighbours(1 << c) & self.state.tiles[Colour.RED]).bit_count()
             rivals = joined[0]  # the leaders of the kingdom it joins
             for row in self.state.leaders:
                 at = row[action.colour]
                 if at is not None and rivals >> at & 1:
-                    return None  # a revolt: which leader leaves decides the kingdoms (R15)
-            temples = (neighbours(1 << c) & self.state.tiles[Colour.RED]).bit_count()
+                    # A revolt (spec R15): whoever loses leaves, and the kingdoms left are
+                    # alike for every cell only when the rival's going splits nothing and
+                    # the new leader stays joined to the rest without him.
+                    rest = self._remains(at, -1 if now is None else now)
+                    if not rest & neighbours(1 << c):
+                        return None
+                    return 4, action.colour, joined, temples
             return 1, action.colour, joined, temples
         if kind is PlaceCatastrophe:
             assert isinstance(action, PlaceCatastrophe)
