@@ -47,44 +47,45 @@ def _fits(open_: Bitboard) -> Bitboard:
     return open_ & open_ << 1 & open_ >> 1 & open_ << STRIDE & open_ >> STRIDE
 
 
-def _crosses(layer: Bitboard, free: Bitboard, declined: Bitboard) -> tuple[tuple[Cell, int], ...]:
-    """The centres of the crosses of *layer* holding 3 or 4 of it and the rest in *free*, with
-    how many, remembered: most states an agent evaluates share their tile layers."""
-    key = (layer, free, declined)
-    found = _CROSSES.get(key)
+def _centres(layer: Bitboard) -> tuple[Bitboard, Bitboard]:
+    """The centres of the crosses holding 3 or more of *layer*, and those holding 4 or more,
+    remembered: most states an agent evaluates share most of their tile layers."""
+    found = _CENTRES.get(layer)
     if found is None:
-        if len(_CROSSES) >= 8192:
-            _CROSSES.clear()
+        if len(_CENTRES) >= 8192:
+            _CENTRES.clear()
         ones, c1, c2 = _cross_sum(layer)
-        at_least_3 = (c1 & c2) | (ones & (c1 | c2))
-        centres = at_least_3 & _fits(layer | free) & ~declined
-        found = _CROSSES[key] = tuple(
-            (centre, 4 if (c1 & c2) >> centre & 1 else 3) for centre in cells_of(centres)
-        )
+        found = _CENTRES[layer] = (c1 & c2) | (ones & (c1 | c2)), c1 & c2
     return found
 
 
-_CROSSES: dict[tuple[Bitboard, Bitboard, Bitboard], tuple[tuple[Cell, int], ...]] = {}
+_CENTRES: dict[Bitboard, tuple[Bitboard, Bitboard]] = {}
 
 
 def _cross_credits(state: GameState, a: Analysis) -> list[float]:
     board = state.rules.board
     river = board.river
     empty = board.cells & ~a.occupied & ~state.catastrophes  # as masks(state).empty
+    declined = state.declined_crosses
     out = [0.0] * len(state.points)
     for colour in COLOURS:
         layer = state.tiles[colour]
-        if layer.bit_count() < 3:
+        at_least_3, fours = _centres(layer)
+        if not at_least_3:
             continue
         free = empty & (river if colour is Colour.BLUE else ~river)
-        for centre, n in _crosses(layer, free, state.declined_crosses):
+        centres = at_least_3 & _fits(layer | free) & ~declined
+        if not centres:
+            continue
+        for centre in cells_of(centres):
+            worth = CROSS[4 if fours >> centre & 1 else 3]
             kingdom = _touching(a, _cross(centre))
             for seat, row in enumerate(state.leaders):
                 king = row[Colour.BLACK]
                 if king is not None and kingdom >> king & 1:
-                    out[seat] += CROSS[n]
+                    out[seat] += worth
                 elif any(at is not None and kingdom >> at & 1 for at in row):
-                    out[seat] += CROSS[n] * NEAR  # its king may still come
+                    out[seat] += worth * NEAR  # its king may still come
     return out
 
 
