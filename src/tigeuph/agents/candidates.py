@@ -62,6 +62,11 @@ def _squares(c: Cell) -> tuple[Bitboard, ...]:
 
 
 _SQUARES: Final = tuple(_squares(Cell(c)) for c in range(ROWS * STRIDE))
+_REACH: Final = tuple(
+    neighbours(neighbours(1 << c) | 1 << c) | neighbours(1 << c) | 1 << c
+    for c in range(ROWS * STRIDE)
+)
+"""Per cell, the cells two steps away or nearer."""
 _BOX: Final = tuple(
     neighbours(1 << c) | (neighbours(1 << c) >> 1 | neighbours(1 << c) << 1)
     for c in range(ROWS * STRIDE)
@@ -79,6 +84,7 @@ class _Keys:
 
     __slots__ = (
         "block",
+        "centres",
         "crossed",
         "grow",
         "joined",
@@ -112,10 +118,10 @@ class _Keys:
         self.sites = sites
         if state.rules.wonder or state.rules.buildings:
             zones = plan_zones(state)
-            self.grow, self.block, self.planned, self.paired, self.crossed = zones
+            self.grow, self.block, self.planned, self.paired, self.crossed, self.centres = zones
         else:
             self.grow, self.block, self.planned, self.paired = (0, 0, 0, 0), 0, 0, 0
-            self.crossed = 0
+            self.crossed = self.centres = 0
 
     def _joined(self, c: Cell, lifted: int = -1) -> tuple[int, ...] | None:
         """What the evaluation sees of the regions next to the empty cell *c*, joined, once
@@ -154,6 +160,14 @@ class _Keys:
         treasures = (union & self.state.treasures).bit_count()
         return union & leaders, union & self.sites, treasures, union & self.planned
 
+    def _touched(self, c: Cell) -> Bitboard:
+        """The centres of the crosses holding three or more of a colour that a piece on *c*,
+        not on any of them, would touch: the kingdom it joins is then credited with them
+        (:func:`~tigeuph.agents.plans.plan_credits`)."""
+        if not self.block >> c & 1:
+            return 0
+        return self.centres & _REACH[c]
+
     def _remains(self, at: Cell, lifted: int) -> Bitboard:
         """The region of the leader on *at* once he and the leader on *lifted* (if not -1)
         have left, or 0 when his leaving splits it."""
@@ -190,7 +204,7 @@ class _Keys:
         if kind is PlaceTile:
             assert isinstance(action, PlaceTile)
             c, colour = action.cell, action.colour
-            if (self.grow[colour] | self.block) >> c & 1:
+            if (self.grow[colour] | self.crossed) >> c & 1:
                 return None  # it may complete, start or block a cross or a run
             layer = self.state.tiles[colour]
             if layer & _BOX[c]:
@@ -209,12 +223,12 @@ class _Keys:
                     if any(r.bit_count() >= 3 for r in runs(grown, c)):
                         return None  # a building may be placed or moved (spec R30)
                     pairs = alike.bit_count()  # each a pair in line, credited as a plan
-            return 0, colour, joined, beside, pairs
+            return 0, colour, joined, beside, pairs, self._touched(c)
         if kind is PlaceLeader:
             assert isinstance(action, PlaceLeader)
             c = action.cell
-            if self.block >> c & 1:
-                return None
+            if self.crossed >> c & 1:
+                return None  # it takes a cell a cross needs
             now = self.state.leaders[self.state.active][action.colour]
             joined = self._joined(c, -1 if now is None else now)
             if joined is None:
@@ -230,8 +244,8 @@ class _Keys:
                     rest = self._remains(at, -1 if now is None else now)
                     if not rest & neighbours(1 << c):
                         return None
-                    return 4, action.colour, joined, temples
-            return 1, action.colour, joined, temples
+                    return 4, action.colour, joined, temples, self._touched(c)
+            return 1, action.colour, joined, temples, self._touched(c)
         if kind is PlaceCatastrophe:
             assert isinstance(action, PlaceCatastrophe)
             c = action.cell

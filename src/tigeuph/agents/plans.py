@@ -137,14 +137,16 @@ def plan_credits(state: GameState, a: Analysis) -> list[float]:
 
 def plan_zones(
     state: GameState,
-) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboard, Bitboard, Bitboard]:
+) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboard, Bitboard, Bitboard, Bitboard]:
     """Where a piece might change :func:`plan_credits`: per colour, the cells where a tile of
     that colour would join a cross holding two or more of it (a tile beside tiles of its
     colour, which may make a pair or a run, is the caller's to check);
     the cells where any piece would block a plan credited now or change the kingdoms touching
     it; and the cells of every cross holding two or more of a colour, and beside it, and every
     pair of a colour in line, whose kingdoms decide who is credited; the tiles of those
-    pairs; and the cells of every cross holding three or more of a colour. Everywhere else a
+    pairs; the cells of every cross holding three or more of a colour, and its centre. Around
+    those crosses, a piece on a cell beside one (in the block, not on the cross) touches them all
+    whose centre lies two steps away or nearer, and changes nothing else. Everywhere else a
     piece leaves every plan as it was, but for the kingdoms it joins, and so does a catastrophe
     on a tile outside the block and the pairs, or on an empty cell outside those crosses (it
     joins no region, so it only takes a free cell from the crosses holding it)."""
@@ -153,6 +155,7 @@ def plan_zones(
     planned = 0
     paired = 0
     crossed = 0
+    centres = 0
     if state.rules.wonder and state.wonder is None:
         for colour, layer in zip(COLOURS, state.tiles, strict=True):
             ones, c1, c2 = _cross_sum(layer)
@@ -160,7 +163,9 @@ def plan_zones(
             # A cross is credited to the kingdoms holding or touching it: any piece on it or
             # beside it, or joining a region that does, may change who that is.
             planned |= _dilate(_dilate(c1 | c2))
-            near = _dilate((c1 & c2) | (ones & (c1 | c2)))
+            at_least_3 = (c1 & c2) | (ones & (c1 | c2))
+            centres |= at_least_3
+            near = _dilate(at_least_3)
             crossed |= near
             block |= _dilate(near)
     if state.rules.buildings:
@@ -169,7 +174,7 @@ def plan_zones(
             for step in (1, STRIDE):
                 pairs = layer & layer << step
                 paired |= pairs | pairs >> step
-    return tuple(grow), block, planned | paired, paired, crossed
+    return tuple(grow), block, planned | paired, paired, crossed, centres
 
 
 def _dilate(centres: Bitboard) -> Bitboard:
