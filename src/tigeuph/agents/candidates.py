@@ -186,8 +186,9 @@ class _Keys:
         return found
 
     def _harmless(self, c: Cell) -> bool:
-        """Whether removing the tile on *c* leaves every region whole but for *c* and every
-        leader's temples as they were."""
+        """Whether removing the tile on *c* leaves every leader's temples as they were and
+        every region whole but for *c*, or splits one that holds no site and fewer than two
+        treasures, under rules without plans."""
         here = 1 << c
         if self.state.tiles[Colour.RED] & here and neighbours(here) & self.leaders:
             return False  # a temple beside a leader (spec R10, R15)
@@ -196,7 +197,15 @@ class _Keys:
             return True
         rest = self.occupied & ~here
         first = near & -near
-        return region(first, rest) & near == near
+        if region(first, rest) & near == near:
+            return True
+        # It splits its region. Without plans, only the sites and the treasures of a kingdom
+        # are read (spec R24, R25, R30, R31): none there, nor two treasures to take, and the
+        # pieces are worth what the whole was.
+        if self.state.rules.wonder or self.state.rules.buildings:
+            return False
+        whole = region(here, self.occupied)
+        return not whole & self.sites and (whole & self.state.treasures).bit_count() <= 1
 
     def key(self, action: Action) -> Hashable | None:
         """The class of *action*, or ``None`` when it must be applied on its own."""
