@@ -22,6 +22,7 @@ from ..engine import apply
 from ..pieces import Colour
 from ..regions import region
 from ..rules.buildings import runs
+from ..rules.scoring import scorer
 from ..state import GameState
 from .plans import plan_zones
 from .settle import settle
@@ -91,6 +92,7 @@ class _Keys:
         "leaders",
         "occupied",
         "paired",
+        "plain",
         "planned",
         "regions",
         "remains",
@@ -116,7 +118,8 @@ class _Keys:
         if state.wonder is not None:
             sites |= 1 << state.wonder.centre
         self.sites = sites
-        if state.rules.wonder or state.rules.buildings:
+        self.plain = not (state.rules.wonder or state.rules.buildings)
+        if not self.plain:
             zones = plan_zones(state)
             self.grow, self.block, self.planned, self.paired, self.crossed, self.centres = zones
         else:
@@ -202,7 +205,7 @@ class _Keys:
         # It splits its region. Without plans, only the sites and the treasures of a kingdom
         # are read (spec R24, R25, R30, R31): none there, nor two treasures to take, and the
         # pieces are worth what the whole was.
-        if self.state.rules.wonder or self.state.rules.buildings:
+        if not self.plain:
             return False
         whole = region(here, self.occupied)
         return not whole & self.sites and (whole & self.state.treasures).bit_count() <= 1
@@ -224,6 +227,11 @@ class _Keys:
             if joined is None:
                 return None
             beside = neighbours(1 << c) & self.leaders if colour is Colour.RED else 0
+            if self.plain and not joined[1] and joined[2] <= 1:
+                # No site, no plan and no treasure to take there: of the kingdom it joins the
+                # evaluation sees only who scores the tile (spec R13).
+                who = scorer(self.state.leaders, colour, joined[0])
+                return 5, colour, -1 if who is None else who, beside
             pairs = 0
             if self.state.rules.buildings:
                 alike = neighbours(1 << c) & layer
@@ -254,6 +262,10 @@ class _Keys:
                     if not rest & neighbours(1 << c):
                         return None
                     return 4, action.colour, joined, temples, self._touched(c)
+            if self.plain and not joined[1] and joined[2] <= 1:
+                # No site, no plan and no treasure to take there: the evaluation sees only
+                # the leader and its temples (spec R10, R15).
+                return 6, action.colour, temples
             return 1, action.colour, joined, temples, self._touched(c)
         if kind is PlaceCatastrophe:
             assert isinstance(action, PlaceCatastrophe)
