@@ -74,6 +74,10 @@ _BOX: Final = tuple(
 )
 
 
+def _stands(at: Cell | None, area: Bitboard) -> bool:
+    return at is not None and area >> at & 1 == 1
+
+
 class _Keys:
     """Classes of actions the evaluation cannot tell apart, for one state.
 
@@ -227,11 +231,6 @@ class _Keys:
             if joined is None:
                 return None
             beside = neighbours(1 << c) & self.leaders if colour is Colour.RED else 0
-            if self.plain and not joined[1] and joined[2] <= 1:
-                # No site, no plan and no treasure to take there: of the kingdom it joins the
-                # evaluation sees only who scores the tile (spec R13).
-                who = scorer(self.state.leaders, colour, joined[0])
-                return 5, colour, -1 if who is None else who, beside
             pairs = 0
             if self.state.rules.buildings:
                 alike = neighbours(1 << c) & layer
@@ -240,7 +239,15 @@ class _Keys:
                     if any(r.bit_count() >= 3 for r in runs(grown, c)):
                         return None  # a building may be placed or moved (spec R30)
                     pairs = alike.bit_count()  # each a pair in line, credited as a plan
-            return 0, colour, joined, beside, pairs, self._touched(c)
+            touched = self._touched(c)
+            if not (joined[1] or joined[3] or touched) and joined[2] <= 1:
+                # No site, no plan and no treasure to take there: of the kingdom it joins the
+                # evaluation sees only who scores the tile (spec R13) and, for its pairs,
+                # whether that is its colour's leader (variant R30).
+                who = scorer(self.state.leaders, colour, joined[0])
+                own = who is not None and _stands(self.state.leaders[who][colour], joined[0])
+                return 5, colour, -1 if who is None else who, own, beside, pairs
+            return 0, colour, joined, beside, pairs, touched
         if kind is PlaceLeader:
             assert isinstance(action, PlaceLeader)
             c = action.cell
@@ -262,11 +269,12 @@ class _Keys:
                     if not rest & neighbours(1 << c):
                         return None
                     return 4, action.colour, joined, temples, self._touched(c)
-            if self.plain and not joined[1] and joined[2] <= 1:
+            touched = self._touched(c)
+            if not (joined[1] or joined[3] or touched) and joined[2] <= 1:
                 # No site, no plan and no treasure to take there: the evaluation sees only
                 # the leader and its temples (spec R10, R15).
                 return 6, action.colour, temples
-            return 1, action.colour, joined, temples, self._touched(c)
+            return 1, action.colour, joined, temples, touched
         if kind is PlaceCatastrophe:
             assert isinstance(action, PlaceCatastrophe)
             c = action.cell
