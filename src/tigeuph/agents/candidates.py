@@ -63,6 +63,8 @@ def _squares(c: Cell) -> tuple[Bitboard, ...]:
 
 
 _SQUARES: Final = tuple(_squares(Cell(c)) for c in range(ROWS * STRIDE))
+_AROUND: Final = tuple(neighbours(1 << c) | 1 << c for c in range(ROWS * STRIDE))
+"""Per cell, itself and the cells beside it."""
 _REACH: Final = tuple(
     neighbours(neighbours(1 << c) | 1 << c) | neighbours(1 << c) | 1 << c
     for c in range(ROWS * STRIDE)
@@ -278,15 +280,15 @@ class _Keys:
         if kind is PlaceCatastrophe:
             assert isinstance(action, PlaceCatastrophe)
             c = action.cell
-            if self.occupied >> c & 1:
-                if (self.block | self.paired) >> c & 1 or not self._harmless(c):
-                    return None
-            elif self.crossed >> c & 1:
+            if self.occupied >> c & 1 and (
+                (self.block | self.paired) >> c & 1 or not self._harmless(c)
+            ):
                 return None
             # On an empty cell, or on a tile whose loss splits no region and strands no
             # leader: the kingdoms keep their leaders, sites and treasures, and only where
-            # pieces may go changes (spec R14).
-            return (2,)
+            # pieces may go changes (spec R14), and which crosses of three it takes a free
+            # cell from: those centred on it or beside it (variant R31).
+            return 2, self.centres & _AROUND[c]
         if kind is ExchangeTiles:
             assert isinstance(action, ExchangeTiles)
             # The evaluation reads no hand: only how many tiles leave the bag (its progress).
