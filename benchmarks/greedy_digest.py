@@ -32,10 +32,10 @@ QUICK = [(3, "standard", range(4)), (3, "wonder", range(4))]
 
 
 def rules(players: int, variant: str) -> tigeuph.Rules:
-    """The rules of a row: *variant* is ``standard`` or the name of one switch."""
-    if variant == "standard":
-        return tigeuph.Rules(players=players)
-    return tigeuph.Rules(players=players, **{variant: True})
+    """The rules of a row: *variant* is ``standard``, ``wonder`` or ``buildings``."""
+    return tigeuph.Rules(
+        players=players, wonder=variant == "wonder", buildings=variant == "buildings"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
