@@ -22,6 +22,7 @@ from ..engine import apply
 from ..pieces import Colour
 from ..regions import region
 from ..rules.buildings import runs
+from ..rules.scoring import scorer
 from ..state import GameState
 from .plans import plan_zones
 from .settle import settle
@@ -62,10 +63,21 @@ def _squares(c: Cell) -> tuple[Bitboard, ...]:
 
 
 _SQUARES: Final = tuple(_squares(Cell(c)) for c in range(ROWS * STRIDE))
+_AROUND: Final = tuple(neighbours(1 << c) | 1 << c for c in range(ROWS * STRIDE))
+"""Per cell, itself and the cells beside it."""
+_REACH: Final = tuple(
+    neighbours(neighbours(1 << c) | 1 << c) | neighbours(1 << c) | 1 << c
+    for c in range(ROWS * STRIDE)
+)
+"""Per cell, the cells two steps away or nearer."""
 _BOX: Final = tuple(
     neighbours(1 << c) | (neighbours(1 << c) >> 1 | neighbours(1 << c) << 1)
     for c in range(ROWS * STRIDE)
 )
+
+
+def _stands(at: Cell | None, area: Bitboard) -> bool:
+    return at is not None and area >> at & 1 == 1
 
 
 class _Keys:
@@ -79,13 +91,17 @@ class _Keys:
 
     __slots__ = (
         "block",
+        "centres",
+        "crossed",
         "grow",
         "joined",
         "leaders",
         "occupied",
         "paired",
+        "plain",
         "planned",
         "regions",
+        "remains",
         "sites",
         "state",
     )
@@ -98,6 +114,7 @@ class _Keys:
         # The regions found so far, per cell lifted off the board (a leader moving, spec R8).
         self.regions: dict[int, list[Bitboard]] = {-1: list(a.kingdoms)}
         self.joined: dict[tuple[Cell, int], tuple[int, ...] | None] = {}
+        self.remains: dict[tuple[Cell, int], Bitboard] = {}
         sites = 0
         for site in state.monuments:
             sites |= 1 << site.corner
@@ -107,10 +124,13 @@ class _Keys:
         if state.wonder is not None:
             sites |= 1 << state.wonder.centre
         self.sites = sites
-        if state.rules.wonder or state.rules.buildings:
-            self.grow, self.block, self.planned, self.paired = plan_zones(state)
+        self.plain = not (state.rules.wonder or state.rules.buildings)
+        if not self.plain:
+            zones = plan_zones(state)
+            self.grow, self.block, self.planned, self.paired, self.crossed, self.centres = zones
         else:
             self.grow, self.block, self.planned, self.paired = (0, 0, 0, 0), 0, 0, 0
+            self.crossed = self.centres = 0
 
     def _joined(self, c: Cell, lifted: int = -1) -> tuple[int, ...] | None:
         """What the evaluation sees of the regions next to the empty cell *c*, joined, once
@@ -149,9 +169,35 @@ class _Keys:
         treasures = (union & self.state.treasures).bit_count()
         return union & leaders, union & self.sites, treasures, union & self.planned
 
+    def _touched(self, c: Cell) -> Bitboard:
+        """The centres of the crosses holding three or more of a colour that a piece on *c*,
+        not on any of them, would touch: the kingdom it joins is then credited with them
+        (:func:`~tigeuph.agents.plans.plan_credits`)."""
+        if not self.block >> c & 1:
+            return 0
+        return self.centres & _REACH[c]
+
+    def _remains(self, at: Cell, lifted: int) -> Bitboard:
+        """The region of the leader on *at* once he and the leader on *lifted* (if not -1)
+        have left, or 0 when his leaving splits it."""
+        found = self.remains.get((at, lifted))
+        if found is None:
+            rest = self.occupied & ~(1 << at)
+            if lifted >= 0:
+                rest &= ~(1 << lifted)
+            near = neighbours(1 << at) & rest
+            found = 0
+            if near:
+                found = region(near & -near, rest)
+                if found & near != near:
+                    found = 0
+            self.remains[at, lifted] = found
+        return found
+
     def _harmless(self, c: Cell) -> bool:
-        """Whether removing the tile on *c* leaves every region whole but for *c* and every
-        leader's temples as they were."""
+        """Whether removing the tile on *c* leaves every leader's temples as they were and
+        every region whole but for *c*, or splits one that holds no site and fewer than two
+        treasures, under rules without plans."""
         here = 1 << c
         if self.state.tiles[Colour.RED] & here and neighbours(here) & self.leaders:
             return False  # a temple beside a leader (spec R10, R15)
@@ -160,7 +206,15 @@ class _Keys:
             return True
         rest = self.occupied & ~here
         first = near & -near
-        return region(first, rest) & near == near
+        if region(first, rest) & near == near:
+            return True
+        # It splits its region. Without plans, only the sites and the treasures of a kingdom
+        # are read (spec R24, R25, R30, R31): none there, nor two treasures to take, and the
+        # pieces are worth what the whole was.
+        if not self.plain:
+            return False
+        whole = region(here, self.occupied)
+        return not whole & self.sites and (whole & self.state.treasures).bit_count() <= 1
 
     def key(self, action: Action) -> Hashable | None:
         """The class of *action*, or ``None`` when it must be applied on its own."""
@@ -168,7 +222,7 @@ class _Keys:
         if kind is PlaceTile:
             assert isinstance(action, PlaceTile)
             c, colour = action.cell, action.colour
-            if (self.grow[colour] | self.block) >> c & 1:
+            if (self.grow[colour] | self.crossed) >> c & 1:
                 return None  # it may complete, start or block a cross or a run
             layer = self.state.tiles[colour]
             if layer & _BOX[c]:
@@ -187,34 +241,54 @@ class _Keys:
                     if any(r.bit_count() >= 3 for r in runs(grown, c)):
                         return None  # a building may be placed or moved (spec R30)
                     pairs = alike.bit_count()  # each a pair in line, credited as a plan
-            return 0, colour, joined, beside, pairs
+            touched = self._touched(c)
+            if not (joined[1] or joined[3] or touched) and joined[2] <= 1:
+                # No site, no plan and no treasure to take there: of the kingdom it joins the
+                # evaluation sees only who scores the tile (spec R13) and, for its pairs,
+                # whether that is its colour's leader (variant R30).
+                who = scorer(self.state.leaders, colour, joined[0])
+                own = who is not None and _stands(self.state.leaders[who][colour], joined[0])
+                return 5, colour, -1 if who is None else who, own, beside, pairs
+            return 0, colour, joined, beside, pairs, touched
         if kind is PlaceLeader:
             assert isinstance(action, PlaceLeader)
             c = action.cell
-            if self.block >> c & 1:
-                return None
+            if self.crossed >> c & 1:
+                return None  # it takes a cell a cross needs
             now = self.state.leaders[self.state.active][action.colour]
             joined = self._joined(c, -1 if now is None else now)
             if joined is None:
                 return None
+            temples = (neighbours(1 << c) & self.state.tiles[Colour.RED]).bit_count()
             rivals = joined[0]  # the leaders of the kingdom it joins
             for row in self.state.leaders:
                 at = row[action.colour]
                 if at is not None and rivals >> at & 1:
-                    return None  # a revolt: which leader leaves decides the kingdoms (R15)
-            temples = (neighbours(1 << c) & self.state.tiles[Colour.RED]).bit_count()
-            return 1, action.colour, joined, temples
+                    # A revolt (spec R15): whoever loses leaves, and the kingdoms left are
+                    # alike for every cell only when the rival's going splits nothing and
+                    # the new leader stays joined to the rest without him.
+                    rest = self._remains(at, -1 if now is None else now)
+                    if not rest & neighbours(1 << c):
+                        return None
+                    return 4, action.colour, joined, temples, self._touched(c)
+            touched = self._touched(c)
+            if not (joined[1] or joined[3] or touched) and joined[2] <= 1:
+                # No site, no plan and no treasure to take there: the evaluation sees only
+                # the leader and its temples (spec R10, R15).
+                return 6, action.colour, temples
+            return 1, action.colour, joined, temples, touched
         if kind is PlaceCatastrophe:
             assert isinstance(action, PlaceCatastrophe)
             c = action.cell
-            if self.block >> c & 1:
-                return None
-            if self.occupied >> c & 1 and (self.paired >> c & 1 or not self._harmless(c)):
+            if self.occupied >> c & 1 and (
+                (self.block | self.paired) >> c & 1 or not self._harmless(c)
+            ):
                 return None
             # On an empty cell, or on a tile whose loss splits no region and strands no
             # leader: the kingdoms keep their leaders, sites and treasures, and only where
-            # pieces may go changes (spec R14).
-            return (2,)
+            # pieces may go changes (spec R14), and which crosses of three it takes a free
+            # cell from: those centred on it or beside it (variant R31).
+            return 2, self.centres & _AROUND[c]
         if kind is ExchangeTiles:
             assert isinstance(action, ExchangeTiles)
             # The evaluation reads no hand: only how many tiles leave the bag (its progress).

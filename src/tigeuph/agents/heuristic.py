@@ -28,12 +28,13 @@ what the agent cannot see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from ..cells import ROWS, STRIDE, Cell, neighbours
 from ..pieces import COLOURS, Colour
 from ..rules.scoring import final_vector
-from ..state import HAND_SIZE, GameState
+from ..state import HAND_SIZE, NO_BUILDINGS, GameState
 from .plans import plan_credits
 
 __all__ = [
@@ -80,17 +81,19 @@ BAG_SCALE: Final = 130
 
 def values(state: GameState) -> list[float]:
     """Each seat's value in *state* (see the module docstring)."""
-    players = len(state.points)
+    points_of = state.points
+    players = len(points_of)
     leaders = state.leaders
     temples = state.tiles[Colour.RED]
-    income = [0, 0, 0, 0]
+    income = _NO_INCOME
     wild = 0
-    extra = [0.0] * players
+    extra: Sequence[float] = _NO_EXTRA[players]
     rules = state.rules
     plans = rules.wonder or rules.buildings
-    if state.monuments or state.wonder is not None or plans or state.buildings.count(None) < 4:
+    if state.monuments or state.wonder is not None or plans or state.buildings != NO_BUILDINGS:
+        gains = [0.0] * players
+        extra = gains
         a = state.analysis()
-        kingdom_at = a.kingdom_at
         active = state.active if state.ended is None else -1
         # (cell, colours, worth, what the active player scores at the end of his turn there)
         sites: list[tuple[Cell, tuple[Colour, ...], float, int]] = [
@@ -101,42 +104,72 @@ def values(state: GameState) -> list[float]:
                 sites.append((at, (colour,), BUILDING, _NOTHING))
         if state.wonder is not None:
             sites.append((state.wonder.centre, (Colour.BLACK,), WONDER, _WILD))
-        for cell, colours, worth, pays in sites:
-            kingdom = kingdom_at(cell)
-            for seat in range(players):
-                row = leaders[seat]
-                for colour in colours:
-                    at = row[colour]
-                    if at is not None and kingdom >> at & 1:
-                        extra[seat] += worth
-                        if seat == active:  # R24, R31: scored at the end of this turn
-                            if pays == _WILD:
-                                wild += 1
-                            elif pays == _MONUMENT:
-                                income[colour] += 1
+        if sites:
+            income = [0, 0, 0, 0]
+            kingdom_at = a.kingdom_at
+            for cell, colours, worth, pays in sites:
+                kingdom = kingdom_at(cell)
+                if not kingdom & a.leaders:
+                    continue  # no leader stands in it (a site always lies in some region)
+                for seat in range(players):
+                    row = leaders[seat]
+                    for colour in colours:
+                        at = row[colour]
+                        if at is not None and kingdom >> at & 1:
+                            gains[seat] += worth
+                            if seat == active:  # R24, R31: scored at the end of this turn
+                                if pays == _WILD:
+                                    wild += 1
+                                elif pays == _MONUMENT:
+                                    income[colour] += 1
         if plans:
             for seat, credit in enumerate(plan_credits(state, a)):
-                extra[seat] += credit
+                gains[seat] += credit
     out = []
-    w0, w1, w2, w3 = VECTOR_WEIGHTS
     active = state.active
+    treasures_of = state.treasures_taken
+    catastrophes = state.catastrophe_tiles
     for seat in range(players):
-        points: tuple[int, ...] = state.points[seat]
-        treasures = state.treasures_taken[seat]
+        points = points_of[seat]
+        treasures = treasures_of[seat]
         if seat == active and (wild or income != _NO_INCOME):
-            points = tuple(p + i for p, i in zip(points, income, strict=True))
+            points = (
+                points[0] + income[0],
+                points[1] + income[1],
+                points[2] + income[2],
+                points[3] + income[3],
+            )
             treasures += wild
-        if treasures:
-            v0, v1, v2, v3 = final_vector(points, treasures)
-        else:
-            v0, v1, v2, v3 = sorted(points)
-        top = v0 + CAP
-        value = w0 * v0 + w1 * min(v1, top) + w2 * min(v2, top) + w3 * min(v3, top)
+        value = _VECTORS.get((points, treasures))
+        if value is None:
+            value = _vector_value(points, treasures)
+        # The terms are multiples of 1/4 far below 2**50: exact, so their order is free.
         for at in leaders[seat]:
             if at is not None:  # temple_count (spec R15), inlined: this runs very often
-                value += LEADER + TEMPLE * min((_NEIGHBOURS[at] & temples).bit_count(), 3)
-        out.append(value + CATASTROPHE * state.catastrophe_tiles[seat] + extra[seat])
+                value += _LEADER_WORTH[(_NEIGHBOURS[at] & temples).bit_count()]
+        out.append(value + CATASTROPHE * catastrophes[seat] + extra[seat])
     return out
+
+
+_VECTORS: dict[tuple[tuple[int, ...], int], float] = {}
+_NO_EXTRA: Final = tuple((0.0,) * players for players in range(5))
+_LEADER_WORTH: Final = tuple(LEADER + TEMPLE * min(n, 3) for n in range(5))
+
+
+def _vector_value(points: tuple[int, ...], treasures: int) -> float:
+    """The weighted, capped final-score vector of *points* and *treasures*, remembered: most
+    states an agent evaluates share their scores."""
+    if treasures:
+        v0, v1, v2, v3 = final_vector(points, treasures)
+    else:
+        v0, v1, v2, v3 = sorted(points)
+    w0, w1, w2, w3 = VECTOR_WEIGHTS
+    top = v0 + CAP
+    value = w0 * v0 + w1 * min(v1, top) + w2 * min(v2, top) + w3 * min(v3, top)
+    if len(_VECTORS) >= 65536:
+        _VECTORS.clear()
+    _VECTORS[points, treasures] = value
+    return value
 
 
 def progress(state: GameState) -> float:

@@ -47,44 +47,45 @@ def _fits(open_: Bitboard) -> Bitboard:
     return open_ & open_ << 1 & open_ >> 1 & open_ << STRIDE & open_ >> STRIDE
 
 
-def _crosses(layer: Bitboard, free: Bitboard, declined: Bitboard) -> tuple[tuple[Cell, int], ...]:
-    """The centres of the crosses of *layer* holding 3 or 4 of it and the rest in *free*, with
-    how many, remembered: most states an agent evaluates share their tile layers."""
-    key = (layer, free, declined)
-    found = _CROSSES.get(key)
+def _centres(layer: Bitboard) -> tuple[Bitboard, Bitboard]:
+    """The centres of the crosses holding 3 or more of *layer*, and those holding 4 or more,
+    remembered: most states an agent evaluates share most of their tile layers."""
+    found = _CENTRES.get(layer)
     if found is None:
-        if len(_CROSSES) >= 8192:
-            _CROSSES.clear()
+        if len(_CENTRES) >= 8192:
+            _CENTRES.clear()
         ones, c1, c2 = _cross_sum(layer)
-        at_least_3 = (c1 & c2) | (ones & (c1 | c2))
-        centres = at_least_3 & _fits(layer | free) & ~declined
-        found = _CROSSES[key] = tuple(
-            (centre, 4 if (c1 & c2) >> centre & 1 else 3) for centre in cells_of(centres)
-        )
+        found = _CENTRES[layer] = (c1 & c2) | (ones & (c1 | c2)), c1 & c2
     return found
 
 
-_CROSSES: dict[tuple[Bitboard, Bitboard, Bitboard], tuple[tuple[Cell, int], ...]] = {}
+_CENTRES: dict[Bitboard, tuple[Bitboard, Bitboard]] = {}
 
 
 def _cross_credits(state: GameState, a: Analysis) -> list[float]:
     board = state.rules.board
     river = board.river
     empty = board.cells & ~a.occupied & ~state.catastrophes  # as masks(state).empty
+    declined = state.declined_crosses
     out = [0.0] * len(state.points)
     for colour in COLOURS:
         layer = state.tiles[colour]
-        if layer.bit_count() < 3:
+        at_least_3, fours = _centres(layer)
+        if not at_least_3:
             continue
         free = empty & (river if colour is Colour.BLUE else ~river)
-        for centre, n in _crosses(layer, free, state.declined_crosses):
+        centres = at_least_3 & _fits(layer | free) & ~declined
+        if not centres:
+            continue
+        for centre in cells_of(centres):
+            worth = CROSS[4 if fours >> centre & 1 else 3]
             kingdom = _touching(a, _cross(centre))
             for seat, row in enumerate(state.leaders):
                 king = row[Colour.BLACK]
                 if king is not None and kingdom >> king & 1:
-                    out[seat] += CROSS[n]
+                    out[seat] += worth
                 elif any(at is not None and kingdom >> at & 1 for at in row):
-                    out[seat] += CROSS[n] * NEAR  # its king may still come
+                    out[seat] += worth * NEAR  # its king may still come
     return out
 
 
@@ -134,19 +135,27 @@ def plan_credits(state: GameState, a: Analysis) -> list[float]:
     return out
 
 
-def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboard, Bitboard]:
+def plan_zones(
+    state: GameState,
+) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboard, Bitboard, Bitboard, Bitboard]:
     """Where a piece might change :func:`plan_credits`: per colour, the cells where a tile of
     that colour would join a cross holding two or more of it (a tile beside tiles of its
     colour, which may make a pair or a run, is the caller's to check);
     the cells where any piece would block a plan credited now or change the kingdoms touching
     it; and the cells of every cross holding two or more of a colour, and beside it, and every
-    pair of a colour in line, whose kingdoms decide who is credited; and the tiles of those
-    pairs. Everywhere else a piece leaves every plan as it was, but for the kingdoms it joins,
-    and so does a catastrophe on a tile outside the block and the pairs."""
+    pair of a colour in line, whose kingdoms decide who is credited; the tiles of those
+    pairs; the cells of every cross holding three or more of a colour, and its centre. Around
+    those crosses, a piece on a cell beside one (in the block, not on the cross) touches them all
+    whose centre lies two steps away or nearer, and changes nothing else. Everywhere else a
+    piece leaves every plan as it was, but for the kingdoms it joins, and so does a catastrophe
+    on a tile outside the block and the pairs, or on an empty cell outside those crosses (it
+    joins no region, so it only takes a free cell from the crosses holding it)."""
     grow = [0, 0, 0, 0]
     block = 0
     planned = 0
     paired = 0
+    crossed = 0
+    centres = 0
     if state.rules.wonder and state.wonder is None:
         for colour, layer in zip(COLOURS, state.tiles, strict=True):
             ones, c1, c2 = _cross_sum(layer)
@@ -154,14 +163,18 @@ def plan_zones(state: GameState) -> tuple[tuple[Bitboard, ...], Bitboard, Bitboa
             # A cross is credited to the kingdoms holding or touching it: any piece on it or
             # beside it, or joining a region that does, may change who that is.
             planned |= _dilate(_dilate(c1 | c2))
-            block |= _dilate(_dilate((c1 & c2) | (ones & (c1 | c2))))
+            at_least_3 = (c1 & c2) | (ones & (c1 | c2))
+            centres |= at_least_3
+            near = _dilate(at_least_3)
+            crossed |= near
+            block |= _dilate(near)
     if state.rules.buildings:
         # Every colour, its building in supply or not: a run of three may also move it.
         for layer in state.tiles:
             for step in (1, STRIDE):
                 pairs = layer & layer << step
                 paired |= pairs | pairs >> step
-    return tuple(grow), block, planned | paired, paired
+    return tuple(grow), block, planned | paired, paired, crossed, centres
 
 
 def _dilate(centres: Bitboard) -> Bitboard:
