@@ -25,6 +25,7 @@ from tigeuph.agents import (
     make_agent,
     play,
 )
+from tigeuph.agents.heuristic import evaluate
 from tigeuph.decisions import (
     BuildingChoice,
     MonumentChoice,
@@ -328,6 +329,20 @@ def test_mcts_replays_with_an_iterations_budget() -> None:
     view = _view_at(game, 12, game.states[12].to_move or 0)
     agent = MCTSAgent(iterations=30)
     assert agent.act(view, random.Random(2)) == agent.act(view, random.Random(2))
+
+
+def test_mcts_rewards_are_centred_on_the_root() -> None:
+    """A rollout ending where it began rewards every seat 1/2, however far from 0 the
+    evaluation is there: a point or two then moves a reward as much late in a lopsided game as
+    at its start (issue 23)."""
+    game = play([GreedyAgent(), RandomAgent()], seed=3)
+    state = next(s for s in reversed(game.states) if s.ended is None)
+    base = evaluate(state)
+    assert max(abs(e) for e in base) > 12  # the uncentred logistic is flat here
+    rewards = MCTSAgent(rollout=0)._rollout(state, base, random.Random(0))
+    assert rewards == pytest.approx([0.5, 0.5])
+    nudged = MCTSAgent(rollout=0)._rollout(state, [b - 1 for b in base], random.Random(0))
+    assert all(r > 0.54 for r in nudged)
 
 
 def test_mcts_stops_at_its_time_budget() -> None:
