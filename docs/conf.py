@@ -70,6 +70,8 @@ nitpick_ignore = [
     ("py:class", "NDArray"),
     ("py:class", "np.float32"),
     ("py:class", "tigeuph.cells.T"),
+    # rich's console in the terminal game's signature (rich is the optional cli extra).
+    ("py:class", "Console"),
 ]
 # Names the standard library's own documentation would resolve (no intersphinx: the build
 # never goes to the network).

@@ -146,7 +146,7 @@ class RuleSetResult:
 
     def coverage(self) -> dict[str, tuple[int, int]]:
         """For each switch on whose feature a game may miss, the games it came into play in,
-        and of how many (see :data:`FEATURES`)."""
+        and of how many: the wonder built, a building placed, English reinforcement binding."""
         return coverage(self.rules, self.games)
 
     def warnings(self) -> list[str]:
