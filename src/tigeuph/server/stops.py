@@ -21,7 +21,7 @@ from typing import Final
 from .. import Game, GameState, TigeuphError
 from ..stall import StallWatch, Stop
 
-__all__ = ["Watches", "stopped_record"]
+__all__ = ["Watches", "settled_record"]
 
 _KEPT: Final = 512
 
@@ -59,16 +59,19 @@ class Watches:
                 self._watches.popitem(last=False)
 
 
-def stopped_record(game_id: str, record: str, after: GameState, reason: Stop) -> str:
-    """*record*, which has just led to *after*, replayed once and rewritten stopped for
-    *reason* (its ``Termination`` tag).
+def settled_record(game_id: str, record: str, after: GameState, reason: Stop | None) -> str:
+    """*record*, which has just led to *after*, replayed once and rewritten with the tags a
+    game writes itself once it is over (its result) or stopped for *reason* (its
+    ``Termination``): one replay for either, so the record proves what it says.
 
     Raises:
         TigeuphError: the record does not replay to *after* (never expected).
         ArgumentError: *reason* is a stall and the game has not stalled (never expected).
     """
-    replayed = Game.from_record(record)
+    replayable = record.replace('[Result "*"]\n', "", 1) if after.is_over else record
+    replayed = Game.from_record(replayable)
     if replayed.state != after:
         raise TigeuphError(f"game {game_id}: the record does not replay to the state")
-    replayed.stop(reason)
+    if reason is not None:
+        replayed.stop(reason)
     return replayed.to_record()

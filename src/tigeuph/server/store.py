@@ -46,7 +46,6 @@ from .. import (
     GameState,
     PlayerView,
     Rules,
-    TigeuphError,
     apply,
     state_from_json,
     state_to_json,
@@ -57,7 +56,7 @@ from ..stall import StallWatch, Stop
 from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
 from .history import append_to_record, history_entry, project, public_actions
 from .seats import HUMAN, check_seats, new_tokens, seat_of
-from .stops import Watches, stopped_record
+from .stops import Watches, settled_record
 
 __all__ = [
     "HUMAN",
@@ -307,14 +306,9 @@ class Store:
         entries = json.loads(row.history_json)
         entries.append(history_entry(before, action))
         move = row.move + (after.active != before.active)
-        if after.is_over:
-            replayed = Game.from_record(record.replace('[Result "*"]\n', "", 1))
-            if replayed.state != after:  # never expected: the record must replay to the state
-                raise TigeuphError(f"game {row.id}: the record does not replay to the state")
-            record = replayed.to_record()
         stopped, watch = self._stop(row, after)
-        if stopped is not None:
-            record = stopped_record(row.id, record, after, stopped)
+        if after.is_over or stopped is not None:
+            record = settled_record(row.id, record, after, stopped)
         to_move = None if stopped is not None else after.to_move
         state_json = state_to_json(after)
         conn = self._connect()
