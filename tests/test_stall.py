@@ -116,3 +116,13 @@ def test_without_a_watch_play_goes_on_to_its_bound() -> None:
     """``stall_rounds=None`` never looks for a stall: the action bound stops the game."""
     game = tigeuph.play([ALWAYS_PASS, ALWAYS_PASS], seed=4, stall_rounds=None, max_actions=40)
     assert game.stopped is Stop.ACTION_LIMIT
+
+
+def test_standing_is_the_outcome_once_the_game_is_over() -> None:
+    """The simulator and the arena rank every game by ``standing``: a finished game as its
+    outcome does (spec R27), a stopped one as it stood."""
+    from tigeuph.stall import standing
+
+    game = tigeuph.play([RandomAgent(), RandomAgent(), RandomAgent()], seed=5)
+    result = tigeuph.outcome(game.state)
+    assert result is not None and standing(game.state) == result.results

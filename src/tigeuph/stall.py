@@ -109,8 +109,9 @@ def is_stalled(states: Iterable[GameState], rounds: int = STALL_ROUNDS) -> bool:
 
 
 def standing(state: GameState) -> tuple[PlayerResult, ...]:
-    """Each player's result were the game scored as it stands (spec R27): how a simulator or
-    an arena scores a game stopped before its end, counted apart (spec D8).
+    """Each player's result were the game scored as it stands (spec R27): once the game is
+    over, the results of its outcome; before, how a simulator or an arena scores a game
+    stopped before its end, counted apart (spec D8).
 
     >>> import tigeuph
     >>> [r.rank for r in standing(tigeuph.new_game(2, seed=1))]

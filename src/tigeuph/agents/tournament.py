@@ -21,7 +21,6 @@ from attrs import evolve, frozen
 from ..actions import Action
 from ..babel import BabelGame
 from ..babel import outcome as babel_outcome
-from ..engine import outcome
 from ..records import Game
 from ..ruleset import Rules
 from ..stall import standing
@@ -103,8 +102,7 @@ def play_one(
     if game_name == "babel":
         return _babel_result(play(agents, game="babel", seed=seed), seed, seats, agents)
     game = play(agents, rules=rules, seed=seed)
-    result = outcome(game.state)
-    ranked = standing(game.state) if result is None else result.results
+    ranked = standing(game.state)  # the outcome's ranks once over; a stopped game's as it stood
     winners = [r.player for r in ranked if r.rank == 1]
     return GameResult(
         seed=seed,

@@ -124,7 +124,7 @@ def tally(
     result = outcome(game.state)
     if result is None and game.stopped is None:
         raise ValueError("the game is not over")
-    ranked = standing(game.state) if result is None else result.results
+    ranked = standing(game.state)
     counts = dict.fromkeys(
         (
             "revolts",
