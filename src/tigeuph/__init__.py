@@ -66,6 +66,7 @@ from .errors import (
     ArgumentError,
     ArgumentTypeError,
     BoardError,
+    DealError,
     IllegalActionError,
     JsonError,
     LimitError,
@@ -84,6 +85,7 @@ from .state import End, GameState, MonumentSite, WonderSite, new_game
 if TYPE_CHECKING:  # the names imported on first use (_LAZY), for the type checkers
     from .agents import Agent, AgentError, play
     from .checks import check_state
+    from .deals import deal_commitment, verify_deal
     from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
     from .explain import ConflictInfo, Explanation, explain
     from .limits import Limits
@@ -104,6 +106,7 @@ if TYPE_CHECKING:  # the names imported on first use (_LAZY), for the type check
 _LAZY: Final[dict[str, tuple[str, ...]]] = {
     ".agents": ("Agent", "AgentError", "play"),
     ".checks": ("check_state",),
+    ".deals": ("deal_commitment", "verify_deal"),
     ".encoding": ("ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask"),
     ".explain": ("ConflictInfo", "Explanation", "explain"),
     ".limits": ("Limits",),
@@ -193,6 +196,7 @@ __all__ = [
     "CommitSupport",
     "Conflict",
     "ConflictInfo",
+    "DealError",
     "Decision",
     "DeclineBuilding",
     "DeclineMonument",
@@ -248,6 +252,7 @@ __all__ = [
     "cell",
     "cell_name",
     "check_state",
+    "deal_commitment",
     "explain",
     "from_text",
     "id_to_action",
@@ -271,6 +276,7 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "to_text",
+    "verify_deal",
     "view",
     "view_from_json",
     "view_to_json",

@@ -6,6 +6,7 @@ __all__ = [
     "ArgumentError",
     "ArgumentTypeError",
     "BoardError",
+    "DealError",
     "IllegalActionError",
     "JsonError",
     "LimitError",
@@ -111,6 +112,11 @@ _UNITS = {
     "max_tag_chars": " characters",
     "max_comment_chars": " characters",
 }
+
+
+class DealError(TigeuphError, ValueError):
+    """A game record whose deal cannot be checked against its commitment, or does not match
+    it (:func:`tigeuph.verify_deal`)."""
 
 
 class BoardError(TigeuphError, ValueError):
