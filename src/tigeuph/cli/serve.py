@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-__all__ = ["add", "run"]
+from ..server.limits import ServerLimits, limit_fields
+
+__all__ = ["add", "limits_from", "run"]
 
 DESCRIPTION = """\
 Serve games over HTTP and the browser board at http://HOST:PORT/ : people play in the browser
-(each seat with its own secret link), agents play their seats on the server. Games are kept in
-the SQLite file given by --db. Listens on 127.0.0.1 (this machine only) unless --host says
-otherwise. Needs the server extra (pip install 'tigeuph[server]')."""
+(each seat with its own secret link), agents play their seats on the server, in processes of
+their own. Games are kept in the SQLite file given by --db. Listens on 127.0.0.1 (this machine
+only) unless --host says otherwise. Every limit below bounds what a stranger can make the
+server do; the defaults suit a small public server. Needs the server extra
+(pip install 'tigeuph[server]')."""
+
+
+def _option(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _shown(default: Any) -> str:
+    return f"{default:,g}" if default != int(default) else f"{int(default):,}"
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,12 +40,31 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    limits = parser.add_argument_group("limits (tigeuph.server.ServerLimits)")
+    for limit in limit_fields():
+        text = limit.metadata["help"]
+        if isinstance(limit.default, bool):
+            limits.add_argument(_option(limit.name), action="store_true", help=text)
+        else:
+            kind = type(limit.default)
+            limits.add_argument(
+                _option(limit.name),
+                type=kind,
+                default=limit.default,
+                metavar="SECONDS" if kind is float else "N",
+                help=f"{text} (default {_shown(limit.default)})",
+            )
     parser.set_defaults(run=run)
+
+
+def limits_from(args: argparse.Namespace) -> ServerLimits:
+    """The :class:`ServerLimits` the options ask for."""
+    return ServerLimits(**{limit.name: getattr(args, limit.name) for limit in limit_fields()})
 
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     from ..server import serve
 
-    serve(args.db, host=args.host, port=args.port)
+    serve(args.db, host=args.host, port=args.port, limits=limits_from(args))
     return 0

@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
+from .limits import ServerLimits
 from .moves import describe, describe_all
 from .seats import HUMAN
-from .store import ServerLimits, Store
+from .store import Store
 
 __all__ = [
     "HUMAN",

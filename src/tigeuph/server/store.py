@@ -55,6 +55,7 @@ from ..agents import make_agent
 from ..stall import StallWatch, Stop
 from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
 from .history import append_to_record, history_entry, project, public_actions
+from .limits import ServerLimits
 from .seats import HUMAN, check_seats, new_tokens, seat_of
 from .stops import Watches, settled_record
 
@@ -97,18 +98,6 @@ _LOG: Final = logging.getLogger(__name__)
 
 
 @frozen
-class ServerLimits:
-    """The server's own caps: request body bytes, actions per game, record characters, and the
-    agent actions one advance may play (a whole game is far below each). A game that reaches
-    *actions* actions is stopped (``Termination "action-limit"``), as a stalled one is."""
-
-    body: int = 16_384
-    actions: int = 2_000
-    record: int = 200_000
-    agent_steps: int = 2_000
-
-
-@frozen
 class GameRow:
     """One stored game, as read."""
 
@@ -138,9 +127,9 @@ class Store:
     """The games in the SQLite database at *path*; safe to share between threads (each thread
     opens its own connection)."""
 
-    def __init__(self, path: str, limits: ServerLimits = ServerLimits()) -> None:
+    def __init__(self, path: str, limits: ServerLimits | None = None) -> None:
         self.path = path
-        self.limits = limits
+        self.limits = limits or ServerLimits()
         self._local = threading.local()
         self._states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
         self._lock = threading.Lock()
@@ -374,7 +363,7 @@ class Store:
 
     def advance(self, game_id: str) -> int:
         """Play the agents' seats until a person is to move or the game ends; the number of
-        actions played. Bounded by ``limits.agent_steps``; one advance per game at a time in
+        actions played. Bounded by ``limits.actions``; one advance per game at a time in
         this process, and a race with another process simply stops it (compare-and-swap).
 
         An advance asked for while one runs is not lost: the running one looks again before
@@ -387,9 +376,9 @@ class Store:
         played = 0
         try:
             while True:
-                played += self._play_agents(game_id, self.limits.agent_steps - played)
+                played += self._play_agents(game_id, self.limits.actions - played)
                 with self._lock:
-                    if not self._advancing[game_id] or played >= self.limits.agent_steps:
+                    if not self._advancing[game_id] or played >= self.limits.actions:
                         break
                     self._advancing[game_id] = False
         except Exception:  # an advance runs after the response: log, and let a later one retry
