@@ -17,16 +17,21 @@ import uvicorn
 
 from tigeuph.server import ServerLimits, create_app
 
+TESTING = ServerLimits(client_seeds=True, creations=10_000, agent_seconds=1.0)
+"""The limits of the tests' servers unless a test gives others: seeded deals, and no limit on
+creation that a test would meet by accident."""
+
 
 @contextmanager
 def live_server(db: Path, limits: ServerLimits | None = None) -> Iterator[str]:
-    """Serve *db* on a free loopback port while the block runs; yields the base URL."""
+    """Serve *db* on a free loopback port while the block runs (with :data:`TESTING` limits
+    unless given others); yields the base URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        create_app(str(db), limits=limits),
+        create_app(str(db), limits=limits or TESTING),
         log_level="warning",
         log_config=None,  # keep the test process's logging (absl's handler under OpenSpiel)
         timeout_graceful_shutdown=1,

@@ -18,3 +18,11 @@ class Passer:
 
     def act(self, view: tigeuph.PlayerView, rng: random.Random) -> tigeuph.Action:
         return PASS if PASS in view.legal else view.legal[0]
+
+
+def think(task: tuple[str, str, str, int, str]) -> str:
+    """A server's agent move (``tigeuph.server.agents.think``) by a :class:`Passer`, whatever
+    the seat's agent: tests put it in the place of the server's own to stall a game."""
+    _, state_json, _, seat, _ = task
+    seen = tigeuph.view(tigeuph.state_from_json(state_json), seat)
+    return str(Passer().act(seen, random.Random(0)))

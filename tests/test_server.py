@@ -6,19 +6,21 @@ import json
 import random
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import passers
 import pytest
-from live_server import bearer, live_server, play_to_end
-from test_stall import ALWAYS_PASS
+from attrs import evolve
+from live_server import TESTING, bearer, live_server, play_to_end
 
 import tigeuph
-from tigeuph.agents import Agent
 from tigeuph.cli import main
-from tigeuph.server import ServerLimits, StaleVersion, Store, describe
-from tigeuph.server.store import GameRow
+from tigeuph.server import StaleVersion, Store, describe
+from tigeuph.server.agents import AgentPool, Turn
+from tigeuph.server.rows import GameRow
 from tigeuph.stall import STALL_ROUNDS, Stop
 
 
@@ -81,20 +83,28 @@ def test_agents_play_their_seats_on_the_server(client: httpx.Client) -> None:
     assert movers == {0, 1, 2}
 
 
-def test_an_advance_asked_for_while_one_runs_is_not_lost(
+def _idle(pool: AgentPool) -> None:
+    deadline = time.monotonic() + 60
+    while pool.waiting():
+        assert time.monotonic() < deadline, "the agents never finished"
+        time.sleep(0.02)
+
+
+def test_an_agent_move_asked_for_while_one_is_played_is_not_lost(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The person plays, and asks for the agents, just after the running advance stored the
-    agent's turn and before it looks again: it looks again, so the game never waits for an
-    agent that nobody will play."""
-    store = Store(str(tmp_path / "race.sqlite"))
+    """The person plays, and asks for the agents, just after the pool stored the agent's move
+    and before it looks again: the pool looks again, so the game never waits for an agent that
+    nobody will play."""
+    store = Store(str(tmp_path / "race.sqlite"), TESTING)
+    pool = AgentPool(TESTING, store.agent_turn)
     game, tokens = store.create(tigeuph.Rules(players=2), ["human", "random"], 5)
-    person = next(iter(tokens))
+    person = int(next(iter(tokens)))
     original_play = store.play
-    raced: list[tuple[int, int]] = []  # (what the second advance played, the version then)
+    raced: list[int] = []  # the version once the person had moved
 
     def person_plays(row: GameRow) -> GameRow:
-        while not store.agent_to_move(row):
+        while not store.agent_to_move(row) and not row.done:
             row = original_play(row, store.view(row, person).legal[0])
         return row
 
@@ -102,29 +112,33 @@ def test_an_advance_asked_for_while_one_runs_is_not_lost(
         after = original_play(row, action)
         if not raced and after.to_move == person:
             moved = person_plays(after)
-            raced.append((store.advance(game), moved.version))
+            assert pool.request(game)  # while the pool still holds the game
+            raced.append(moved.version)
         return after
 
     person_plays(store.row(game))
     monkeypatch.setattr(store, "play", play_then_race)
-    store.advance(game)
-    [(second, version_then)] = raced
-    assert second == 0  # the first advance was still running
+    try:
+        pool.request(game)
+        _idle(pool)
+    finally:
+        pool.close()
+    [version_then] = raced
     final = store.row(game)
     assert final.version > version_then and not store.agent_to_move(final)
 
 
-def test_a_long_poll_that_sees_nothing_asks_the_agents_again(
-    client: httpx.Client, db: Path
-) -> None:
-    """A game left waiting for an agent (its advance failed, or the server restarted) moves on
-    once a long poll finds nothing new."""
+def test_a_game_left_waiting_for_an_agent_moves_on(client: httpx.Client, db: Path) -> None:
+    """A game whose agent nobody asked to move (it was stored behind the server's back, as
+    after a restart, or its request met a full queue) is found by the upkeep and moves on."""
     game, _ = Store(str(db)).create(tigeuph.Rules(players=2), ["random", "human"], 8)
-    first = client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 1}).json()
-    # nobody asked the agent yet
-    assert first == {"version": 0, "to_move": 0, "over": False, "stopped": None}
-    then = client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 20}).json()
-    assert then["version"] >= 1 and then["to_move"] == 1
+    status = {"version": 0, "to_move": 0}
+    deadline = time.monotonic() + 60
+    while status["to_move"] == 0:
+        assert time.monotonic() < deadline, "the agent never moved"
+        params = {"after": status["version"], "timeout": 20}
+        status = client.get(f"/api/games/{game}/wait", params=params).json()
+    assert status["version"] >= 1 and status["to_move"] == 1
 
 
 def _post(
@@ -234,7 +248,7 @@ def test_the_action_cap_stops_a_game(tmp_path: Path) -> None:
     """A game at the server's action cap is stopped (action-limit) and takes no more actions
     (409 stopped); its record says so."""
     with (
-        live_server(tmp_path / "cap.sqlite", ServerLimits(actions=3)) as url,
+        live_server(tmp_path / "cap.sqlite", evolve(TESTING, actions=3)) as url,
         httpx.Client(base_url=url) as http,
     ):
         game, tokens = _create(http, players=2, seats=["human", "human"], seed=2)
@@ -311,14 +325,19 @@ def test_agents_who_pass_stall_a_game_and_are_asked_no_more(
 ) -> None:
     """Agents that always pass, alone or with a person, stall the game: the server stops it
     and asks its agents for nothing more (spec D8)."""
-    asked: list[str] = []
+    asked: list[int] = []
+    original = Store.agent_turn
 
-    def passing(spec: str) -> Agent:
-        asked.append(spec)
-        return ALWAYS_PASS
+    def counted(store: Store, game_id: str) -> Turn | None:
+        turn = original(store, game_id)
+        if turn is not None:
+            asked.append(turn.task[3])
+        return turn
 
-    monkeypatch.setattr("tigeuph.server.store.make_agent", passing)
-    with live_server(tmp_path / "agents.sqlite") as url, httpx.Client(base_url=url) as http:
+    monkeypatch.setattr(Store, "agent_turn", counted)
+    monkeypatch.setattr("tigeuph.server.agents.think", passers.think)
+    limits = evolve(TESTING, agent_games=True)
+    with live_server(tmp_path / "agents.sqlite", limits) as url, httpx.Client(base_url=url) as http:
         game, tokens = _create(http, players=len(seats), seats=seats, seed=4)
         _pass_until_stopped(http, game, tokens)
         version = STALL_ROUNDS * len(seats)

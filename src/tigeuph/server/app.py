@@ -14,8 +14,10 @@ stop waiting; an action on it answers ``409`` (``stopped``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+import math
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any, Final
 
@@ -37,9 +39,20 @@ from ..agents import AgentError
 from ..agents.base import AgentSpecError
 from ..boards import BUILT_IN, STANDARD
 from ..cells import COLUMN_LETTERS
-from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
+from .errors import (
+    GameNotFound,
+    GameStopped,
+    NotYourSeat,
+    RateLimited,
+    SeedNotAllowed,
+    ServerBusy,
+    ServerLimitError,
+    StaleVersion,
+)
+from .limits import ServerLimits
 from .moves import describe_all
-from .store import GameRow, ServerLimits, Store
+from .rows import GameRow
+from .service import Service
 
 try:
     from starlette.applications import Starlette
@@ -53,9 +66,12 @@ except ImportError:  # pragma: no cover - depends on the installation
 
 __all__ = ["create_app"]
 
-POLL: Final = 0.25
-"""Seconds between two looks at a game's version while streaming or long polling."""
-_STREAM_SECONDS: Final = 300.0
+STREAM_SECONDS: Final = 300.0
+"""Seconds an event stream stays open; a client reconnects (``retry``) to go on."""
+KEEP_ALIVE: Final = 15.0
+"""Seconds between two comments on a quiet event stream, so that a dead client is found."""
+SEEDS: Final = 2**63
+"""Seeds a client may choose (when the server allows it) are below this: SQLite's integers."""
 
 
 class Malformed(TigeuphError, ValueError):
@@ -79,6 +95,13 @@ def _errors(err: Exception) -> JSONResponse:
             return _error(409, "stale-version", err, version=err.version)
         case GameStopped():
             return _error(409, "stopped", err)
+        case SeedNotAllowed():
+            return _error(403, "seed-not-allowed", err)
+        case RateLimited() | ServerBusy():
+            status, kind = (429, "rate-limited") if isinstance(err, RateLimited) else (503, "busy")
+            answer = _error(status, kind, err)
+            answer.headers["Retry-After"] = str(math.ceil(err.retry_after))
+            return answer
         case IllegalActionError():
             return _error(422, "illegal-action", err)
         case ServerLimitError() | AgentSpecError():
@@ -108,10 +131,17 @@ async def _body(request: Request, limit: int) -> Any:
 
 
 def _token(request: Request) -> str | None:
+    """The seat's token, from ``Authorization: Bearer`` only: a token in a URL would be
+    written in access logs, browser histories and ``Referer`` headers."""
     header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
+    if header[:7].lower() == "bearer ":
         return header[7:].strip()
-    return request.query_params.get("token")
+    return None
+
+
+def _client(request: Request) -> str:
+    """The client's address, as the creation limit counts it."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def _rules(players: object, rules: object) -> Rules:
@@ -149,8 +179,10 @@ def _action(value: object) -> Action:
 
 
 class _Server:
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.store = service.store
+        self.limits = service.limits
 
     def _view_body(self, row: GameRow, seat: int) -> dict[str, Any]:
         seen = self.store.view(row, seat)
@@ -174,6 +206,7 @@ class _Server:
             "to_move": row.to_move,
             "over": row.done,
             "stopped": _stop_name(row),
+            "deal_commitment": row.commitment,
             "rules": {
                 "board": state.rules.board.name,
                 **{s: getattr(state.rules, s) for s in SWITCHES},
@@ -188,8 +221,9 @@ class _Server:
         }
 
     def _advance_later(self, row: GameRow) -> BackgroundTask | None:
+        """Queue the game's agent moves once the answer is sent, if an agent is to move."""
         if self.store.agent_to_move(row):
-            return BackgroundTask(run_in_threadpool, self.store.advance, row.id)
+            return BackgroundTask(self.service.ask_agents, row.id)
         return None
 
     # --- handlers ----------------------------------------------------------------------------
@@ -203,8 +237,16 @@ class _Server:
         if not isinstance(seats, list):
             raise Malformed("seats must be a list")
         seed = body.get("seed")
-        if seed is not None and type(seed) is not int:
-            raise Malformed("seed must be a whole number")
+        if seed is not None:
+            if not self.limits.client_seeds:
+                raise SeedNotAllowed(
+                    "this server deals every game itself: a client may not choose the seed"
+                )
+            if type(seed) is not int or not 0 <= seed < SEEDS:
+                raise Malformed(f"seed must be a whole number from 0 to {SEEDS - 1}")
+        if any(seat != "human" for seat in seats) and not self.service.pool.has_room():
+            raise ServerBusy("the agents are busy: try again later", 30)
+        self.service.creations.take(_client(request))
         game_id, tokens = await run_in_threadpool(self.store.create, rules, seats, seed)
         row = await run_in_threadpool(self.store.row, game_id)
         answer = {"id": game_id, "tokens": {str(s): t for s, t in tokens.items()}, "version": 0}
@@ -302,42 +344,34 @@ class _Server:
             raise StaleVersion("the record is public once the game is over or stopped", row.version)
         return JSONResponse({"version": row.version, "record": row.record})
 
-    async def _status(self, game_id: str) -> dict[str, Any]:
-        """The game's status: version, to_move, over (or stopped) and stopped."""
-        version, to_move, over, stopped = await run_in_threadpool(self.store.status, game_id)
-        return {
-            "version": version,
-            "to_move": to_move,
-            "over": over or stopped is not None,
-            "stopped": None if stopped is None else stopped.value,
-        }
-
-    async def _changes(self, game_id: str, after: int) -> AsyncGenerator[dict[str, Any], None]:
-        """Each new status, from the first past *after*, until the game is over or stopped."""
-        last = after
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + _STREAM_SECONDS
-        while loop.time() < deadline:
-            status = await self._status(game_id)
-            if status["version"] > last:
-                last = status["version"]
-                yield status
-                if status["over"]:
-                    return
-            await asyncio.sleep(POLL)
-
     async def events(self, request: Request) -> Response:
+        """Server-sent events: one ``version`` event for each new status of the game, until it
+        is over or stopped (or :data:`STREAM_SECONDS` pass: the client reconnects)."""
         game_id = request.path_params["id"]
-        await run_in_threadpool(self.store.status, game_id)  # 404 before the stream starts
+        status = await run_in_threadpool(self.store.status, game_id)  # 404 before streaming
         after = request.query_params.get("after", "-1")
-        start = int(after) if after.lstrip("-").isdigit() else -1
+        last = int(after) if after.lstrip("-").isdigit() and len(after) < 12 else -1
+        changes = self.service.changes
+        watching = changes.watching(game_id, status)
+        await watching.__aenter__()  # 503 here, before the stream starts, beyond the limits
 
         async def stream() -> AsyncIterator[str]:
-            yield "retry: 1000\n\n"
-            async for change in self._changes(game_id, start):
-                if await request.is_disconnected():
-                    return
-                yield f"event: version\ndata: {json.dumps(change)}\n\n"
+            nonlocal last
+            try:
+                yield "retry: 1000\n\n"
+                loop = asyncio.get_running_loop()
+                deadline = loop.time() + STREAM_SECONDS
+                while loop.time() < deadline:
+                    found = await changes.after(game_id, last, KEEP_ALIVE)
+                    if found is None:
+                        yield ": still here\n\n"
+                        continue
+                    last = found.version
+                    yield f"event: version\ndata: {json.dumps(found.to_json())}\n\n"
+                    if found.to_json()["over"]:
+                        return
+            finally:
+                await watching.__aexit__(None, None, None)
 
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
@@ -346,23 +380,21 @@ class _Server:
         """Long polling: the game's status once its version passes ``after`` (or at the
         timeout, at most 30 seconds)."""
         game_id = request.path_params["id"]
-        status = await self._status(game_id)
         after = request.query_params.get("after", "-1")
         timeout = request.query_params.get("timeout", "25")
-        if not after.lstrip("-").isdigit() or not timeout.isdigit():
+        if not after.lstrip("-").isdigit() or not timeout.isdigit() or len(after + timeout) > 24:
             raise Malformed("after and timeout must be whole numbers")
-        if status["version"] <= int(after) and not status["over"]:
-            changes = self._changes(game_id, int(after))
-            try:
-                status = await asyncio.wait_for(anext(changes), min(int(timeout), 30))
-            except (TimeoutError, StopAsyncIteration):
-                # Nothing moved: should an agent be to move, its advance failed (it logged
-                # why), so this one asks again.
+        status = await run_in_threadpool(self.store.status, game_id)
+        if status.version <= int(after) and not status.to_json()["over"]:
+            async with self.service.changes.watching(game_id, status):
+                found = await self.service.changes.after(game_id, int(after), min(int(timeout), 30))
+            if found is None:
+                # Nothing moved: should an agent be to move, its request may have been dropped
+                # by a full queue, so this one asks again.
                 row = await run_in_threadpool(self.store.row, game_id)
-                return JSONResponse(status, background=self._advance_later(row))
-            finally:
-                await changes.aclose()
-        return JSONResponse(status)
+                return JSONResponse(status.to_json(), background=self._advance_later(row))
+            status = found
+        return JSONResponse(status.to_json())
 
     async def page(self, request: Request) -> Response:
         text = resources.files(__package__).joinpath("static/index.html").read_text("utf-8")
@@ -397,9 +429,13 @@ def _guard(
     return guarded
 
 
-def create_app(db: str, *, limits: ServerLimits = ServerLimits()) -> Starlette:  # noqa: B008 - frozen
-    """The ASGI application serving the games in the SQLite file *db* and the browser board."""
-    server = _Server(Store(db, limits))
+def create_app(db: str, *, limits: ServerLimits | None = None) -> Starlette:
+    """The ASGI application serving the games in the SQLite file *db* and the browser board.
+
+    Its agents' pool and upkeep start with the first request that needs them, and stop when
+    the application shuts down (its lifespan)."""
+    service = Service(db, limits or ServerLimits())
+    server = _Server(service)
     g = "/api/games/{id}"
     routes = [
         Route("/", _guard(server.page)),
@@ -415,6 +451,13 @@ def create_app(db: str, *, limits: ServerLimits = ServerLimits()) -> Starlette: 
         Route(f"{g}/events", _guard(server.events)),
         Route(f"{g}/wait", _guard(server.wait)),
     ]
-    app = Starlette(routes=routes)
-    app.state.store = server.store
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await run_in_threadpool(service.close)
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.store = service.store
+    app.state.service = service
     return app

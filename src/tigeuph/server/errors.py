@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from ..errors import TigeuphError
 
-__all__ = ["GameNotFound", "GameStopped", "NotYourSeat", "ServerLimitError", "StaleVersion"]
+__all__ = [
+    "GameNotFound",
+    "GameStopped",
+    "NotYourSeat",
+    "RateLimited",
+    "SeedNotAllowed",
+    "ServerBusy",
+    "ServerLimitError",
+    "StaleVersion",
+]
 
 
 class GameNotFound(TigeuphError, LookupError):
@@ -35,3 +44,23 @@ class ServerLimitError(TigeuphError, ValueError):
 class GameStopped(TigeuphError):
     """The game was stopped before its end, stalled (spec D8) or at the action cap: it takes
     no more actions (HTTP 409)."""
+
+
+class RateLimited(TigeuphError):
+    """Too many requests of one kind from one client (HTTP 429, with ``Retry-After``)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ServerBusy(TigeuphError):
+    """The server is at one of its limits (HTTP 503, with ``Retry-After``)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class SeedNotAllowed(TigeuphError, PermissionError):
+    """A client chose a seed, which this server does not allow (HTTP 403)."""

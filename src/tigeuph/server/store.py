@@ -29,16 +29,15 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import secrets
 import sqlite3
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from .. import (
     Action,
@@ -51,11 +50,29 @@ from .. import (
     state_to_json,
     view,
 )
-from ..agents import make_agent
+from ..deals import COMMITMENT_TAG, SALT_TAG, deal_commitment, new_salt
 from ..stall import StallWatch, Stop
-from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
+from .agents import Turn, random_move
+from .errors import (
+    GameNotFound,
+    GameStopped,
+    NotYourSeat,
+    ServerBusy,
+    ServerLimitError,
+    StaleVersion,
+)
 from .history import append_to_record, history_entry, project, public_actions
 from .limits import ServerLimits
+from .rows import (
+    COLUMNS,
+    GameRow,
+    Status,
+    expire,
+    live_games,
+    migrate,
+    read_row,
+    waiting_for_agents,
+)
 from .seats import HUMAN, check_seats, new_tokens, seat_of
 from .stops import Watches, settled_record
 
@@ -72,55 +89,7 @@ __all__ = [
     "check_seats",
 ]
 
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    seats TEXT NOT NULL,
-    tokens TEXT NOT NULL,
-    record TEXT NOT NULL,
-    move INTEGER NOT NULL,
-    state TEXT NOT NULL,
-    history TEXT NOT NULL,
-    to_move INTEGER,
-    over INTEGER NOT NULL,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    stopped TEXT
-)
-"""
-_COLUMNS: Final = (
-    "id, version, seed, seats, tokens, record, move, state, history, to_move, over, created,"
-    " updated, stopped"
-)
 _LOG: Final = logging.getLogger(__name__)
-
-
-@frozen
-class GameRow:
-    """One stored game, as read."""
-
-    id: str
-    version: int
-    seed: int
-    seats: tuple[str, ...]
-    tokens: tuple[str | None, ...]
-    record: str
-    move: int
-    state_json: str
-    history_json: str
-    to_move: int | None
-    """Who is to move; ``None`` once the game is over or stopped."""
-    over: bool
-    """Whether the game has ended by the rules (spec R26)."""
-    stopped: Stop | None = None
-    """Why the server stopped the game before its end (spec D8), or ``None``."""
-
-    @property
-    def done(self) -> bool:
-        """Whether no more actions will be played: the game is over or stopped."""
-        return self.over or self.stopped is not None
 
 
 class Store:
@@ -133,18 +102,12 @@ class Store:
         self._local = threading.local()
         self._states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
         self._lock = threading.Lock()
-        self._advancing: dict[str, bool] = {}  # game -> asked again while advancing
         self._watches = Watches()
+        self.on_change: Callable[[str, Status], None] | None = None
+        """Told each game's new status once an action is stored (the event streams)."""
         with self._connect() as conn:
             conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute(_SCHEMA)
-            columns = {info[1] for info in conn.execute("PRAGMA table_info(games)")}
-            if "stopped" not in columns:  # a database from before stopped games: add it
-                try:
-                    conn.execute("ALTER TABLE games ADD COLUMN stopped TEXT")
-                except sqlite3.OperationalError as err:  # another process added it first
-                    if "duplicate column" not in str(err):
-                        raise
+            migrate(conn)
 
     def _connect(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
@@ -165,46 +128,38 @@ class Store:
         """
         found = (
             self._connect()
-            .execute(
-                "SELECT id, version, seed, seats, tokens, record, move, state, history, to_move,"
-                " over, stopped FROM games WHERE id = ?",
-                (game_id,),
-            )
+            .execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,))
             .fetchone()
         )
         if found is None:
             raise GameNotFound(f"no game {game_id[:40]!r}")
-        gid, version, seed, seats, tokens, record, move, state, hist, to_move, over, stop = found
-        return GameRow(
-            gid,
-            version,
-            seed,
-            tuple(json.loads(seats)),
-            tuple(json.loads(tokens)),
-            record,
-            move,
-            state,
-            hist,
-            to_move,
-            bool(over),
-            None if stop is None else Stop(stop),
-        )
+        return read_row(found)
 
-    def status(self, game_id: str) -> tuple[int, int | None, bool, Stop | None]:
-        """The game's version, who is to move, whether it is over and why it was stopped, if
-        it was: a cheap read for polling.
+    def status(self, game_id: str) -> Status:
+        """The game's :class:`Status`: a cheap read for polling.
 
         Raises:
             GameNotFound: there is no such game.
         """
-        found = (
-            self._connect()
-            .execute("SELECT version, to_move, over, stopped FROM games WHERE id = ?", (game_id,))
-            .fetchone()
-        )
+        found = self.statuses([game_id]).get(game_id)
         if found is None:
             raise GameNotFound(f"no game {game_id[:40]!r}")
-        return found[0], found[1], bool(found[2]), None if found[3] is None else Stop(found[3])
+        return found
+
+    def statuses(self, game_ids: Sequence[str]) -> dict[str, Status]:
+        """The :class:`Status` of each of *game_ids* that exists, in one read."""
+        out: dict[str, Status] = {}
+        for start in range(0, len(game_ids), 500):  # SQLite's bound on parameters
+            some = game_ids[start : start + 500]
+            marks = ", ".join("?" * len(some))
+            for gid, version, to_move, over, stop in self._connect().execute(
+                f"SELECT id, version, to_move, over, stopped FROM games WHERE id IN ({marks})",
+                tuple(some),
+            ):
+                out[gid] = Status(
+                    version, to_move, bool(over), None if stop is None else Stop(stop)
+                )
+        return out
 
     def state(self, row: GameRow) -> GameState:
         """The row's state, parsed once per version and kept in a small cache."""
@@ -246,29 +201,77 @@ class Store:
     def create(
         self, rules: Rules, seats: Sequence[str], seed: int | None = None
     ) -> tuple[str, dict[int, str]]:
-        """Store a new game; its id and each human seat's token (returned only here)."""
+        """Store a new game; its id and each human seat's token (returned only here).
+
+        The seed is drawn here unless *seed* is given (a server lets clients give one only
+        with ``ServerLimits.client_seeds``); the record keeps it with the salt of the deal's
+        commitment (:mod:`tigeuph.deals`), and is public only once the game is over.
+
+        Raises:
+            ServerLimitError: a seat is no person's nor a built-in agent's, or every seat is an
+                agent's and ``ServerLimits.agent_games`` does not allow it.
+            ServerBusy: ``ServerLimits.live_games`` games are live already.
+        """
         seats = check_seats(seats, rules.players)
+        if HUMAN not in seats and not self.limits.agent_games:
+            raise ServerLimitError(
+                "a game needs at least one person: this server plays no games of agents alone"
+            )
+        salt = new_salt()
         game = Game.new(rules.players, seed=seed, rules=rules)
         assert game.seed is not None
+        commitment = deal_commitment(game.seed, salt)
+        game.tags.update({COMMITMENT_TAG: commitment, SALT_TAG: salt})
         tokens, hashes = new_tokens(seats)
         game_id = secrets.token_urlsafe(9)
         now = time.time()
-        self._connect().execute(
-            f"INSERT INTO games ({_COLUMNS}) VALUES"
-            " (?, 0, ?, ?, ?, ?, 1, ?, '[]', ?, 0, ?, ?, NULL)",
-            (
-                game_id,
-                game.seed,
-                json.dumps(list(seats)),
-                json.dumps(hashes),
-                game.to_record(),
-                state_to_json(game.state),
-                game.state.to_move,
-                now,
-                now,
-            ),
-        )
+        conn = self._connect()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if live_games(conn) >= self.limits.live_games:
+                raise ServerBusy(
+                    f"this server already holds {self.limits.live_games} unfinished games",
+                    retry_after=60,
+                )
+            conn.execute(
+                "INSERT INTO games (id, version, seed, seats, tokens, record, move, state,"
+                " history, to_move, over, created, updated, stopped, commitment) VALUES"
+                " (?, 0, ?, ?, ?, ?, 1, ?, '[]', ?, 0, ?, ?, NULL, ?)",
+                (
+                    game_id,
+                    game.seed,
+                    json.dumps(list(seats)),
+                    json.dumps(hashes),
+                    game.to_record(),
+                    state_to_json(game.state),
+                    game.state.to_move,
+                    now,
+                    now,
+                    commitment,
+                ),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
         return game_id, tokens
+
+    def expire(self, now: float | None = None) -> int:
+        """Delete the games the limits no longer keep (:func:`~tigeuph.server.rows.expire`);
+        how many."""
+        conn = self._connect()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            deleted = expire(conn, self.limits, time.time() if now is None else now)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return deleted
+
+    def waiting_for_agents(self) -> list[str]:
+        """The live games whose seat to move is an agent's."""
+        return waiting_for_agents(self._connect())
 
     def play(self, row: GameRow, action: Action) -> GameRow:
         """Play *action* on *row*'s game and store it, if the game is still at *row*'s version.
@@ -332,6 +335,8 @@ class Store:
             self._states[(row.id, row.version + 1)] = after
         if watch is not None:
             self._watches.keep(row.id, row.version + 1, watch)
+        if self.on_change is not None:
+            self.on_change(row.id, Status(row.version + 1, to_move, after.is_over, stopped))
         return evolve(
             row,
             version=row.version + 1,
@@ -361,48 +366,26 @@ class Store:
         """Whether the game waits for a seat played by an agent (never once it is stopped)."""
         return row.stopped is None and row.to_move is not None and row.seats[row.to_move] != HUMAN
 
-    def advance(self, game_id: str) -> int:
-        """Play the agents' seats until a person is to move or the game ends; the number of
-        actions played. Bounded by ``limits.actions``; one advance per game at a time in
-        this process, and a race with another process simply stops it (compare-and-swap).
-
-        An advance asked for while one runs is not lost: the running one looks again before
-        it stops, since the person may have moved after it last looked."""
-        with self._lock:
-            if game_id in self._advancing:
-                self._advancing[game_id] = True
-                return 0
-            self._advancing[game_id] = False
-        played = 0
-        try:
-            while True:
-                played += self._play_agents(game_id, self.limits.actions - played)
-                with self._lock:
-                    if not self._advancing[game_id] or played >= self.limits.actions:
-                        break
-                    self._advancing[game_id] = False
-        except Exception:  # an advance runs after the response: log, and let a later one retry
-            _LOG.exception("game %s: the agents could not play", game_id)
-        finally:
-            with self._lock:
-                del self._advancing[game_id]
-        return played
-
-    def _play_agents(self, game_id: str, steps: int) -> int:
-        """Play at most *steps* agent actions of *game_id*; how many were played."""
-        played = 0
+    def agent_turn(self, game_id: str) -> Turn | None:
+        """The agent's turn in *game_id*, for the :class:`~tigeuph.server.agents.AgentPool`:
+        ``None`` unless an agent is to move. Its move is stored as a person's is (a
+        compare-and-swap on the version); its random choices are seeded by the game's seed and
+        version, so a game with searches cut by iterations alone replays exactly."""
         row = self.row(game_id)
-        while played < steps and self.agent_to_move(row):
-            assert row.to_move is not None
-            agent = make_agent(row.seats[row.to_move])
-            rng = random.Random(f"{row.seed}/{row.version}")
-            action = agent.act(self.view(row, row.to_move, with_history=True), rng)
+        if not self.agent_to_move(row):
+            return None
+        seat = row.to_move
+        assert seat is not None
+        seed = f"{row.seed}/{row.version}"
+
+        def play(action: Action | None) -> bool:
             try:
-                row = self.play(row, action)
-            except StaleVersion:
-                break
-            played += 1
-        return played
+                after = self.play(row, action or random_move(row.state_json, seed))
+            except StaleVersion:  # someone else stored an action first: look again
+                return True
+            return self.agent_to_move(after)
+
+        return Turn((row.seats[seat], row.state_json, row.history_json, seat, seed), play)
 
     def games(self) -> Iterator[str]:
         """Every stored game's id, oldest first."""

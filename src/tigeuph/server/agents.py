@@ -1,0 +1,242 @@
+"""Agents as a bounded service: every agent move of every game, thought out in worker
+processes, so that people's requests never wait on a search.
+
+An MCTS move takes seconds of pure Python; run in the server's own process it would hold the
+interpreter's lock and every person's request would wait behind it. So :class:`AgentPool`
+keeps ``ServerLimits.agent_workers`` worker processes, each fed by one thread of the server:
+
+- a game whose agent is to move is *requested* (after a person's action, when the game is
+  made, looked at or waited on, and by the store's sweep); it joins a queue of at most
+  ``ServerLimits.agent_queue`` games, first come first served, each game in it once;
+- a feeding thread takes the first game, sends the agent's view to its worker, waits at most
+  the move's budget, plays the move through the store (a compare-and-swap, as a person's),
+  and puts the game back at the end of the queue while an agent is still to move, so that 35
+  searching games take turns rather than one running to its end;
+- a search is cut to ``ServerLimits.agent_seconds`` (the MCTS agent's own ``seconds``); a
+  worker that has not answered by twice that, plus a margin, is killed and replaced, and the
+  move is a random legal action (logged), so that no game waits for ever;
+- a game whose play stalls is stopped by the store (spec D8), and no agent is asked after.
+
+The queue is bounded, so a flood of agent games cannot grow it: :meth:`AgentPool.has_room`
+says whether a new game with agents may be made (else ``503``), and a game dropped when the
+queue was full is requested again by the sweep.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import multiprocessing
+import random
+import threading
+from collections import deque
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any, Final
+
+from attrs import evolve, frozen
+
+from .. import Action, legal_actions, parse_action, state_from_json, view
+from ..agents import make_agent
+from ..agents.factory import parse_spec
+from .history import public_actions
+from .limits import ServerLimits
+
+__all__ = ["AgentPool", "Task", "Turn", "budgeted", "random_move", "think"]
+
+_LOG: Final = logging.getLogger(__name__)
+_MARGIN: Final = 5.0
+"""Seconds a worker may run past twice its budget before it is killed (a slow machine)."""
+
+Task = tuple[str, str, str, int, str]
+"""What a worker needs for one move: the seat's agent specification, the state and public
+history as stored, the seat, and the seed of the move's random choices."""
+
+
+def budgeted(spec: str, seconds: float) -> str:
+    """*spec* with its search cut to *seconds* a move (only a search has a budget to cut)."""
+    name, kwargs = parse_spec(spec)
+    if name != "mcts":
+        return spec
+    kwargs["seconds"] = min(float(kwargs.get("seconds", seconds)), seconds)
+    return name + ":" + ",".join(f"{key}={value}" for key, value in kwargs.items())
+
+
+def think(task: Task) -> str:
+    """The move, in notation, that the agent of *task* plays: what a worker process runs."""
+    spec, state_json, history_json, seat, seed = task
+    seen = view(state_from_json(state_json), seat)
+    seen = evolve(seen, history=public_actions(json.loads(history_json), seat))
+    return str(make_agent(spec).act(seen, random.Random(seed)))
+
+
+def _work(conn: Connection, choose: Callable[[Task], str]) -> None:
+    """A worker process: answer each task with *choose*'s move, until the pipe closes."""
+    while True:
+        try:
+            task = conn.recv()
+        except EOFError:
+            return
+        try:
+            conn.send(("move", choose(task)))
+        except Exception as err:
+            conn.send(("error", f"{type(err).__name__}: {err}"))
+
+
+class _Worker:
+    """One worker process and its pipe; replaced when it dies or overruns."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+        self.conn, child = context.Pipe()
+        # think is looked up now, so a test may put its own (importable) function in its place
+        self.process = context.Process(target=_work, args=(child, think), daemon=True)
+        self.process.start()
+        child.close()
+
+    def ask(self, task: tuple[Any, ...], timeout: float) -> str | None:
+        """The move, or ``None`` if the worker did not answer in *timeout* seconds.
+
+        Raises:
+            RuntimeError: the agent failed (its message).
+        """
+        self.conn.send(task)
+        if not self.conn.poll(timeout):
+            return None
+        kind, text = self.conn.recv()
+        if kind == "error":
+            raise RuntimeError(text)
+        answer: str = text
+        return answer
+
+    def stop(self) -> None:
+        self.conn.close()
+        self.process.kill()
+        self.process.join(5)
+
+
+@frozen
+class Turn:
+    """An agent's turn in a queued game, as the store gives it: the *task* to think, and
+    *play*, which stores the move (``None``: a random legal one, for an agent that failed) and
+    says whether an agent is to move again."""
+
+    task: Task
+    play: Callable[[Action | None], bool]
+
+
+class AgentPool:
+    """The worker processes, their feeding threads and the bounded queue of games."""
+
+    def __init__(self, limits: ServerLimits, turn: Callable[[str], Turn | None]) -> None:
+        self.limits = limits
+        self._turn = turn
+        self._queue: deque[str] = deque()
+        self._queued: set[str] = set()
+        self._busy: dict[str, bool] = {}  # game being played -> requested again meanwhile
+        self._ready = threading.Condition()
+        self._closed = False
+        self._threads = [
+            threading.Thread(target=self._feed, name=f"agent-{n}", daemon=True)
+            for n in range(limits.agent_workers)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def has_room(self) -> bool:
+        """Whether the queue can take one more game."""
+        with self._ready:
+            return len(self._queued) + len(self._busy) < self.limits.agent_queue
+
+    def waiting(self) -> int:
+        """Games queued or being played."""
+        with self._ready:
+            return len(self._queued) + len(self._busy)
+
+    def request(self, game_id: str) -> bool:
+        """Ask for *game_id*'s agent moves; whether the game is (or already was) queued.
+
+        Never blocks; a game being played is looked at again once its move is stored, since a
+        person may have moved since the feeding thread last looked."""
+        with self._ready:
+            if game_id in self._busy:
+                self._busy[game_id] = True
+                return True
+            if game_id in self._queued:
+                return True
+            if len(self._queued) + len(self._busy) >= self.limits.agent_queue:
+                return False
+            self._queued.add(game_id)
+            self._queue.append(game_id)
+            self._ready.notify()
+            return True
+
+    def close(self) -> None:
+        """Stop the feeding threads and their workers (at the server's shutdown)."""
+        with self._ready:
+            self._closed = True
+            self._ready.notify_all()
+        for thread in self._threads:
+            thread.join(10)
+
+    def _take(self) -> str | None:
+        with self._ready:
+            while not self._queue and not self._closed:
+                self._ready.wait()
+            if self._closed:
+                return None
+            game_id = self._queue.popleft()
+            self._queued.discard(game_id)
+            self._busy[game_id] = False
+            return game_id
+
+    def _done(self, game_id: str, again: bool) -> None:
+        """Release *game_id*; queue it again at the end if an agent is still to move, or if
+        it was requested while being played."""
+        with self._ready:
+            again = again or self._busy.pop(game_id)
+            if again and not self._closed and game_id not in self._queued:
+                self._queued.add(game_id)
+                self._queue.append(game_id)
+                self._ready.notify()
+
+    def _feed(self) -> None:
+        worker = _Worker()
+        try:
+            while (game_id := self._take()) is not None:
+                again = False
+                try:
+                    again, worker = self._one_move(game_id, worker)
+                except Exception:  # a broken game must not stop the pool: log, and go on
+                    _LOG.exception("game %s: the agent could not play", game_id)
+                self._done(game_id, again)
+        finally:
+            worker.stop()
+
+    def _one_move(self, game_id: str, worker: _Worker) -> tuple[bool, _Worker]:
+        """Think and play one agent move of *game_id*; whether an agent is to move again, and
+        the worker to use next."""
+        turn = self._turn(game_id)
+        if turn is None:
+            return False, worker
+        spec, *rest = turn.task
+        budget = self.limits.agent_seconds
+        try:
+            move = worker.ask((budgeted(spec, budget), *rest), 2 * budget + _MARGIN)
+        except (EOFError, OSError):  # the worker died: replace it
+            _LOG.warning("game %s: the agent's worker died; a random move is played", game_id)
+            move = None
+        except RuntimeError as err:
+            _LOG.warning("game %s: the agent failed (%s); a random move is played", game_id, err)
+            return turn.play(None), worker
+        if move is None:
+            _LOG.warning("game %s: the agent overran its budget; a random move is played", game_id)
+            worker.stop()
+            worker = _Worker()
+            return turn.play(None), worker
+        return turn.play(parse_action(move)), worker
+
+
+def random_move(state_json: str, seed: str) -> Action:
+    """A random legal action: the move of an agent that failed or overran its budget."""
+    return random.Random(seed).choice(legal_actions(state_from_json(state_json)))

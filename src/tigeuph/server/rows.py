@@ -1,0 +1,172 @@
+"""The games table: its schema (and the columns added since), a row as read, and the queries
+that keep the table bounded.
+
+One row per game. Columns added after the first release (``stopped``, ``commitment``) are added
+to an existing database when a store opens it. A game is *live* while it is neither over nor
+stopped; :func:`expire` deletes live games nobody has played for ``abandon_after`` seconds,
+finished ones after ``keep_finished``, and the oldest finished ones beyond ``stored_games``, so
+the table holds at most ``live_games`` + ``stored_games`` rows.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Final
+
+from attrs import frozen
+
+from ..stall import Stop
+from .limits import ServerLimits
+
+__all__ = ["COLUMNS", "GameRow", "Status", "expire", "migrate", "read_row"]
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    record TEXT NOT NULL,
+    move INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    history TEXT NOT NULL,
+    to_move INTEGER,
+    over INTEGER NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    stopped TEXT,
+    commitment TEXT
+)
+"""
+_ADDED: Final = {"stopped": "TEXT", "commitment": "TEXT"}
+"""Columns added since the first release, with their types."""
+COLUMNS: Final = (
+    "id, version, seed, seats, tokens, record, move, state, history, to_move, over, stopped,"
+    " commitment"
+)
+"""The columns :func:`read_row` reads, in its order."""
+_LIVE: Final = "over = 0 AND stopped IS NULL"
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Create the table, or add the columns an older database lacks."""
+    conn.execute(_SCHEMA)
+    conn.execute("CREATE INDEX IF NOT EXISTS games_updated ON games (over, updated)")
+    have = {info[1] for info in conn.execute("PRAGMA table_info(games)")}
+    for column, kind in _ADDED.items():
+        if column not in have:
+            try:
+                conn.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+            except sqlite3.OperationalError as err:  # another process added it first
+                if "duplicate column" not in str(err):
+                    raise
+
+
+@frozen
+class Status:
+    """What a client polls for: the version, who is to move, whether the game is over (or
+    stopped) and why it was stopped."""
+
+    version: int
+    to_move: int | None
+    over: bool
+    stopped: Stop | None
+
+    def to_json(self) -> dict[str, object]:
+        """As the API answers it; a stopped game is ``over`` too, so that waiting stops."""
+        return {
+            "version": self.version,
+            "to_move": self.to_move,
+            "over": self.over or self.stopped is not None,
+            "stopped": None if self.stopped is None else self.stopped.value,
+        }
+
+
+@frozen
+class GameRow:
+    """One stored game, as read."""
+
+    id: str
+    version: int
+    seed: int
+    seats: tuple[str, ...]
+    tokens: tuple[str | None, ...]
+    record: str
+    move: int
+    state_json: str
+    history_json: str
+    to_move: int | None
+    """Who is to move; ``None`` once the game is over or stopped."""
+    over: bool
+    """Whether the game has ended by the rules (spec R26)."""
+    stopped: Stop | None = None
+    """Why the server stopped the game before its end (spec D8), or ``None``."""
+    commitment: str | None = None
+    """The commitment to the game's deal (:mod:`tigeuph.deals`); ``None`` for a game stored
+    before commitments."""
+
+    @property
+    def done(self) -> bool:
+        """Whether no more actions will be played: the game is over or stopped."""
+        return self.over or self.stopped is not None
+
+    @property
+    def status(self) -> Status:
+        """The row's :class:`Status`."""
+        return Status(self.version, self.to_move, self.over, self.stopped)
+
+
+def read_row(found: tuple[object, ...]) -> GameRow:
+    """The row that ``SELECT`` :data:`COLUMNS` found."""
+    gid, version, seed, seats, tokens, record, move, state, hist, to_move, over, stop, deal = found
+    assert isinstance(seats, str) and isinstance(tokens, str)
+    return GameRow(
+        str(gid),
+        int(version),  # type: ignore[call-overload]
+        int(seed),  # type: ignore[call-overload]
+        tuple(json.loads(seats)),
+        tuple(json.loads(tokens)),
+        str(record),
+        int(move),  # type: ignore[call-overload]
+        str(state),
+        str(hist),
+        None if to_move is None else int(to_move),  # type: ignore[call-overload]
+        bool(over),
+        None if stop is None else Stop(stop),
+        None if deal is None else str(deal),
+    )
+
+
+def live_games(conn: sqlite3.Connection) -> int:
+    """How many games are neither over nor stopped."""
+    found: int = conn.execute(f"SELECT COUNT(*) FROM games WHERE {_LIVE}").fetchone()[0]
+    return found
+
+
+def expire(conn: sqlite3.Connection, limits: ServerLimits, now: float) -> int:
+    """Delete abandoned live games, finished games past their keeping, and the oldest finished
+    games beyond ``stored_games``; how many rows were deleted."""
+    deleted = conn.execute(
+        f"DELETE FROM games WHERE {_LIVE} AND updated < ?", (now - limits.abandon_after,)
+    ).rowcount
+    deleted += conn.execute(
+        f"DELETE FROM games WHERE NOT ({_LIVE}) AND updated < ?", (now - limits.keep_finished,)
+    ).rowcount
+    deleted += conn.execute(
+        f"DELETE FROM games WHERE id IN (SELECT id FROM games WHERE NOT ({_LIVE})"
+        " ORDER BY updated DESC LIMIT -1 OFFSET ?)",
+        (limits.stored_games,),
+    ).rowcount
+    return deleted
+
+
+def waiting_for_agents(conn: sqlite3.Connection) -> list[str]:
+    """The live games whose seat to move is an agent's."""
+    found = conn.execute(f"SELECT id, seats, to_move FROM games WHERE {_LIVE}")
+    return [
+        gid
+        for gid, seats, to_move in found
+        if to_move is not None and json.loads(seats)[to_move] != "human"
+    ]
