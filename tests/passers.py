@@ -4,6 +4,7 @@ of them stall a game at once (spec D8)."""
 from __future__ import annotations
 
 import random
+import time
 
 import tigeuph
 
@@ -26,3 +27,10 @@ def think(task: tuple[str, str, str, int, str]) -> str:
     _, state_json, _, seat, _ = task
     seen = tigeuph.view(tigeuph.state_from_json(state_json), seat)
     return str(Passer().act(seen, random.Random(0)))
+
+
+def never(task: tuple[str, str, str, int, str]) -> str:
+    """A server's agent move that never comes: tests put it in the place of the server's own
+    (``tigeuph.server.agents.think``) to see a worker overrun its budget."""
+    time.sleep(3600)
+    return "pass"

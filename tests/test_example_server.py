@@ -16,3 +16,4 @@ def test_the_example_client_plays_a_whole_game(capsys: pytest.CaptureFixture[str
     assert main(["--players", "2", "--seed", "3", "--agent", "random"]) == 0
     out = capsys.readouterr().out
     assert "the game is over" in out and '[Seed "3"]' in out and "player 1: rank" in out
+    assert "the record's deal is the one the server committed to" in out

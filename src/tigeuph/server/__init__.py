@@ -67,4 +67,12 @@ def serve(
         raise TigeuphError(
             "the server needs the server extra: pip install 'tigeuph[server]'"
         ) from None
-    uvicorn.run(create_app(db, limits=limits), host=host, port=port, timeout_graceful_shutdown=2)
+    from .logs import log_config
+
+    uvicorn.run(
+        create_app(db, limits=limits),
+        host=host,
+        port=port,
+        timeout_graceful_shutdown=2,
+        log_config=log_config(),
+    )
