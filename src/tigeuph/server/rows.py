@@ -114,7 +114,7 @@ class GameRow:
 
     @property
     def status(self) -> Status:
-        """The row's :class:`Status`."""
+        """The row's ``Status``."""
         return Status(self.version, self.to_move, self.over, self.stopped)
 
 

@@ -136,7 +136,7 @@ class Store:
         return read_row(found)
 
     def status(self, game_id: str) -> Status:
-        """The game's :class:`Status`: a cheap read for polling.
+        """The game's :class:`~tigeuph.server.rows.Status`: a cheap read for polling.
 
         Raises:
             GameNotFound: there is no such game.
@@ -147,7 +147,7 @@ class Store:
         return found
 
     def statuses(self, game_ids: Sequence[str]) -> dict[str, Status]:
-        """The :class:`Status` of each of *game_ids* that exists, in one read."""
+        """The status (:class:`~tigeuph.server.rows.Status`) of each of *game_ids* there is."""
         out: dict[str, Status] = {}
         for start in range(0, len(game_ids), 500):  # SQLite's bound on parameters
             some = game_ids[start : start + 500]
@@ -257,7 +257,7 @@ class Store:
         return game_id, tokens
 
     def expire(self, now: float | None = None) -> int:
-        """Delete the games the limits no longer keep (:func:`~tigeuph.server.rows.expire`);
+        """Delete the games the limits no longer keep (``tigeuph.server.rows.expire``);
         how many."""
         conn = self._connect()
         conn.execute("BEGIN IMMEDIATE")

@@ -7,7 +7,7 @@ thread), and the waiters of that game wake at once. Actions stored by another se
 on the same SQLite file are found by one read a second for all watched games together.
 
 Streams and long polls are counted, per game and in all: one past ``ServerLimits.streams``
-or ``ServerLimits.streams_per_game`` is refused with ``503`` (:class:`ServerBusy`).
+or ``ServerLimits.streams_per_game`` is refused with ``503`` (``busy``).
 """
 
 from __future__ import annotations
