@@ -202,7 +202,8 @@ def test_python_dash_m_runs_the_command() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "tigeuph", "--help"], capture_output=True, text=True, check=True
     )
-    for command in ("play", "render", "explain", "replay", "simulate", "arena", "soak", "bench"):
+    commands = ("play", "render", "explain", "replay", "verify", "simulate", "arena", "soak")
+    for command in (*commands, "bench"):
         assert f"    {command} " in done.stdout
 
 

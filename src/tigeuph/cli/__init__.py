@@ -5,6 +5,7 @@
 ``tigeuph render``      a position or a point of a game as an SVG or PNG picture
 ``tigeuph explain``     why an action is legal or illegal, and what it would do
 ``tigeuph replay``      step through a game record
+``tigeuph verify``      check that a game record was dealt as its server promised
 ``tigeuph serve``       the game server and the browser board
 ``tigeuph simulate``    compare variants over many seeded random games
 ``tigeuph arena``       a tournament between agents
@@ -13,7 +14,9 @@
 ======================  ===================================================================
 
 Each subcommand is a thin layer over a public function. Bad input is one line on standard
-error and exit status 2; an illegal action asked of ``explain`` exits 1.
+error and exit status 2; an illegal action asked of ``explain`` exits 1, and so does a deal
+that ``verify`` cannot match to its commitment. Every file read goes through
+:func:`~tigeuph.cli.common.read_file`, within the library's :class:`~tigeuph.Limits`.
 """
 
 from __future__ import annotations
@@ -23,15 +26,15 @@ import sys
 from typing import NoReturn
 
 from ..errors import TigeuphError
-from . import explain, play, render, replay, serve
+from . import explain, play, render, replay, serve, verify
 from .tools import TOOLS, run_tool
 
 __all__ = ["main", "parser"]
 
 _DESCRIPTION = """\
 Tigris & Euphrates: play a game in the terminal, draw positions, explain the rules' answers,
-replay games, and run the simulator, tournaments and checks. 'tigeuph COMMAND --help' says
-more about each command."""
+replay games, verify a server's deal, and run the simulator, tournaments and checks.
+'tigeuph COMMAND --help' says more about each command."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,7 +53,7 @@ def parser() -> argparse.ArgumentParser:
         epilog="Start with: tigeuph play",
     )
     commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (play, render, explain, replay, serve):
+    for module in (play, render, explain, replay, verify, serve):
         module.add(commands)
     for name, (text, _) in TOOLS.items():
         commands.add_parser(name, help=text, add_help=False)

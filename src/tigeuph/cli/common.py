@@ -1,5 +1,9 @@
 """What the subcommands share: reading a position or record file, the rules options, errors.
 
+Every file a subcommand reads goes through :func:`read_file`, which keeps to the library's
+:class:`~tigeuph.Limits` before it reads: a file, a pipe or ``/dev/zero`` over the limit is one
+line of error, never a program out of memory.
+
 Every subcommand names the same idea with the same option: ``--players``, ``--seed``,
 ``--board``, ``--variant``, ``--player`` (whose view), ``--move`` (a point in a record).
 """
@@ -7,11 +11,15 @@ Every subcommand names the same idea with the same option: ``--players``, ``--se
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
+import os
+import stat
+import sys
+from pathlib import PurePath
+from typing import Final
 
-from ..boards import BUILT_IN, find_board
-from ..errors import TigeuphError
+from ..boards import BUILT_IN, Board, board_from_json, board_from_text
+from ..errors import BoardError, JsonError, TigeuphError
+from ..limits import DEFAULT_LIMITS, load_json
 from ..notation.fields import TITLE
 from ..notation.position import from_text
 from ..records import Game
@@ -24,7 +32,10 @@ __all__ = [
     "Loaded",
     "add_rules_options",
     "at_move",
+    "board_file",
+    "file_name",
     "load",
+    "read_file",
     "rules_from",
     "switch_list",
 ]
@@ -33,28 +44,108 @@ Loaded = GameState | PlayerView | Game
 """What a file holds: a position, a player's view, or a game (a record)."""
 
 
-def load(path: str) -> Loaded:
-    """The position, view or game in the file at *path* (``-`` reads standard input): position
-    notation, a game record, or their JSON documents.
+def read_file(path: str) -> str:
+    """The text of the file at *path* (``-`` reads standard input), read within the library's
+    default :class:`~tigeuph.Limits`, which its readers then apply.
+
+    At most one byte more than the larger of ``max_json_bytes`` and ``max_text_bytes`` is
+    read, so that a pipe, a FIFO or ``/dev/zero`` (whose size nothing says beforehand) is
+    refused as soon as it runs over. The text must be UTF-8; a byte-order mark at its start is
+    dropped. Which of the two limits applies depends on what the file holds, JSON (it starts
+    with ``{``) or text, so it is checked once the file is decoded.
 
     Raises:
-        TigeuphError: the file cannot be read, or holds none of these.
+        TigeuphError: the file cannot be read, is not UTF-8, or is over its limit; the
+            message names the file and the limit.
     """
+    name, limits = file_name(path), DEFAULT_LIMITS
+    cap, cap_field = max(
+        (limits.max_json_bytes, "max_json_bytes"), (limits.max_text_bytes, "max_text_bytes")
+    )
     try:
         if path == "-":
-            import sys
-
-            text = sys.stdin.read()
+            raw, size = _read_stdin(cap + 1), None
         else:
-            text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise TigeuphError(f"cannot read {path}: {err}") from None
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
+            with open(path, "rb") as file:
+                raw = file.read(cap + 1)
+                status = os.fstat(file.fileno())
+                size = status.st_size if stat.S_ISREG(status.st_mode) else None
+    except OSError as err:
+        raise TigeuphError(f"cannot read {name}: {err.strerror or err}") from None
+    except MemoryError:
+        raise TigeuphError(f"cannot read {name}: out of memory") from None
+    if len(raw) > cap:
+        shown = f"{size:,} bytes" if size is not None else f"more than {cap:,} bytes"
+        raise TigeuphError(
+            f"{name}: {shown}, over the limit of {cap:,} bytes for any file (Limits.{cap_field})"
+        )
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM) :]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise TigeuphError(f"{name}: not UTF-8 text ({err.reason} at byte {err.start:,})") from None
+    allowed, limit = (
+        (limits.max_json_bytes, "max_json_bytes")
+        if _is_json(text)
+        else (limits.max_text_bytes, "max_text_bytes")
+    )
+    if len(raw) > allowed:
+        kind = "JSON" if limit == "max_json_bytes" else "text"
+        raise TigeuphError(
+            f"{name}: {len(raw):,} bytes, over the limit of {allowed:,} for {kind} (Limits.{limit})"
+        )
+    return text
+
+
+_BOM: Final = b"\xef\xbb\xbf"
+"""UTF-8's byte-order mark, which some editors write at the start of a file."""
+
+
+def _read_stdin(count: int) -> bytes:
+    """At most *count* bytes of standard input (its text, encoded, when it has no bytes)."""
+    stream = sys.stdin
+    binary = getattr(stream, "buffer", None)
+    if binary is not None:
+        data: bytes = binary.read(count)
+        return data
+    return stream.read(count).encode("utf-8", "surrogateescape")
+
+
+def _is_json(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def load(path: str) -> Loaded:
+    """The position, view or game in the file at *path* (``-`` reads standard input): position
+    notation, a game record, or their JSON documents, read by :func:`read_file`.
+
+    Raises:
+        TigeuphError: the file cannot be read, is over the limits, or holds none of these.
+    """
+    text, name = read_file(path), file_name(path)
+    try:
+        return _parse(text, name)
+    except (RecursionError, MemoryError):  # the readers bound their input: a last guard
+        raise _too_much(name) from None
+
+
+def _too_much(name: str) -> TigeuphError:
+    return TigeuphError(f"{name}: too deeply nested or too large to read")
+
+
+def file_name(path: str) -> str:
+    """*path* as messages name it: ``-`` is standard input."""
+    return "standard input" if path == "-" else path
+
+
+def _parse(text: str, name: str) -> Loaded:
+    if _is_json(text):
         try:
-            kind = json.loads(text).get("format")
-        except (ValueError, AttributeError):
-            kind = None
+            data = load_json(text, DEFAULT_LIMITS, name)
+        except JsonError:
+            data = None  # not JSON: the state reader says so, naming the place
+        kind = data.get("format") if isinstance(data, dict) else None
         if kind == "tigeuph-view":
             return view_from_json(text)
         if kind == "tigeuph-record":
@@ -118,9 +209,32 @@ def rules_from(args: argparse.Namespace, players: int) -> Rules:
     Raises:
         TigeuphError: the board file cannot be read or played.
     """
-    try:
-        board = find_board(args.board)
-    except OSError as err:
-        raise TigeuphError(f"--board: {err}") from None
+    board = BUILT_IN[args.board] if args.board in BUILT_IN else board_file(args.board)
     switches = {name: name in args.variant for name in SWITCHES}
     return Rules(players=players, board=board, **switches)
+
+
+def board_file(path: str) -> Board:
+    """The board in the file *path*, read by :func:`read_file`: a JSON board if its name ends
+    in ``.json``, a text grid if it ends in ``.txt``; named after the file.
+
+    Raises:
+        TigeuphError: the file cannot be read, is over the limits, or is not a board.
+    """
+    suffix = PurePath(path).suffix.lower()
+    if suffix not in (".json", ".txt"):
+        choices = ", ".join(BUILT_IN)
+        raise TigeuphError(
+            f"--board {path}: choose {choices}, or a board file ending in .json or .txt"
+        )
+    text, name = read_file(path), PurePath(path).stem
+    try:
+        if suffix == ".txt":
+            return board_from_text(text, name=name)
+        try:
+            data = load_json(text, DEFAULT_LIMITS, path)
+        except JsonError as err:
+            raise BoardError(f"{path}: {err.reason.removeprefix('not JSON: ')}") from None
+        return board_from_json(name, data)
+    except (RecursionError, MemoryError):  # as in load
+        raise _too_much(path) from None

@@ -1,0 +1,159 @@
+"""``tigeuph verify RECORD``: check that a finished game was dealt as its server promised.
+
+A server commits to each game's deal when it makes the game, before the first move, by
+publishing the SHA-256 of ``tigeuph-deal:SEED:SALT`` (:func:`tigeuph.deal_commitment`); the
+record of the finished game gives the seed and the salt. This command replays the record from
+its seed's deal, then checks the commitment (:func:`tigeuph.verify_deal`) and says plainly
+what it checked and what it could not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import string
+
+from ..deals import COMMITMENT_TAG, SALT_TAG, verify_deal
+from ..engine import outcome
+from ..errors import DealError, TigeuphError
+from ..notation.fields import rules_text
+from ..records import Game
+from ..state import End
+from ..views import PlayerView
+from .common import file_name, load
+
+__all__ = ["add", "run"]
+
+DESCRIPTION = """\
+Check a game record against the deal its server promised. When a server makes a game it shows
+a commitment (deal_commitment): the SHA-256 of 'tigeuph-deal:SEED:SALT', which fixes the deal
+without telling it. The finished game's record gives the Seed and the DealSalt. verify replays
+every action from that seed's deal, checking each is legal, then checks that Seed and DealSalt
+give the commitment: the one you pass with --commitment (the one you saw when the game was
+made), and the record's own DealCommitment tag. Without --commitment only the record's tag is
+there to compare, and the server wrote that tag too: pass the commitment you saw. Exit status 0
+when the deal matches, 1 when it does not or cannot be checked (no Seed, no DealSalt, no
+commitment to compare), 2 when the record cannot be read or an action in it is illegal."""
+
+_HEX_DIGITS = 64  # a SHA-256 in hex
+_ENDS = {End.BAG: "the bag ran out", End.TREASURES: "two treasures or fewer were left"}
+
+
+def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``verify`` subcommand."""
+    parser = commands.add_parser(
+        "verify",
+        help="check that a game record was dealt as its server promised",
+        description=DESCRIPTION,
+    )
+    parser.add_argument(
+        "record", metavar="RECORD", help="a finished game's record, text or JSON ('-': stdin)"
+    )
+    parser.add_argument(
+        "--commitment",
+        type=_commitment,
+        metavar="HEX",
+        help="the deal_commitment the server showed when the game was made (64 hex digits)",
+    )
+    parser.set_defaults(run=run)
+
+
+def _commitment(text: str) -> str:
+    """*text* as a commitment: 64 hexadecimal digits, in lower case."""
+    digits = text.strip().lower()
+    if len(digits) != _HEX_DIGITS or not set(digits) <= set(string.hexdigits):
+        raise argparse.ArgumentTypeError(
+            f"{text[:80]!r} is not a commitment: a SHA-256 is {_HEX_DIGITS} hexadecimal digits"
+        )
+    return digits
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the record, check its deal and print the report; 0 when the deal matches."""
+    game = load(args.record)
+    if not isinstance(game, Game):
+        what = "a player's view" if isinstance(game, PlayerView) else "a position"
+        raise TigeuphError(f"{file_name(args.record)} holds {what}, not a game record")
+    salt = game.tags.get(SALT_TAG)
+    tag = game.tags.get(COMMITMENT_TAG)
+    try:
+        computed = verify_deal(game, args.commitment)
+    except DealError as err:
+        print(f"deal NOT verified: {_printable(str(err))}")
+        return 1
+    if args.commitment is None and tag is None:
+        print(
+            f"deal NOT verified: nothing to check it against, the record has no "
+            f"{COMMITMENT_TAG} tag and no --commitment was given (Seed and {SALT_TAG} give "
+            f"{computed}: compare it with the commitment the server showed)"
+        )
+        return 1
+    assert game.seed is not None and salt is not None  # verify_deal checked both
+    print("\n".join(_report(game, salt, computed, given=args.commitment, tag=tag)))
+    return 0
+
+
+def _report(
+    game: Game, salt: str, computed: str, *, given: str | None, tag: str | None
+) -> list[str]:
+    """The lines saying what was checked of *game*'s deal and what was not."""
+    assert game.seed is not None
+    matched = []
+    if given is not None:
+        matched.append("the commitment you gave (--commitment)")
+    if tag is not None:
+        matched.append(f"the record's {COMMITMENT_TAG} tag")
+    lines = [
+        f"seed:        {game.seed}",
+        f"salt:        {_printable(salt)}",
+        f"commitment:  {computed}",
+        f"             (the SHA-256 of 'tigeuph-deal:{game.seed}:{_printable(salt)}')",
+        f"matches:     {' and '.join(matched)}",
+        f"rules:       {rules_text(game.start.rules)}",
+        f"actions:     {len(game.actions)}, each legal, replayed from the seed's deal",
+        f"result:      {_result_text(game)}",
+        "",
+        "Checked: the game was dealt from this seed, every action in the record is legal, and",
+        f"Seed and {SALT_TAG} give the commitment above.",
+    ]
+    if given is not None:
+        lines += [
+            "If the commitment you gave is the one the server showed when it made the game,",
+            "the deal (the bag and every hand) was fixed then, before the first move, and was",
+            "not changed after.",
+        ]
+    else:
+        lines += [
+            "NOT checked: that the server showed this commitment when it made the game. The",
+            f"{COMMITMENT_TAG} tag was written by the server that wrote the record, so a",
+            "cheating server could have written a matching one: pass --commitment HEX with the",
+            "deal_commitment you saw when the game was made.",
+        ]
+    lines += [
+        "Not checkable here: that these are the actions that were played (compare them with",
+        "the game you saw), how the server chose the seed before committing to it, and that",
+        "it kept the deal secret from every player during the game.",
+    ]
+    return lines
+
+
+def _printable(text: str) -> str:
+    """*text* with every character a terminal would act on (escapes, controls) written as its
+    Python escape: a record is the server's text, and must not redraw the report."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
+def _result_text(game: Game) -> str:
+    """How the game ended (or why it stopped, or that it goes on), in a few words."""
+    result = outcome(game.state)
+    if result is not None:
+        winners = result.winners
+        who = (
+            f"seat {winners[0]} wins"
+            if len(winners) == 1
+            else "a tie between seats " + ", ".join(map(str, winners))
+        )
+        scores = ", ".join(str(r.score) for r in result.results)
+        return f"game over ({_ENDS[result.end]}): {who}; weakest-colour scores {scores}"
+    if game.stopped is not None:
+        return f"stopped before its end ({game.stopped.value})"
+    return "not over: the record stops before the end of the game"
