@@ -38,6 +38,7 @@ from ..agents.base import AgentSpecError
 from ..boards import BUILT_IN, STANDARD
 from ..cells import COLUMN_LETTERS
 from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
+from .headers import SecurityHeaders
 from .moves import describe_all
 from .store import GameRow, ServerLimits, Store
 
@@ -45,6 +46,7 @@ try:
     from starlette.applications import Starlette
     from starlette.background import BackgroundTask
     from starlette.concurrency import run_in_threadpool
+    from starlette.middleware import Middleware
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
     from starlette.routing import Route
@@ -415,6 +417,6 @@ def create_app(db: str, *, limits: ServerLimits = ServerLimits()) -> Starlette: 
         Route(f"{g}/events", _guard(server.events)),
         Route(f"{g}/wait", _guard(server.wait)),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
     app.state.store = server.store
     return app
