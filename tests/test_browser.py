@@ -1,4 +1,5 @@
-"""The browser board in a real headless Chromium: a whole game against an agent, by clicking.
+"""The browser board in a real headless Chromium: a whole game against an agent, by clicking;
+each seat's token kept in its own tab; the page under the server's Content-Security-Policy.
 
 Needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them). Screenshots of
 the start, the middle and the end go to ``build-shots/`` when ``TIGEUPH_SHOTS`` is set (they
@@ -7,6 +8,7 @@ are for people to look at, not committed), else to the test's temporary folder.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -14,6 +16,8 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -49,6 +53,8 @@ def browser() -> Iterator[webdriver.Chrome]:
     options.binary_location = CHROMIUM
     for flag in (*FLAGS, f"--user-data-dir={profile}"):
         options.add_argument(flag)
+    # the console (for Content-Security-Policy reports) and the network (for request URLs)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     try:
         yield driver
@@ -63,6 +69,35 @@ def _shots(tmp_path: Path) -> Path:
         folder.mkdir(exist_ok=True)
         return folder
     return tmp_path
+
+
+def _log(driver: webdriver.Chrome, kind: str) -> list[dict[str, Any]]:
+    """Chromium's *kind* log (``browser``: the console) since the last look."""
+    return list(driver.get_log(kind))  # type: ignore[no-untyped-call]
+
+
+def _csp_reports(driver: webdriver.Chrome) -> list[str]:
+    """The console's Content-Security-Policy messages since the last look."""
+    return [
+        entry["message"]
+        for entry in _log(driver, "browser")
+        if "Content Security Policy" in entry["message"]
+    ]
+
+
+def _request_urls(driver: webdriver.Chrome) -> list[str]:
+    """The URLs the browser requested since the last look."""
+    urls = []
+    for entry in _log(driver, "performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def _storage(driver: webdriver.Chrome, kind: str) -> dict[str, str]:
+    """The tab's ``sessionStorage`` or ``localStorage``, as a dict."""
+    return dict(driver.execute_script(f"return Object.entries({kind})"))
 
 
 def _idle(driver: webdriver.Chrome) -> bool:
@@ -143,7 +178,7 @@ def test_a_whole_game_against_an_agent_by_clicking(
         browser.find_element(By.ID, "create").click()
         wait = WebDriverWait(browser, 30, poll_frequency=0.05)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg") and _idle(d))
-        assert "game=" in browser.current_url and "token=" in browser.current_url
+        assert "game=" in browser.current_url and "token=" not in browser.current_url
         browser.save_screenshot(str(shots / "start.png"))
         middle = False
         deadline = time.monotonic() + 240
@@ -169,4 +204,100 @@ def test_a_whole_game_against_an_agent_by_clicking(
         assert replayed.state.is_over and replayed.state.rules.buildings
         shown = browser.find_elements(By.CSS_SELECTOR, "#history li")
         assert len(shown) == len(replayed.actions)
+        assert _csp_reports(browser) == []
         browser.get("about:blank")  # close the event stream before the server stops
+
+
+def _open_board(driver: webdriver.Chrome) -> None:
+    WebDriverWait(driver, 30, poll_frequency=0.05).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg") and _idle(d)
+    )
+
+
+def test_each_tab_keeps_only_its_own_seats_token(browser: webdriver.Chrome, tmp_path: Path) -> None:
+    """The tab that makes a game keeps its seat's token in sessionStorage and shows the other
+    links once; seat 1's link, opened in a new tab, holds seat 1's token only in its fragment,
+    and that tab keeps seat 1's token alone; no token is ever in a requested URL or the address
+    bar, and the page runs under its Content-Security-Policy without a violation."""
+    shots = _shots(tmp_path)
+    with live_server(tmp_path / "games.sqlite") as url:
+        browser.get(url + "/")
+        Select(browser.find_element(By.ID, "players")).select_by_value("3")
+        Select(browser.find_element(By.ID, "seat1")).select_by_value("human")
+        Select(browser.find_element(By.ID, "seat2")).select_by_value("greedy")
+        browser.find_element(By.ID, "create").click()
+        _open_board(browser)
+        browser.save_screenshot(str(shots / "created.png"))
+        game = browser.execute_script("return game.id")
+        creator = browser.current_window_handle
+        assert "token" not in browser.current_url
+        assert urlsplit(browser.current_url).fragment == f"game={game}&seat=0"
+        links = {
+            str(a.get_attribute("data-seat")): a
+            for a in browser.find_elements(By.CSS_SELECTOR, "#links a")
+        }
+        assert sorted(links) == ["0", "1"]
+        hrefs = {seat: urlsplit(str(a.get_attribute("href"))) for seat, a in links.items()}
+        tokens = {seat: parse_qs(href.fragment)["token"][0] for seat, href in hrefs.items()}
+        assert all(href.query == "" for href in hrefs.values())
+        assert _storage(browser, "sessionStorage") == {f"tigeuph-token:{game}:0": tokens["0"]}
+        assert _storage(browser, "localStorage") == {}
+
+        _click(browser, links["1"])  # the link opens in a new tab
+        WebDriverWait(browser, 10).until(lambda d: len(d.window_handles) == 2)
+        other = next(handle for handle in browser.window_handles if handle != creator)
+        browser.switch_to.window(other)
+        _open_board(browser)
+        assert browser.execute_script("return game.data.seat") == 1
+        assert urlsplit(browser.current_url).fragment == f"game={game}&seat=1"
+        assert _storage(browser, "sessionStorage") == {f"tigeuph-token:{game}:1": tokens["1"]}
+        assert _storage(browser, "localStorage") == {}
+        assert browser.find_element(By.ID, "links-panel").get_attribute("hidden") is not None
+        assert browser.execute_script("return document.referrer") == ""
+
+        browser.switch_to.window(creator)  # seat 0 moves; seat 1's tab sees it through /events
+        _play_one(browser, random.Random(1), None, tmp_path / "unused.png")
+        browser.switch_to.window(other)
+        wait = WebDriverWait(browser, 30, poll_frequency=0.05)
+        wait.until(_moved_past(0))
+        browser.save_screenshot(str(shots / "moved.png"))
+        assert browser.find_elements(By.CSS_SELECTOR, "#history li")
+
+        browser.refresh()  # a reload finds the seat again in this tab's storage
+        _open_board(browser)
+        assert browser.execute_script("return game.data.seat") == 1
+        assert "token" not in browser.current_url
+
+        requested = _request_urls(browser)
+        assert any("/api/games/" in url for url in requested)
+        assert not [url for url in requested if any(t in url for t in tokens.values())]
+        for handle in (creator, other):
+            browser.switch_to.window(handle)
+            assert _csp_reports(browser) == []
+        browser.execute_script("document.body.setAttribute('style', 'color: red')")
+        assert _csp_reports(browser), "an inline style should be refused and reported"
+        for handle in (other, creator):
+            browser.switch_to.window(handle)
+            browser.get("about:blank")
+
+
+def test_a_tab_without_the_seat_asks_for_its_link(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """An address naming a seat this tab holds no token for opens no game; a link without its
+    seat (an older link) still opens the seat its token holds, and leaves the address bar."""
+    with live_server(tmp_path / "games.sqlite") as url:
+        answer = httpx.post(f"{url}/api/games", json={"players": 2, "seats": ["human"] * 2})
+        game, tokens = answer.json()["id"], answer.json()["tokens"]
+        browser.get(f"{url}/#game={game}&seat=1")
+        note = browser.find_element(By.ID, "start-note")
+        WebDriverWait(browser, 10).until(lambda d: note.is_displayed())
+        assert "open your seat's link" in note.text
+        assert _storage(browser, "sessionStorage") == {}
+        browser.get(f"{url}/#game={game}&token={tokens['1']}")
+        _open_board(browser)
+        assert browser.execute_script("return game.data.seat") == 1
+        assert urlsplit(browser.current_url).fragment == f"game={game}&seat=1"
+        assert _storage(browser, "sessionStorage") == {f"tigeuph-token:{game}:1": tokens["1"]}
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")

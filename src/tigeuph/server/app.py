@@ -49,6 +49,7 @@ from .errors import (
     ServerLimitError,
     StaleVersion,
 )
+from .headers import SecurityHeaders
 from .limits import ServerLimits
 from .moves import describe_all
 from .rows import GameRow
@@ -58,6 +59,7 @@ try:
     from starlette.applications import Starlette
     from starlette.background import BackgroundTask
     from starlette.concurrency import run_in_threadpool
+    from starlette.middleware import Middleware
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
     from starlette.routing import Route
@@ -457,7 +459,7 @@ def create_app(db: str, *, limits: ServerLimits | None = None) -> Starlette:
         yield
         await run_in_threadpool(service.close)
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.store = service.store
     app.state.service = service
     return app

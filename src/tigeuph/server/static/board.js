@@ -1,6 +1,13 @@
 // The browser board of tigeuph's game server: plain JavaScript, no build step.
 // It reads the JSON API (docs/server.rst), draws the board from the server's SVG and lays a
-// grid of clickable cells over it. A seat's link is /#game=ID&token=TOKEN.
+// grid of clickable cells over it.
+//
+// Tokens: a seat's link is /#game=ID&seat=S&token=TOKEN. The token travels only in the
+// fragment (never sent to the server, never in a Referer) and in the Authorization header of
+// the page's requests, never in a query string. Once read, it moves to this tab's
+// sessionStorage (keyed by game and seat) and leaves the address bar, which keeps
+// #game=ID&seat=S so that a reload finds it again; other tabs, and this tab once closed, do
+// not see it. The other seats' tokens of a game made here are shown once and kept nowhere.
 "use strict";
 
 const COLOURS = { r: "red", b: "blue", g: "green", k: "black" };
@@ -30,7 +37,42 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
-const game = { id: null, token: null, summary: null, data: null, history: [], selected: null, busy: false, source: null };
+const game = { id: null, token: null, summary: null, data: null, picture: "", history: [], selected: null, busy: false, source: null };
+
+// --- the seats' tokens --------------------------------------------------------------------
+
+const created = { id: null, tokens: {} };  // the seats' tokens of the game made in this tab, in memory only
+const tokenKey = (id, seat) => `tigeuph-token:${id}:${seat}`;
+
+function storedToken(id, seat) {
+  try { return sessionStorage.getItem(tokenKey(id, seat)); } catch { return null; }
+}
+
+function storeToken(id, seat, token) {
+  try { sessionStorage.setItem(tokenKey(id, seat), token); } catch { /* storage refused: this page keeps it in memory */ }
+}
+
+function seatsStored(id) {
+  const prefix = tokenKey(id, "");
+  const seats = [];
+  try {
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i);
+      if (key.startsWith(prefix)) seats.push(key.slice(prefix.length));
+    }
+  } catch { /* no storage, no seats */ }
+  return seats;
+}
+
+function seatLink(id, seat, token) {
+  const fragment = new URLSearchParams({ game: id, seat, token });
+  return `${location.origin}${location.pathname}#${fragment}`;
+}
+
+function showAddress(id, seat) {
+  const fragment = new URLSearchParams(seat === null ? { game: id } : { game: id, seat });
+  history.replaceState(history.state, "", `${location.pathname}${location.search}#${fragment}`);
+}
 
 // --- the start screen ---------------------------------------------------------------------
 
@@ -49,9 +91,9 @@ function seatRows() {
   }
 }
 
-async function api(method, path, body) {
+async function api(method, path, body, token = game.token) {
   const headers = { Accept: "application/json" };
-  if (game.token) headers.Authorization = `Bearer ${game.token}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const type = response.headers.get("content-type") || "";
@@ -64,17 +106,26 @@ async function createGame(event) {
   const form = $("new-game");
   const players = Number($("players").value);
   const seats = [...Array(players).keys()].map((s) => $(`seat${s}`).value);
-  if (!seats.includes("human")) { setPrompt("Choose at least one seat for a person.", true); return; }
+  if (!seats.includes("human")) { setStartNote("Choose at least one seat for a person."); return; }
   const rules = {};
   for (const name of ["buildings", "wonder", "open_scoring", "english_reinforcement"]) {
     if (form.elements[name].checked) rules[name] = true;
   }
   if (form.elements.advanced.checked) rules.board = "advanced";
-  const { status, data } = await api("POST", "/api/games", { players, rules, seats });
-  if (status !== 201) { setPrompt(data.message || "The game could not be made.", true); return; }
+  const { status, data } = await api("POST", "/api/games", { players, rules, seats }, null);
+  if (status !== 201) { setStartNote(data.message || "The game could not be made."); return; }
   const mine = Object.keys(data.tokens)[0];
-  localStorage.setItem(`tigeuph-links-${data.id}`, JSON.stringify(data.tokens));
-  location.hash = `game=${data.id}&token=${data.tokens[mine]}`;
+  storeToken(data.id, mine, data.tokens[mine]);
+  created.id = data.id;
+  created.tokens = data.tokens;
+  history.pushState(null, "", `#${new URLSearchParams({ game: data.id, seat: mine })}`);
+  route();
+}
+
+function setStartNote(text) {
+  const note = $("start-note");
+  note.textContent = text || "";
+  note.hidden = !text;
 }
 
 // --- the game screen ----------------------------------------------------------------------
@@ -92,7 +143,9 @@ function seatName(seat) {
 }
 
 async function startGame(id, token) {
-  game.id = id; game.token = token; game.history = []; game.selected = null;
+  if (game.source) { game.source.close(); game.source = null; }
+  game.id = id; game.token = token; game.history = []; game.selected = null; game.data = null; game.picture = "";
+  $("history").replaceChildren();
   document.body.dataset.screen = "game";
   $("start").hidden = true; $("game").hidden = false;
   const summary = await api("GET", `/api/games/${id}`);
@@ -100,7 +153,7 @@ async function startGame(id, token) {
   game.summary = summary.data;
   showLinks();
   await refresh();
-  if (game.source) game.source.close();
+  if (game.id !== id) return;  // another game was opened meanwhile
   game.source = new EventSource(`/api/games/${id}/events`);
   game.source.addEventListener("version", (event) => {
     const change = JSON.parse(event.data);
@@ -109,12 +162,12 @@ async function startGame(id, token) {
 }
 
 function showLinks() {
-  const tokens = JSON.parse(localStorage.getItem(`tigeuph-links-${game.id}`) || "{}");
-  const others = Object.entries(tokens).filter(([, token]) => token !== game.token);
-  $("links-panel").hidden = others.length === 0;
-  $("links").replaceChildren(...others.map(([seat, token]) => {
-    const link = `${location.origin}/#game=${game.id}&token=${token}`;
-    return el("li", {}, `Seat ${seat}: `, el("a", { href: link, target: "_blank" }, link));
+  const tokens = created.id === game.id ? Object.entries(created.tokens) : [];
+  $("links-panel").hidden = tokens.length === 0;
+  $("links").replaceChildren(...tokens.map(([seat, token]) => {
+    const link = seatLink(game.id, seat, token);
+    const who = token === game.token ? `Seat ${seat} (yours): ` : `Seat ${seat}: `;
+    return el("li", {}, who, el("a", { href: link, target: "_blank", rel: "noopener noreferrer", "data-seat": seat }, link));
   }));
 }
 
@@ -136,14 +189,15 @@ async function refresh() {
       }
       game.data = view.data;
       if (!game.data.moves.some((m) => m.piece === game.selected)) game.selected = null;
-      render(picture.data);
+      if (picture.status === 200) game.picture = picture.data;
+      render();
     } while (refreshing.again);
   } finally {
     refreshing = null;
   }
 }
 
-function render(picture) {
+function render() {
   const { data } = game;
   const mine = data.to_move === data.seat;
   document.body.dataset.version = data.version;
@@ -153,7 +207,7 @@ function render(picture) {
   const ended = data.stopped ? "The game was stopped" : "The game is over";
   status.textContent = data.over ? ended : mine ? "Your turn" : `Waiting for ${seatName(data.to_move)}`;
   status.className = mine ? "status mine" : "status";
-  drawBoard(picture);
+  drawBoard();
   drawHand();
   drawPlayers();
   drawHistory();
@@ -172,11 +226,15 @@ function legalCells() {
   return moves.filter((m) => m.cell && m.piece === game.selected);
 }
 
-function drawBoard(picture) {
+// The server's picture loses its <style> element before it is parsed (board.css has its rule):
+// the page's Content-Security-Policy refuses inline styles, even in a parsed document.
+function drawBoard() {
   const board = $("board");
-  board.innerHTML = picture;
-  const svg = board.querySelector("svg");
-  if (!svg) return;
+  const text = game.picture.replace(/<style\b[^>]*>[^<]*<\/style>/g, "");
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  if (parsed.localName !== "svg") { board.replaceChildren(); return; }
+  const svg = document.importNode(parsed, true);
+  board.replaceChildren(svg);
   const { rows, cols, square, margin, columns } = game.summary.board;
   const ns = "http://www.w3.org/2000/svg";
   const hits = document.createElementNS(ns, "g");
@@ -213,7 +271,7 @@ function drawHand() {
   const { data } = game;
   const mine = data.to_move === data.seat && !data.view.pending && !data.over;
   const pieces = new Set(data.moves.map((m) => m.piece));
-  const pick = (piece) => () => { game.selected = game.selected === piece ? null : piece; render($("board").innerHTML); };
+  const pick = (piece) => () => { game.selected = game.selected === piece ? null : piece; render(); };
   const tiles = Object.entries(COLOURS).map(([letter, colour]) => el("button", {
     class: `piece ${colour}${game.selected === letter ? " selected" : ""}`, "data-piece": letter, type: "button",
     disabled: !(mine && pieces.has(letter)), onclick: pick(letter), title: `${colour} tiles`,
@@ -319,7 +377,7 @@ function openExchange() {
   const counts = $("exchange-counts");
   counts.replaceChildren(...Object.entries(COLOURS).flatMap(([letter, colour]) => [
     el("span", { class: `piece ${colour}` }, colour), el("span", {}, `of ${hand[letter]}`),
-    el("input", { type: "number", min: 0, max: hand[letter], value: 0, "data-letter": letter, style: "width:4em" }), el("span"),
+    el("input", { type: "number", min: 0, max: hand[letter], value: 0, "data-letter": letter }), el("span"),
   ]));
   $("exchange-ok").onclick = () => {
     let text = "~";
@@ -355,7 +413,7 @@ async function showOutcome() {
   dialog.dataset.shown = game.id;
   const { status, data } = await api("GET", `/api/games/${game.id}/outcome`);
   if (status !== 200) return;
-  const record = el("p", {}, el("a", { href: `/api/games/${game.id}/record`, target: "_blank" }, "The game record"));
+  const record = el("p", {}, el("a", { href: `/api/games/${game.id}/record`, target: "_blank", rel: "noopener noreferrer" }, "The game record"));
   if (data.stopped) {
     const why = data.stopped === "stalled"
       ? "for three whole rounds nothing but points changed (a stalled game)"
@@ -373,14 +431,43 @@ async function showOutcome() {
 
 // --- start --------------------------------------------------------------------------------
 
-function route() {
+function showStart(message) {
+  if (game.source) { game.source.close(); game.source = null; }
+  game.id = null; game.token = null; game.data = null;
+  document.body.dataset.screen = "start";
+  $("start").hidden = false; $("game").hidden = true;
+  $("status").textContent = "";
+  setStartNote(message);
+}
+
+// The address is #game=ID&seat=S, with &token=TOKEN on a seat's link: the token goes to this
+// tab's storage and off the address bar at once. A link without its seat (an older link) asks
+// the server which seat the token holds.
+async function route() {
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.get("game") && params.get("token")) {
-    startGame(params.get("game"), params.get("token"));
-  } else {
-    document.body.dataset.screen = "start";
-    $("start").hidden = false; $("game").hidden = true;
+  const id = params.get("game");
+  if (!id) { showStart(); return; }
+  let seat = params.get("seat");
+  const token = params.get("token");
+  if (token) {
+    showAddress(id, seat);
+    if (seat === null) {
+      const { status, data } = await api("GET", `/api/games/${encodeURIComponent(id)}/view`, undefined, token);
+      if (status !== 200) { showStart(data.message || "This link opens no seat."); return; }
+      seat = String(data.seat);
+      showAddress(id, seat);
+    }
+    storeToken(id, seat, token);
+  } else if (seat === null) {
+    const seats = seatsStored(id);
+    if (seats.length === 1) { seat = seats[0]; showAddress(id, seat); }
   }
+  const mine = seat === null ? null : token || storedToken(id, seat);
+  if (!mine) {
+    showStart(`This tab holds no seat of game ${id}: open your seat's link.`);
+    return;
+  }
+  startGame(id, mine);
 }
 
 $("players").addEventListener("change", seatRows);
