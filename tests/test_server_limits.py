@@ -200,8 +200,9 @@ def test_a_token_is_taken_from_the_authorization_header_only(tmp_path: Path) -> 
 
 
 def test_no_token_is_written_to_the_servers_log(tmp_path: Path) -> None:
-    """``tigeuph serve`` with its access log: tokens sent as they should be (the header) and as
-    they should not (a query parameter) appear nowhere in what the server writes."""
+    """``python -m tigeuph serve`` with its access log: tokens sent as they should be (the
+    header) and as they should not (a query parameter) appear nowhere in what the server
+    writes. (Its agent moves too, thought out in a worker process the server spawned.)"""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -218,9 +219,13 @@ def test_no_token_is_written_to_the_servers_log(tmp_path: Path) -> None:
             except httpx.TransportError:
                 assert time.monotonic() < deadline and server.poll() is None
                 time.sleep(0.1)
-        with httpx.Client(base_url=url) as http:
-            made = _create(http, seed=5).json()
+        with httpx.Client(base_url=url, timeout=30) as http:
+            made = _create(http, seed=5, seats=["greedy", "human"]).json()
             game, tokens = made["id"], made["tokens"]
+            status = {"version": 0, "to_move": 0}
+            while status["to_move"] == 0:  # the agent moves, in a process the server spawned
+                params = {"after": status["version"], "timeout": 20}
+                status = http.get(f"/api/games/{game}/wait", params=params).json()
             for token in tokens.values():
                 http.get(f"/api/games/{game}/view", headers=bearer(token))
                 http.get(f"/api/games/{game}/view", params={"token": token})
@@ -229,5 +234,6 @@ def test_no_token_is_written_to_the_servers_log(tmp_path: Path) -> None:
         server.terminate()
         written = server.communicate(timeout=20)[0].decode("utf-8", "replace")
     assert f"/api/games/{game}/view" in written  # the access log was on
+    assert "random move" not in written  # the agent's worker thought its move itself
     for token in tokens.values():
         assert token not in written
