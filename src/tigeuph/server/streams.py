@@ -63,8 +63,8 @@ class Changes:
 
     @asynccontextmanager
     async def watching(self, game_id: str, status: Status) -> AsyncIterator[None]:
-        """Count one stream or long poll on *game_id*, whose status is *status*, while the
-        block runs.
+        """Count one stream or long poll on *game_id*, whose status was *status* when the
+        caller read it, while the block runs.
 
         Raises:
             ServerBusy: the server or the game has as many open as its limits allow.
@@ -78,8 +78,13 @@ class Changes:
         if self._open[game_id] >= self.limits.streams_per_game:
             raise ServerBusy(f"{self.limits.streams_per_game} streams are open on this game", 5)
         self._open[game_id] += 1
-        self._publish(game_id, status)
         try:
+            self._publish(game_id, status)
+            # Read again now that the game is watched: an action stored between the caller's
+            # read and this point was told to nobody.
+            found = await asyncio.to_thread(self._read, [game_id])
+            if game_id in found:
+                self._publish(game_id, found[game_id])
             yield
         finally:
             self._open[game_id] -= 1
