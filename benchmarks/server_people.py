@@ -19,6 +19,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -130,6 +131,19 @@ class Tally:
             self.problems.append(text)
 
 
+class Refused(Exception):
+    """A request of a person's that the server did not answer with 200."""
+
+
+def _answer(response: httpx.Response) -> Any:
+    if response.status_code != 200:
+        raise Refused(
+            f"{response.request.method} {response.url.path}: {response.status_code} "
+            f"{response.text[:200]}"
+        )
+    return response.json()
+
+
 def keep_playing(url: str, game: str, token: str, seed: int, tally: Tally) -> None:
     """Play the person's seat of *game* with random legal actions until it ends or the run
     stops, waiting on ``/wait`` while the agent thinks."""
@@ -137,30 +151,25 @@ def keep_playing(url: str, game: str, token: str, seed: int, tally: Tally) -> No
     auth = {"Authorization": f"Bearer {token}"}
     with httpx.Client(base_url=url, timeout=120) as http:
         try:
-            status = http.get(f"/api/games/{game}/wait").json()
+            status = _answer(http.get(f"/api/games/{game}/wait"))
             while not status["over"] and not tally.stop.is_set():
                 if status["to_move"] != PERSON:
                     params = {"after": status["version"], "timeout": 5}
-                    status = http.get(f"/api/games/{game}/wait", params=params).json()
+                    status = _answer(http.get(f"/api/games/{game}/wait", params=params))
                     continue
-                answer = http.get(f"/api/games/{game}/view", headers=auth).json()
+                answer = _answer(http.get(f"/api/games/{game}/view", headers=auth))
                 if answer["to_move"] == PERSON and not answer["over"]:
                     moves = [m for m in answer["moves"] if m["kind"] != "pass"] or answer["moves"]
                     body = {"action": rng.choice(moves)["action"], "version": answer["version"]}
-                    made = http.post(f"/api/games/{game}/actions", headers=auth, json=body)
-                    if made.status_code != 200:
-                        tally.problem(
-                            f"game {game}: an action answered {made.status_code} {made.text}"
-                        )
-                        return
-                    answer = made.json()
+                    path = f"/api/games/{game}/actions"
+                    answer = _answer(http.post(path, headers=auth, json=body))
                     with tally.lock:
                         tally.person_actions += 1
                 status = {key: answer[key] for key in ("version", "to_move", "over")}
             if status["over"]:
                 with tally.lock:
                     tally.finished += 1
-        except (httpx.HTTPError, ValueError, KeyError) as err:
+        except (httpx.HTTPError, Refused, ValueError, KeyError) as err:
             if not tally.stop.is_set():
                 tally.problem(f"game {game}: {type(err).__name__}: {err}")
 
@@ -216,6 +225,17 @@ def check_store(db: Path, created: list[str]) -> list[str]:
         if bool(over) != replayed.state.is_over or (over and "[Result " not in record):
             problems.append(f"game {game}: over is {bool(over)}, which its record does not say")
     return problems
+
+
+def logged_errors(log: str) -> dict[str, int]:
+    """How often each exception ended a traceback in the server's log (its last line)."""
+    found: Counter[str] = Counter()
+    lines = log.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("Traceback"):
+            ending = next((x for x in lines[i + 1 :] if x and not x[0].isspace()), "?")
+            found[ending[:160]] += 1
+    return dict(found)
 
 
 def stored_actions(db: Path) -> int:
@@ -310,6 +330,7 @@ def run_people(run: PeopleRun) -> dict[str, Any]:
         "problems": tally.problems + tally.view_errors[:10] + problems,
         "lost": len(problems),
         "server_tracebacks": server.log.count("Traceback"),
+        "server_errors": logged_errors(server.log),
     }
 
 
@@ -343,7 +364,9 @@ def summary(figures: dict[str, Any]) -> str:
         f"{f['view_errors']} failed",
         f"  streams: {streams.get('accepted', 0)} accepted, {streams.get('refused', 0)} refused"
         f"{' (' + refused + ')' if refused else ''}, {streams.get('failed', 0)} failed, "
-        f"{streams.get('open', 0)} open at the end, {streams.get('events', 0):,} events",
+        f"{streams.get('open', 0)} open at the end ({streams.get('ended_over', 0)} ended with "
+        f"their game, {streams.get('dropped', 0)} dropped before), "
+        f"{streams.get('events', 0):,} events",
         f"  while probing: {f['agent_moves']} agent moves = {f['agent_moves_per_second']:.2f}/s, "
         f"{f['person_actions']} people's actions; {f['games_finished']} games finished",
         f"  store: {f['games'] - f['lost']} of {f['games']} games checked out "
@@ -351,7 +374,8 @@ def summary(figures: dict[str, Any]) -> str:
     ]
     lines += [f"  problem: {problem}" for problem in f["problems"][:20]]
     if f["server_tracebacks"]:
-        lines.append(f"  the server logged {f['server_tracebacks']} tracebacks")
+        lines.append(f"  the server logged {f['server_tracebacks']} tracebacks:")
+        lines += [f"    {n} x {error}" for error, n in f["server_errors"].items()]
     reasons = failures(f)
     lines.append("FAILED: " + "; ".join(reasons) if reasons else "PASSED")
     return "\n".join(lines)
