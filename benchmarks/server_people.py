@@ -202,7 +202,7 @@ def probe_views(url: str, seats: list[tuple[str, str]], every: float, tally: Tal
 def check_store(db: Path, created: list[str]) -> list[str]:
     """What is wrong with the stored games: each created game must be there, its record must
     replay (a finished or stopped one's with verification) to its stored state, in as many
-    actions as its version, and say how it ended."""
+    actions as its version, and say how it ended (over, or stopped and why)."""
     problems = []
     with closing(sqlite3.connect(db)) as conn:
         rows = conn.execute("SELECT id, record, state, version, over, stopped FROM games")
@@ -224,6 +224,8 @@ def check_store(db: Path, created: list[str]) -> list[str]:
             problems.append(f"game {game}: version {version}, {len(replayed.actions)} actions")
         if bool(over) != replayed.state.is_over or (over and "[Result " not in record):
             problems.append(f"game {game}: over is {bool(over)}, which its record does not say")
+        if (None if replayed.stopped is None else replayed.stopped.value) != stopped:
+            problems.append(f"game {game}: stopped is {stopped}, which its record does not say")
     return problems
 
 
