@@ -1,15 +1,36 @@
-"""Load test of the game server: many games played to the end at once through HTTP.
+"""Load test of the game server through HTTP, in two modes.
+
+Games played to the end (the default mode)::
 
     python benchmarks/server_load.py                      # 50 games of 3 players at once
     python benchmarks/server_load.py --games 4 --players 2  # a quick check (CI)
     python benchmarks/server_load.py --agents 1            # the last seat of each game an agent
 
-The server runs as ``tigeuph serve`` in its own process on a free loopback port, with a fresh
-SQLite file. Each game has one client thread that plays every human seat with random legal
-actions (passing only when nothing else is legal), waiting for agents' seats by long polling;
-all games run at once. Every request's latency is timed. At the end each game must be over,
-its record must replay to the final view every seat was shown, and its history must hold one
-entry per version: a lost or corrupted game fails the run (exit status 1).
+Each game has one client thread that plays every human seat with random legal actions (passing
+only when nothing else is legal), waiting for agents' seats by long polling; all games run at
+once. Every request's latency is timed. At the end each game must be over, its record must
+replay to the final view every seat was shown, and its history must hold one entry per version.
+
+A person's view under agents' work and open streams (issue 24, ``server_people.py``)::
+
+    python benchmarks/server_load.py --mcts-games 35 --streams 1000 --seconds 60
+
+It creates the games, each a person against ``--agent-spec`` (``mcts``; the server cuts every
+search to ``--agent-seconds``), with a client thread per game playing the person's seat with
+random legal actions as soon as it is his turn (long polling while the agent thinks); it opens
+the streams, spread over the games, in a process of their own (``server_streams.py``), and holds
+them open for the whole run; then, for ``--seconds``, a prober apart from the players asks for
+a person's view every ``--probe-every`` seconds, round-robin over the games, and times each
+answer. It reports that latency's p50, p95, p99 and maximum, the streams accepted, refused and
+the events they received, the agents' moves per second and the games finished. Then it stops
+the server and opens its SQLite file: every game's record must replay to its stored state, a
+finished one's with verification, in as many actions as its version ("nothing is lost").
+
+In both modes the server runs as ``tigeuph serve`` in its own process on a free loopback port,
+with a fresh SQLite file and every limit the run depends on given as an option. A lost or
+corrupted game, a failed request, or (second mode) a p95 over ``--p95-target`` milliseconds
+fails the run (exit status 1); the figures are printed either way, and written as JSON with
+``--json FILE``.
 """
 
 from __future__ import annotations
@@ -17,10 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import socket
-import statistics
-import subprocess
-import sys
+import resource
 import tempfile
 import threading
 import time
@@ -30,18 +48,20 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from server_people import (
+    PeopleRun,
+    Server,
+    failures,
+    percentile,
+    run_people,
+    server_options,
+    summary,
+)
 
 import tigeuph
 
 STALL = 60.0
 """Seconds an agent may take over a turn before its game counts as failed (not a hang)."""
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class Timed:
@@ -121,23 +141,9 @@ def run(
     games: int, players: int, agents: int, concurrency: int, say: Callable[[str], None] = print
 ) -> dict[str, float]:
     """Serve a fresh database, play *games* games (*concurrency* at once); the figures."""
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "load.sqlite"
-        command = [sys.executable, "-m", "tigeuph", "serve", "--db", str(db), "--port", str(port)]
-        log = (Path(folder) / "server.log").open("wb")  # a file: a full pipe would block it
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(url + "/", timeout=1)
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        raise RuntimeError("the server did not start") from None
-                    time.sleep(0.1)
+        server = Server(Path(folder), server_options(client_seeds=True, creations=100_000))
+        with server.running() as url:
             latencies: list[float] = []
             lock = threading.Lock()
             start = time.perf_counter()
@@ -149,11 +155,6 @@ def run(
                 ]
                 problems = [p for p in (f.result() for f in futures) if p is not None]
             elapsed = time.perf_counter() - start
-        finally:
-            server.terminate()
-            server.wait(10)
-            log.close()
-            errors = (Path(folder) / "server.log").read_text("utf-8", "replace")
     ordered = sorted(latencies)
     requests = sum(client.requests for client in clients)
     figures = {
@@ -162,38 +163,91 @@ def run(
         "requests": requests,
         "seconds": elapsed,
         "requests_per_second": requests / elapsed,
-        "p50_ms": 1000 * statistics.median(ordered),
-        "p95_ms": 1000 * ordered[int(0.95 * (len(ordered) - 1))],
-        "p99_ms": 1000 * ordered[int(0.99 * (len(ordered) - 1))],
+        "p50_ms": 1000 * percentile(ordered, 0.5),
+        "p95_ms": 1000 * percentile(ordered, 0.95),
+        "p99_ms": 1000 * percentile(ordered, 0.99),
     }
     for problem in problems:
         say(f"FAILED: {problem}")
-    if problems and "Traceback" in errors:
-        say("the server logged:\n" + errors[-4000:])
+    if problems and "Traceback" in server.log:
+        say("the server logged:\n" + server.log[-4000:])
     return figures
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="benchmarks/server_load.py", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="benchmarks/server_load.py",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--games", type=int, default=50, help="games to play (default 50)")
     parser.add_argument("--players", type=int, default=3, help="players per game (default 3)")
     parser.add_argument("--agents", type=int, default=0, help="seats per game played by agents")
     parser.add_argument(
         "--concurrency", type=int, help="games under way at once (default: all of them)"
     )
-    args = parser.parse_args(argv)
-    if not 0 <= args.agents < args.players:
-        parser.error("--agents must leave at least one human seat")
-    figures = run(args.games, args.players, args.agents, args.concurrency or args.games)
-    print(
-        f"{figures['games']} games of {args.players} players ({args.agents} agent seats), "
-        f"{figures['failed']} failed: {figures['requests']} requests in "
-        f"{figures['seconds']:.1f} s = {figures['requests_per_second']:.0f} requests/s; "
-        f"latency (long polls left out) p50 {figures['p50_ms']:.1f} ms, "
-        f"p95 {figures['p95_ms']:.1f} ms, "
-        f"p99 {figures['p99_ms']:.1f} ms"
+    people = parser.add_argument_group("a person's view under load (issue 24)")
+    people.add_argument(
+        "--mcts-games", type=int, help="run this mode with this many games of a person and an agent"
     )
-    return 1 if figures["failed"] else 0
+    people.add_argument("--agent-spec", default="mcts", help="the agent's seat (default mcts)")
+    people.add_argument(
+        "--agent-seconds", type=float, default=2.0, help="the server's --agent-seconds (default 2)"
+    )
+    people.add_argument("--streams", type=int, default=1000, help="event streams (default 1000)")
+    people.add_argument(
+        "--server-streams", type=int, default=2000, help="the server's --streams (default 2000)"
+    )
+    people.add_argument(
+        "--streams-per-game", type=int, default=32, help="the server's cap per game (default 32)"
+    )
+    people.add_argument("--seconds", type=float, default=60.0, help="probing time (default 60)")
+    people.add_argument(
+        "--probe-every", type=float, default=0.05, help="seconds between views (default 0.05)"
+    )
+    people.add_argument(
+        "--p95-target", type=float, default=200.0, help="the view's p95 to reach, ms (default 200)"
+    )
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    args = parser.parse_args(argv)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < 8192:  # a socket per stream, in both processes
+        wanted = 8192 if hard == resource.RLIM_INFINITY else min(8192, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), hard))
+    if args.mcts_games is not None:
+        if args.mcts_games < 1 or args.streams < 0:
+            parser.error("--mcts-games must be 1 or more and --streams 0 or more")
+        figures = run_people(
+            PeopleRun(
+                args.mcts_games,
+                args.agent_spec,
+                args.agent_seconds,
+                args.streams,
+                args.server_streams,
+                args.streams_per_game,
+                args.seconds,
+                args.probe_every,
+                args.p95_target,
+            )
+        )
+        print(summary(figures))
+        failed = bool(failures(figures))
+    else:
+        if not 0 <= args.agents < args.players:
+            parser.error("--agents must leave at least one human seat")
+        figures = run(args.games, args.players, args.agents, args.concurrency or args.games)
+        print(
+            f"{figures['games']} games of {args.players} players ({args.agents} agent seats), "
+            f"{figures['failed']} failed: {figures['requests']} requests in "
+            f"{figures['seconds']:.1f} s = {figures['requests_per_second']:.0f} requests/s; "
+            f"latency (long polls left out) p50 {figures['p50_ms']:.1f} ms, "
+            f"p95 {figures['p95_ms']:.1f} ms, "
+            f"p99 {figures['p99_ms']:.1f} ms"
+        )
+        failed = bool(figures["failed"])
+    if args.json is not None:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", "utf-8")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
