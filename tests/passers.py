@@ -34,3 +34,13 @@ def never(task: tuple[str, str, str, int, str]) -> str:
     (``tigeuph.server.agents.think``) to see a worker overrun its budget."""
     time.sleep(3600)
     return "pass"
+
+
+def fails(task: tuple[str, str, str, int, str]) -> str:
+    """A server's agent move that raises, as a broken agent would."""
+    raise RuntimeError("this agent is broken")
+
+
+def illegal(task: tuple[str, str, str, int, str]) -> str:
+    """A server's agent move the rules refuse: a tile on a cell that does not exist."""
+    return "rZ99"

@@ -142,6 +142,22 @@ def test_an_agent_that_overruns_its_budget_is_cut_and_the_game_goes_on(
         assert status["version"] == 2  # two random moves, each after 0.9 s
 
 
+@pytest.mark.parametrize("think", [passers.fails, passers.illegal])
+def test_an_agent_that_fails_or_plays_illegally_is_replaced_by_a_random_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, think: object
+) -> None:
+    monkeypatch.setattr("tigeuph.server.agents.think", think)
+    with live_server(tmp_path / "f.sqlite") as url, httpx.Client(base_url=url) as http:
+        made = _create(http, seats=["random", "human"], seed=3).json()
+        status = {"version": 0, "to_move": 0}
+        deadline = time.monotonic() + 30
+        while status["to_move"] == 0:
+            assert time.monotonic() < deadline
+            params = {"after": status["version"], "timeout": 20}
+            status = http.get(f"/api/games/{made['id']}/wait", params=params).json()
+        assert status["version"] == 2
+
+
 def test_a_search_is_cut_to_the_servers_budget() -> None:
     assert budgeted("mcts", 2.0) == "mcts:seconds=2.0"
     assert budgeted("mcts:iterations=100,seconds=9", 2.0) == "mcts:iterations=100,seconds=2.0"

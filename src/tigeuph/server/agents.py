@@ -36,7 +36,15 @@ from typing import Any, Final
 
 from attrs import evolve, frozen
 
-from .. import Action, legal_actions, parse_action, state_from_json, view
+from .. import (
+    Action,
+    IllegalActionError,
+    NotationError,
+    legal_actions,
+    parse_action,
+    state_from_json,
+    view,
+)
 from ..agents import make_agent
 from ..agents.factory import parse_spec
 from .history import public_actions
@@ -221,20 +229,25 @@ class AgentPool:
             return False, worker
         spec, *rest = turn.task
         budget = self.limits.agent_seconds
+        why = ""
         try:
             move = worker.ask((budgeted(spec, budget), *rest), 2 * budget + _MARGIN)
-        except (EOFError, OSError):  # the worker died: replace it
-            _LOG.warning("game %s: the agent's worker died; a random move is played", game_id)
-            move = None
-        except RuntimeError as err:
-            _LOG.warning("game %s: the agent failed (%s); a random move is played", game_id, err)
-            return turn.play(None), worker
-        if move is None:
-            _LOG.warning("game %s: the agent overran its budget; a random move is played", game_id)
+            if move is None:
+                why = "it overran its budget"
+        except (EOFError, OSError):
+            move, why = None, "its worker died"
+        except RuntimeError as err:  # the worker is sound: the agent raised
+            move, why = None, f"it failed ({err})"
+        if why and not why.startswith("it failed"):
             worker.stop()
             worker = _Worker()
-            return turn.play(None), worker
-        return turn.play(parse_action(move)), worker
+        if move is not None:
+            try:
+                return turn.play(parse_action(move)), worker
+            except (IllegalActionError, NotationError) as err:
+                why = f"its move was refused ({err})"
+        _LOG.warning("game %s: the agent's move is a random one: %s", game_id, why)
+        return turn.play(None), worker
 
 
 def random_move(state_json: str, seed: str) -> Action:
