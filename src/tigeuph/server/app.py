@@ -21,30 +21,33 @@ from typing import Any, Final
 
 from .. import (
     SWITCHES,
-    Action,
     IllegalActionError,
-    NotationError,
-    Rules,
     TigeuphError,
-    action_from_json,
-    id_to_action,
     outcome,
     parse_action,
     svg,
     view_to_json,
 )
-from ..agents import AgentError
-from ..agents.base import AgentSpecError
-from ..boards import BUILT_IN, STANDARD
 from ..cells import COLUMN_LETTERS
-from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
+from .bodies import MAX_QUERY, MAX_WAIT, action_request, create_request, query_int, read_json
+from .errors import (
+    GameNotFound,
+    GameStopped,
+    MethodNotAllowed,
+    NoSuchPath,
+    NotOver,
+    StaleVersion,
+    answer,
+)
 from .moves import describe_all
+from .openapi import openapi
 from .store import GameRow, ServerLimits, Store
 
 try:
     from starlette.applications import Starlette
     from starlette.background import BackgroundTask
     from starlette.concurrency import run_in_threadpool
+    from starlette.exceptions import HTTPException
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
     from starlette.routing import Route
@@ -58,94 +61,11 @@ POLL: Final = 0.25
 _STREAM_SECONDS: Final = 300.0
 
 
-class Malformed(TigeuphError, ValueError):
-    """A request body or parameter that is not what the API takes (HTTP 422)."""
-
-
-def _error(status: int, kind: str, err: BaseException, **more: Any) -> JSONResponse:
-    clause = getattr(err, "clause", None)
-    body = {"error": kind, "message": str(err), "clause": clause, **more}
-    return JSONResponse(body, status_code=status)
-
-
-def _errors(err: Exception) -> JSONResponse:
-    """The JSON answer for *err*."""
-    match err:
-        case GameNotFound():
-            return _error(404, "not-found", err)
-        case NotYourSeat():
-            return _error(403, "forbidden", err)
-        case StaleVersion():
-            return _error(409, "stale-version", err, version=err.version)
-        case GameStopped():
-            return _error(409, "stopped", err)
-        case IllegalActionError():
-            return _error(422, "illegal-action", err)
-        case ServerLimitError() | AgentSpecError():
-            return _error(422, "limit" if isinstance(err, ServerLimitError) else "bad-seat", err)
-        case Malformed() | NotationError() | ValueError():
-            return _error(422, "malformed", err)
-        case AgentError():
-            return _error(500, "agent", err)
-    return _error(500, "internal", err)
-
-
-async def _body(request: Request, limit: int) -> Any:
-    """The request's JSON body, read no further than *limit* bytes."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise ServerLimitError(f"the body is over {limit} bytes")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ServerLimitError(f"the body is over {limit} bytes")
-        chunks.append(chunk)
-    try:
-        return json.loads(b"".join(chunks) or b"null")
-    except (ValueError, UnicodeDecodeError) as err:
-        raise Malformed(f"the body is not JSON: {err}") from None
-
-
 def _token(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
     return request.query_params.get("token")
-
-
-def _rules(players: object, rules: object) -> Rules:
-    if type(players) is not int or not 2 <= players <= 4:
-        raise Malformed(f"players must be 2, 3 or 4, not {players!r:.20}")
-    if rules is None:
-        rules = {}
-    if not isinstance(rules, dict):
-        raise Malformed("rules must be an object of switches")
-    switches: dict[str, bool] = {}
-    board = STANDARD
-    for key, value in rules.items():
-        if key == "board":
-            if value not in BUILT_IN:
-                raise Malformed(f"rules.board must be one of {', '.join(BUILT_IN)}")
-            board = BUILT_IN[value]
-        elif key in SWITCHES and isinstance(value, bool):
-            switches[key] = value
-        else:
-            raise Malformed(
-                f"rules.{key!s:.30}: expected board or a switch ({', '.join(SWITCHES)})"
-            )
-    return Rules(players, board, **switches)
-
-
-def _action(value: object) -> Action:
-    """The action a request names: notation, an action id, or a ``tigeuph-action`` document."""
-    if isinstance(value, str):
-        return parse_action(value)
-    if type(value) is int:
-        return id_to_action(value)
-    if isinstance(value, dict):
-        return action_from_json(json.dumps(value))
-    raise Malformed("action must be notation, an action id or a tigeuph-action document")
 
 
 class _Server:
@@ -195,16 +115,8 @@ class _Server:
     # --- handlers ----------------------------------------------------------------------------
 
     async def create(self, request: Request) -> Response:
-        body = await _body(request, self.store.limits.body)
-        if not isinstance(body, dict):
-            raise Malformed("expected an object: players, rules, seats")
-        rules = _rules(body.get("players"), body.get("rules"))
-        seats = body.get("seats", ["human"] * rules.players)
-        if not isinstance(seats, list):
-            raise Malformed("seats must be a list")
-        seed = body.get("seed")
-        if seed is not None and type(seed) is not int:
-            raise Malformed("seed must be a whole number")
+        wanted = create_request(await read_json(request, self.store.limits))
+        rules, seats, seed = wanted.rules, wanted.seats, wanted.seed
         game_id, tokens = await run_in_threadpool(self.store.create, rules, seats, seed)
         row = await run_in_threadpool(self.store.row, game_id)
         answer = {"id": game_id, "tokens": {str(s): t for s, t in tokens.items()}, "version": 0}
@@ -237,15 +149,11 @@ class _Server:
         return Response(picture, media_type="image/svg+xml")
 
     async def act(self, request: Request) -> Response:
-        body = await _body(request, self.store.limits.body)
+        body = await read_json(request, self.store.limits)
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
-        if not isinstance(body, dict) or "action" not in body or "version" not in body:
-            raise Malformed('expected {"action": ..., "version": n}')
-        version = body["version"]
-        if type(version) is not int:
-            raise Malformed("version must be a whole number")
-        action = _action(body["action"])
+        wanted = action_request(body)
+        action, version = wanted.action, wanted.version
         if row.stopped is not None:
             raise GameStopped(f"the game was stopped ({row.stopped.value}): no action is taken")
         if version != row.version:
@@ -262,11 +170,9 @@ class _Server:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         token = _token(request)
         seat = self.store.seat_of(row, token) if token else None
-        since = request.query_params.get("since", "0")
-        if not since.isdigit():
-            raise Malformed("since must be a whole number")
-        entries = await run_in_threadpool(self.store.history, row, seat, int(since))
-        return JSONResponse({"version": row.version, "since": int(since), "history": entries})
+        since = query_int(request, "since", 0, 0, MAX_QUERY)
+        entries = await run_in_threadpool(self.store.history, row, seat, since)
+        return JSONResponse({"version": row.version, "since": since, "history": entries})
 
     async def outcome(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
@@ -283,7 +189,7 @@ class _Server:
             )
         result = outcome(state) if row.over else None
         if result is None:
-            raise StaleVersion("the game is not over yet", row.version)
+            raise NotOver("the outcome is known once the game is over or stopped")
         return JSONResponse(
             {
                 "end": result.end.value,
@@ -299,7 +205,7 @@ class _Server:
     async def record(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         if not row.done:
-            raise StaleVersion("the record is public once the game is over or stopped", row.version)
+            raise NotOver("the record is public once the game is over or stopped")
         return JSONResponse({"version": row.version, "record": row.record})
 
     async def _status(self, game_id: str) -> dict[str, Any]:
@@ -329,8 +235,7 @@ class _Server:
     async def events(self, request: Request) -> Response:
         game_id = request.path_params["id"]
         await run_in_threadpool(self.store.status, game_id)  # 404 before the stream starts
-        after = request.query_params.get("after", "-1")
-        start = int(after) if after.lstrip("-").isdigit() else -1
+        start = query_int(request, "after", -1, -1, MAX_QUERY)
 
         async def stream() -> AsyncIterator[str]:
             yield "retry: 1000\n\n"
@@ -347,14 +252,12 @@ class _Server:
         timeout, at most 30 seconds)."""
         game_id = request.path_params["id"]
         status = await self._status(game_id)
-        after = request.query_params.get("after", "-1")
-        timeout = request.query_params.get("timeout", "25")
-        if not after.lstrip("-").isdigit() or not timeout.isdigit():
-            raise Malformed("after and timeout must be whole numbers")
-        if status["version"] <= int(after) and not status["over"]:
-            changes = self._changes(game_id, int(after))
+        after = query_int(request, "after", -1, -1, MAX_QUERY)
+        timeout = query_int(request, "timeout", 25, 0, MAX_WAIT)
+        if status["version"] <= after and not status["over"]:
+            changes = self._changes(game_id, after)
             try:
-                status = await asyncio.wait_for(anext(changes), min(int(timeout), 30))
+                status = await asyncio.wait_for(anext(changes), timeout)
             except (TimeoutError, StopAsyncIteration):
                 # Nothing moved: should an agent be to move, its advance failed (it logged
                 # why), so this one asks again.
@@ -377,6 +280,10 @@ class _Server:
         return Response(text, media_type=kinds[name])
 
 
+async def _openapi(request: Request) -> Response:
+    return JSONResponse(openapi())
+
+
 def _stop_name(row: GameRow) -> str | None:
     """Why the game was stopped, as the API says it, or ``None``."""
     return None if row.stopped is None else row.stopped.value
@@ -388,13 +295,27 @@ def _guard(
     async def guarded(request: Request) -> Response:
         try:
             return await handler(request)
-        except ServerLimitError as err:
-            status = 413 if "body" in str(err) else 422
-            return _error(status, "too-large" if status == 413 else "limit", err)
-        except Exception as err:  # every error is answered as JSON
-            return _errors(err)
+        except Exception as err:  # every error is answered as JSON: see errors.ERRORS
+            return _refusal(err)
 
     return guarded
+
+
+def _refusal(err: Exception) -> Response:
+    status, body, headers = answer(err)
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+async def _no_route(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such path, another method) in the API's error shape."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return _refusal(NoSuchPath(f"no path {request.url.path[:60]!r}"))
+    if exc.status_code == 405:
+        response = _refusal(MethodNotAllowed(f"{request.method} is not allowed here"))
+        response.headers.update(exc.headers or {})
+        return response
+    return _refusal(exc)  # none other is expected: a bug, logged
 
 
 def create_app(db: str, *, limits: ServerLimits = ServerLimits()) -> Starlette:  # noqa: B008 - frozen
@@ -414,7 +335,8 @@ def create_app(db: str, *, limits: ServerLimits = ServerLimits()) -> Starlette: 
         Route(f"{g}/record", _guard(server.record)),
         Route(f"{g}/events", _guard(server.events)),
         Route(f"{g}/wait", _guard(server.wait)),
+        Route("/api/openapi.json", _guard(_openapi)),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _no_route})
     app.state.store = server.store
     return app
