@@ -319,7 +319,7 @@ def test_unknown_paths_and_methods_answer_in_the_error_shape(api: Api) -> None:
     assert "GET" in refused.headers["allow"]
 
 
-def test_the_table_answers_every_server_error() -> None:
+def test_the_table_answers_every_server_error(caplog: pytest.LogCaptureFixture) -> None:
     """Every error class of tigeuph.server.errors has its own line, exported by the package;
     a subclass answers as its base, and an error in no line is a logged 500."""
     classes = {
@@ -338,6 +338,8 @@ def test_the_table_answers_every_server_error() -> None:
     assert server_errors.answer(Newer("x"))[0] == 409
     status, body, _ = server_errors.answer(RuntimeError("a secret"))
     assert status == 500 and body["error"] == "internal" and "secret" not in body["message"]
+    (logged,) = [record for record in caplog.records if record.name == "tigeuph.server"]
+    assert logged.exc_info is not None and "a secret" in str(logged.exc_info[1])
 
 
 @pytest.mark.parametrize(

@@ -262,7 +262,8 @@ def openapi() -> dict[str, Any]:
             "description": "Tigris & Euphrates games over HTTP (docs/server.rst). A seat's "
             "requests carry its token as Authorization: Bearer TOKEN. Bodies are JSON of at "
             f"most ServerLimits.body bytes, numbers of at most {MAX_DIGITS} digits, no "
-            "repeated key; every refusal is an Error.",
+            "repeated key; every refusal is an Error. Each answer's schema is this "
+            "version's, exactly: later versions may add fields, which clients should ignore.",
         },
         "paths": _paths(),
         "components": {
