@@ -18,17 +18,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import GameNotFound, GameStopped, NotYourSeat, ServerLimitError, StaleVersion
+from .errors import (
+    ERRORS,
+    BodyTooLarge,
+    GameNotFound,
+    GameStopped,
+    Malformed,
+    MethodNotAllowed,
+    NoSuchPath,
+    NotOver,
+    NotYourSeat,
+    RateLimited,
+    Refusal,
+    SeedNotAllowed,
+    ServerBusy,
+    ServerLimitError,
+    StaleVersion,
+)
 from .limits import ServerLimits
 from .moves import describe, describe_all
 from .seats import HUMAN
 from .store import Store
 
 __all__ = [
+    "ERRORS",
     "HUMAN",
+    "BodyTooLarge",
     "GameNotFound",
     "GameStopped",
+    "Malformed",
+    "MethodNotAllowed",
+    "NoSuchPath",
+    "NotOver",
     "NotYourSeat",
+    "RateLimited",
+    "Refusal",
+    "SeedNotAllowed",
+    "ServerBusy",
     "ServerLimitError",
     "ServerLimits",
     "StaleVersion",

@@ -16,42 +16,36 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any, Final
 
 from .. import (
     SWITCHES,
-    Action,
     IllegalActionError,
-    NotationError,
-    Rules,
     TigeuphError,
-    action_from_json,
-    id_to_action,
     outcome,
     parse_action,
     svg,
     view_to_json,
 )
-from ..agents import AgentError
-from ..agents.base import AgentSpecError
-from ..boards import BUILT_IN, STANDARD
 from ..cells import COLUMN_LETTERS
+from .bodies import MAX_QUERY, MAX_WAIT, action_request, create_request, query_int, read_json
 from .errors import (
     GameNotFound,
     GameStopped,
-    NotYourSeat,
-    RateLimited,
+    MethodNotAllowed,
+    NoSuchPath,
+    NotOver,
     SeedNotAllowed,
     ServerBusy,
-    ServerLimitError,
     StaleVersion,
+    answer,
 )
 from .headers import SecurityHeaders
 from .limits import ServerLimits
 from .moves import describe_all
+from .openapi import openapi
 from .rows import GameRow
 from .service import Service
 
@@ -59,6 +53,7 @@ try:
     from starlette.applications import Starlette
     from starlette.background import BackgroundTask
     from starlette.concurrency import run_in_threadpool
+    from starlette.exceptions import HTTPException
     from starlette.middleware import Middleware
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -72,64 +67,6 @@ STREAM_SECONDS: Final = 300.0
 """Seconds an event stream stays open; a client reconnects (``retry``) to go on."""
 KEEP_ALIVE: Final = 15.0
 """Seconds between two comments on a quiet event stream, so that a dead client is found."""
-SEEDS: Final = 2**63
-"""Seeds a client may choose (when the server allows it) are below this: SQLite's integers."""
-
-
-class Malformed(TigeuphError, ValueError):
-    """A request body or parameter that is not what the API takes (HTTP 422)."""
-
-
-def _error(status: int, kind: str, err: BaseException, **more: Any) -> JSONResponse:
-    clause = getattr(err, "clause", None)
-    body = {"error": kind, "message": str(err), "clause": clause, **more}
-    return JSONResponse(body, status_code=status)
-
-
-def _errors(err: Exception) -> JSONResponse:
-    """The JSON answer for *err*."""
-    match err:
-        case GameNotFound():
-            return _error(404, "not-found", err)
-        case NotYourSeat():
-            return _error(403, "forbidden", err)
-        case StaleVersion():
-            return _error(409, "stale-version", err, version=err.version)
-        case GameStopped():
-            return _error(409, "stopped", err)
-        case SeedNotAllowed():
-            return _error(403, "seed-not-allowed", err)
-        case RateLimited() | ServerBusy():
-            status, kind = (429, "rate-limited") if isinstance(err, RateLimited) else (503, "busy")
-            answer = _error(status, kind, err)
-            answer.headers["Retry-After"] = str(math.ceil(err.retry_after))
-            return answer
-        case IllegalActionError():
-            return _error(422, "illegal-action", err)
-        case ServerLimitError() | AgentSpecError():
-            return _error(422, "limit" if isinstance(err, ServerLimitError) else "bad-seat", err)
-        case Malformed() | NotationError() | ValueError():
-            return _error(422, "malformed", err)
-        case AgentError():
-            return _error(500, "agent", err)
-    return _error(500, "internal", err)
-
-
-async def _body(request: Request, limit: int) -> Any:
-    """The request's JSON body, read no further than *limit* bytes."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise ServerLimitError(f"the body is over {limit} bytes")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ServerLimitError(f"the body is over {limit} bytes")
-        chunks.append(chunk)
-    try:
-        return json.loads(b"".join(chunks) or b"null")
-    except (ValueError, UnicodeDecodeError) as err:
-        raise Malformed(f"the body is not JSON: {err}") from None
 
 
 def _token(request: Request) -> str | None:
@@ -144,40 +81,6 @@ def _token(request: Request) -> str | None:
 def _client(request: Request) -> str:
     """The client's address, as the creation limit counts it."""
     return request.client.host if request.client is not None else "unknown"
-
-
-def _rules(players: object, rules: object) -> Rules:
-    if type(players) is not int or not 2 <= players <= 4:
-        raise Malformed(f"players must be 2, 3 or 4, not {players!r:.20}")
-    if rules is None:
-        rules = {}
-    if not isinstance(rules, dict):
-        raise Malformed("rules must be an object of switches")
-    switches: dict[str, bool] = {}
-    board = STANDARD
-    for key, value in rules.items():
-        if key == "board":
-            if value not in BUILT_IN:
-                raise Malformed(f"rules.board must be one of {', '.join(BUILT_IN)}")
-            board = BUILT_IN[value]
-        elif key in SWITCHES and isinstance(value, bool):
-            switches[key] = value
-        else:
-            raise Malformed(
-                f"rules.{key!s:.30}: expected board or a switch ({', '.join(SWITCHES)})"
-            )
-    return Rules(players, board, **switches)
-
-
-def _action(value: object) -> Action:
-    """The action a request names: notation, an action id, or a ``tigeuph-action`` document."""
-    if isinstance(value, str):
-        return parse_action(value)
-    if type(value) is int:
-        return id_to_action(value)
-    if isinstance(value, dict):
-        return action_from_json(json.dumps(value))
-    raise Malformed("action must be notation, an action id or a tigeuph-action document")
 
 
 class _Server:
@@ -231,21 +134,12 @@ class _Server:
     # --- handlers ----------------------------------------------------------------------------
 
     async def create(self, request: Request) -> Response:
-        body = await _body(request, self.store.limits.body)
-        if not isinstance(body, dict):
-            raise Malformed("expected an object: players, rules, seats")
-        rules = _rules(body.get("players"), body.get("rules"))
-        seats = body.get("seats", ["human"] * rules.players)
-        if not isinstance(seats, list):
-            raise Malformed("seats must be a list")
-        seed = body.get("seed")
-        if seed is not None:
-            if not self.limits.client_seeds:
-                raise SeedNotAllowed(
-                    "this server deals every game itself: a client may not choose the seed"
-                )
-            if type(seed) is not int or not 0 <= seed < SEEDS:
-                raise Malformed(f"seed must be a whole number from 0 to {SEEDS - 1}")
+        wanted = create_request(await read_json(request, self.store.limits))
+        rules, seats, seed = wanted.rules, wanted.seats, wanted.seed
+        if seed is not None and not self.limits.client_seeds:
+            raise SeedNotAllowed(
+                "this server deals every game itself: a client may not choose the seed"
+            )
         if any(seat != "human" for seat in seats) and not self.service.pool.has_room():
             raise ServerBusy("the agents are busy: try again later", 30)
         self.service.creations.take(_client(request))
@@ -281,15 +175,11 @@ class _Server:
         return Response(picture, media_type="image/svg+xml")
 
     async def act(self, request: Request) -> Response:
-        body = await _body(request, self.store.limits.body)
+        body = await read_json(request, self.store.limits)
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
-        if not isinstance(body, dict) or "action" not in body or "version" not in body:
-            raise Malformed('expected {"action": ..., "version": n}')
-        version = body["version"]
-        if type(version) is not int:
-            raise Malformed("version must be a whole number")
-        action = _action(body["action"])
+        wanted = action_request(body)
+        action, version = wanted.action, wanted.version
         if row.stopped is not None:
             raise GameStopped(f"the game was stopped ({row.stopped.value}): no action is taken")
         if version != row.version:
@@ -306,11 +196,9 @@ class _Server:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         token = _token(request)
         seat = self.store.seat_of(row, token) if token else None
-        since = request.query_params.get("since", "0")
-        if not since.isdigit():
-            raise Malformed("since must be a whole number")
-        entries = await run_in_threadpool(self.store.history, row, seat, int(since))
-        return JSONResponse({"version": row.version, "since": int(since), "history": entries})
+        since = query_int(request, "since", 0, 0, MAX_QUERY)
+        entries = await run_in_threadpool(self.store.history, row, seat, since)
+        return JSONResponse({"version": row.version, "since": since, "history": entries})
 
     async def outcome(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
@@ -327,7 +215,7 @@ class _Server:
             )
         result = outcome(state) if row.over else None
         if result is None:
-            raise StaleVersion("the game is not over yet", row.version)
+            raise NotOver("the outcome is known once the game is over or stopped")
         return JSONResponse(
             {
                 "end": result.end.value,
@@ -343,7 +231,7 @@ class _Server:
     async def record(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         if not row.done:
-            raise StaleVersion("the record is public once the game is over or stopped", row.version)
+            raise NotOver("the record is public once the game is over or stopped")
         return JSONResponse({"version": row.version, "record": row.record})
 
     async def events(self, request: Request) -> Response:
@@ -351,8 +239,7 @@ class _Server:
         is over or stopped (or :data:`STREAM_SECONDS` pass: the client reconnects)."""
         game_id = request.path_params["id"]
         status = await run_in_threadpool(self.store.status, game_id)  # 404 before streaming
-        after = request.query_params.get("after", "-1")
-        last = int(after) if after.lstrip("-").isdigit() and len(after) < 12 else -1
+        last = query_int(request, "after", -1, -1, MAX_QUERY)
         changes = self.service.changes
         watching = changes.watching(game_id, status)
         await watching.__aenter__()  # 503 here, before the stream starts, beyond the limits
@@ -361,6 +248,8 @@ class _Server:
             nonlocal last
             try:
                 yield "retry: 1000\n\n"
+                if status.to_json()["over"] and last >= status.version:
+                    return  # nothing will come: the game had ended before the stream began
                 loop = asyncio.get_running_loop()
                 deadline = loop.time() + STREAM_SECONDS
                 while loop.time() < deadline:
@@ -382,14 +271,12 @@ class _Server:
         """Long polling: the game's status once its version passes ``after`` (or at the
         timeout, at most 30 seconds)."""
         game_id = request.path_params["id"]
-        after = request.query_params.get("after", "-1")
-        timeout = request.query_params.get("timeout", "25")
-        if not after.lstrip("-").isdigit() or not timeout.isdigit() or len(after + timeout) > 24:
-            raise Malformed("after and timeout must be whole numbers")
+        after = query_int(request, "after", -1, -1, MAX_QUERY)
+        timeout = query_int(request, "timeout", 25, 0, MAX_WAIT)
         status = await run_in_threadpool(self.store.status, game_id)
-        if status.version <= int(after) and not status.to_json()["over"]:
+        if status.version <= after and not status.to_json()["over"]:
             async with self.service.changes.watching(game_id, status):
-                found = await self.service.changes.after(game_id, int(after), min(int(timeout), 30))
+                found = await self.service.changes.after(game_id, after, timeout)
             if found is None:
                 # Nothing moved: should an agent be to move, its request may have been dropped
                 # by a full queue, so this one asks again.
@@ -411,6 +298,10 @@ class _Server:
         return Response(text, media_type=kinds[name])
 
 
+async def _openapi(request: Request) -> Response:
+    return JSONResponse(openapi())
+
+
 def _stop_name(row: GameRow) -> str | None:
     """Why the game was stopped, as the API says it, or ``None``."""
     return None if row.stopped is None else row.stopped.value
@@ -422,13 +313,27 @@ def _guard(
     async def guarded(request: Request) -> Response:
         try:
             return await handler(request)
-        except ServerLimitError as err:
-            status = 413 if "body" in str(err) else 422
-            return _error(status, "too-large" if status == 413 else "limit", err)
-        except Exception as err:  # every error is answered as JSON
-            return _errors(err)
+        except Exception as err:  # every error is answered as JSON: see errors.ERRORS
+            return _refusal(err)
 
     return guarded
+
+
+def _refusal(err: Exception) -> Response:
+    status, body, headers = answer(err)
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+async def _no_route(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such path, another method) in the API's error shape."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return _refusal(NoSuchPath(f"no path {request.url.path[:60]!r}"))
+    if exc.status_code == 405:
+        response = _refusal(MethodNotAllowed(f"{request.method} is not allowed here"))
+        response.headers.update(exc.headers or {})
+        return response
+    return _refusal(exc)  # none other is expected: a bug, logged
 
 
 def create_app(db: str, *, limits: ServerLimits | None = None) -> Starlette:
@@ -452,6 +357,7 @@ def create_app(db: str, *, limits: ServerLimits | None = None) -> Starlette:
         Route(f"{g}/record", _guard(server.record)),
         Route(f"{g}/events", _guard(server.events)),
         Route(f"{g}/wait", _guard(server.wait)),
+        Route("/api/openapi.json", _guard(_openapi)),
     ]
 
     @contextlib.asynccontextmanager
@@ -459,7 +365,12 @@ def create_app(db: str, *, limits: ServerLimits | None = None) -> Starlette:
         yield
         await run_in_threadpool(service.close)
 
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={HTTPException: _no_route},
+    )
     app.state.store = service.store
     app.state.service = service
     return app
