@@ -253,3 +253,21 @@ def test_no_token_is_written_to_the_servers_log(tmp_path: Path) -> None:
     assert "random move" not in written  # the agent's worker thought its move itself
     for token in tokens.values():
         assert token not in written
+
+
+def test_a_stream_on_a_game_that_has_ended_ends_at_once(tmp_path: Path) -> None:
+    """Asking for the events after a stopped game's last version ends the stream at once,
+    instead of holding it open for five minutes of keep-alives."""
+    with live_server(tmp_path / "x.sqlite") as url, httpx.Client(base_url=url) as http:
+        made = _create(http, seed=4).json()
+        game, tokens = made["id"], made["tokens"]
+        version = 0
+        while not http.get(f"/api/games/{game}").json()["over"]:  # both pass: it stalls
+            seat = http.get(f"/api/games/{game}").json()["to_move"]
+            body = {"action": "pass", "version": version}
+            http.post(f"/api/games/{game}/actions", headers=bearer(tokens[str(seat)]), json=body)
+            version += 1
+        started = time.perf_counter()
+        with http.stream("GET", f"/api/games/{game}/events", params={"after": version}) as s:
+            lines = list(s.iter_lines())
+        assert lines == ["retry: 1000", ""] and time.perf_counter() - started < 5
