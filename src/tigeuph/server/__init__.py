@@ -1,13 +1,18 @@
 """A game server and a browser board: ``tigeuph serve`` (the ``server`` extra).
 
-Games live in a SQLite file, one row per game (``tigeuph.server.store``, with the seats and
-their tokens in ``tigeuph.server.seats``, the public history and the record as they grow in
-``tigeuph.server.history``, the errors in ``tigeuph.server.errors``); every action is a
+Games live in a SQLite file, one row per game (``tigeuph.server.store``, the table itself in
+``tigeuph.server.rows``, the seats and their tokens in ``tigeuph.server.seats``, the public
+history and the record as they grow in ``tigeuph.server.history``); every action is a
 compare-and-swap on the game's version, so of two simultaneous actions one wins and the other
 gets ``409``. Each human seat has a secret token, returned once when the game is made; agents'
-seats are played by the server. The HTTP API and the page are :func:`create_app`
-(``tigeuph.server.app``, on Starlette); :func:`serve` runs it under uvicorn. See
-``docs/server.rst``.
+seats are thought out in worker processes (``tigeuph.server.agents``). Everything a stranger
+could push against is bounded by :class:`ServerLimits` (``tigeuph.server.limits``): creation
+per address (``admission``), open streams (``streams``), the games kept, the agents' queue;
+``tigeuph.server.service`` runs these parts. The HTTP API and the page are
+:func:`create_app` (``tigeuph.server.app``, on Starlette, its bodies read strictly by
+``bodies``, every refusal from the one table in ``errors``, its description in ``openapi``,
+its headers from ``headers``); :func:`serve` runs it under uvicorn, with tokens kept out of
+its log (``logs``). See ``docs/server.rst``.
 
 The store needs only the standard library; the application needs the ``server`` extra
 (``pip install 'tigeuph[server]'``), and raises a :class:`~tigeuph.TigeuphError` naming it

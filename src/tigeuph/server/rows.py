@@ -104,7 +104,7 @@ class GameRow:
     stopped: Stop | None = None
     """Why the server stopped the game before its end (spec D8), or ``None``."""
     commitment: str | None = None
-    """The commitment to the game's deal (:mod:`tigeuph.deals`); ``None`` for a game stored
+    """The commitment to the game's deal (:func:`tigeuph.verify_deal`); ``None`` for a game stored
     before commitments."""
 
     @property

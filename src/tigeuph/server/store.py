@@ -205,7 +205,7 @@ class Store:
 
         The seed is drawn here unless *seed* is given (a server lets clients give one only
         with ``ServerLimits.client_seeds``); the record keeps it with the salt of the deal's
-        commitment (:mod:`tigeuph.deals`), and is public only once the game is over.
+        commitment (:func:`tigeuph.verify_deal`), and is public only once the game is over.
 
         Raises:
             ServerLimitError: a seat is no person's nor a built-in agent's, or every seat is an
