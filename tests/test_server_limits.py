@@ -271,3 +271,22 @@ def test_a_stream_on_a_game_that_has_ended_ends_at_once(tmp_path: Path) -> None:
         with http.stream("GET", f"/api/games/{game}/events", params={"after": version}) as s:
             lines = list(s.iter_lines())
         assert lines == ["retry: 1000", ""] and time.perf_counter() - started < 5
+
+
+def test_an_abandoned_game_expires_from_a_running_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The upkeep deletes a game nobody played for ``abandon_after`` seconds: it is gone
+    through HTTP too (404), with no agent in the server at all."""
+    monkeypatch.setattr("tigeuph.server.service.UPKEEP_EVERY", 0.1)
+    monkeypatch.setattr("tigeuph.server.service._EXPIRE_EVERY", 1)
+    limits = evolve(TESTING, abandon_after=1.0)
+    with live_server(tmp_path / "a.sqlite", limits) as url, httpx.Client(base_url=url) as http:
+        game = _create(http).json()["id"]
+        assert http.get(f"/api/games/{game}").status_code == 200
+        deadline = time.monotonic() + 20
+        while http.get(f"/api/games/{game}").status_code == 200:
+            assert time.monotonic() < deadline, "the game never expired"
+            time.sleep(0.2)
+        gone = http.get(f"/api/games/{game}")
+        assert gone.status_code == 404 and gone.json()["error"] == "not-found"

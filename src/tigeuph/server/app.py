@@ -143,6 +143,7 @@ class _Server:
         if any(seat != "human" for seat in seats) and not self.service.pool.has_room():
             raise ServerBusy("the agents are busy: try again later", 30)
         self.service.creations.take(_client(request))
+        self.service.start()
         game_id, tokens = await run_in_threadpool(self.store.create, rules, seats, seed)
         row = await run_in_threadpool(self.store.row, game_id)
         answer = {"id": game_id, "tokens": {str(s): t for s, t in tokens.items()}, "version": 0}
@@ -362,6 +363,7 @@ def create_app(db: str, *, limits: ServerLimits | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        service.start()
         yield
         await run_in_threadpool(service.close)
 

@@ -42,15 +42,24 @@ class Service:
         self._stopping = threading.Event()
         self._upkeep: threading.Thread | None = None
 
+    def start(self) -> None:
+        """Start the upkeep, if it is not running: at the server's startup, and on the first
+        game made (an application served without a lifespan)."""
+        with self._lock:
+            if self._upkeep is None and not self._stopping.is_set():
+                self._upkeep = threading.Thread(target=self._keep_up, name="upkeep", daemon=True)
+                self._upkeep.start()
+
     @property
     def pool(self) -> AgentPool:
-        """The agents' pool, started (with the upkeep) on first use."""
+        """The agents' pool, started on first use (a server of people alone never starts
+        its worker processes)."""
         with self._lock:
             if self._pool is None:
                 self._pool = AgentPool(self.limits, self.store.agent_turn)
-                self._upkeep = threading.Thread(target=self._keep_up, name="upkeep", daemon=True)
-                self._upkeep.start()
-            return self._pool
+            pool = self._pool
+        self.start()
+        return pool
 
     def ask_agents(self, game_id: str) -> None:
         """Queue *game_id*'s agent moves if an agent is to move (a full queue drops it: the
@@ -61,7 +70,7 @@ class Service:
         """Stop the upkeep and the agents' pool."""
         self._stopping.set()
         with self._lock:
-            pool, self._pool = self._pool, None
+            pool = self._pool  # kept, closed: a late request queues to nobody
         if pool is not None:
             pool.close()
         if self._upkeep is not None:
@@ -75,9 +84,10 @@ class Service:
                     deleted = self.store.expire()
                     if deleted:
                         _LOG.info("expired %d games", deleted)
-                pool = self._pool
-                if pool is not None:
-                    for game_id in self.store.waiting_for_agents():
+                waiting = self.store.waiting_for_agents()
+                if waiting:  # after a restart, the pool starts here
+                    pool = self.pool
+                    for game_id in waiting:
                         if not pool.request(game_id):
                             break
             except Exception:  # a busy database: the next round tries again
