@@ -2,9 +2,12 @@
 
 Every handler does its SQLite and engine work in a worker thread (the engine is pure Python
 and the database calls block), and answers JSON; an error is
-``{"error": kind, "message": ..., "clause": ...}`` with the library's message and, for an
-illegal action, the rule's clause. Agents' seats are played after the response is sent, so a
-person sees his own action at once and the agents' replies arrive through ``/events``.
+``{"error": kind, "message": ..., "clause": ...}`` from the one table of
+:mod:`tigeuph.server.errors`, with the library's message and, for an illegal action, the rule's
+clause. Agents' moves are queued for the agents' pool once the response is sent
+(:mod:`tigeuph.server.agents`), so a person sees his own action at once and the agents'
+replies arrive through ``/events``, which wait on the store's notices
+(:mod:`tigeuph.server.streams`), never on a search.
 
 A game the store stopped (a stall, spec D8, or the action cap) answers ``"over": true`` with
 ``"stopped"`` saying why, wherever a game's status is given, so clients that wait for the end
