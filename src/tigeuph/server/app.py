@@ -128,7 +128,7 @@ class _Server:
             },
         }
 
-    def _advance_later(self, row: GameRow) -> BackgroundTask | None:
+    def _ask_agents_later(self, row: GameRow) -> BackgroundTask | None:
         """Queue the game's agent moves once the answer is sent, if an agent is to move."""
         if self.store.agent_to_move(row):
             return BackgroundTask(self.service.ask_agents, row.id)
@@ -150,19 +150,19 @@ class _Server:
         game_id, tokens = await run_in_threadpool(self.store.create, rules, seats, seed)
         row = await run_in_threadpool(self.store.row, game_id)
         answer = {"id": game_id, "tokens": {str(s): t for s, t in tokens.items()}, "version": 0}
-        return JSONResponse(answer, status_code=201, background=self._advance_later(row))
+        return JSONResponse(answer, status_code=201, background=self._ask_agents_later(row))
 
     async def summary(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         return JSONResponse(
-            await run_in_threadpool(self._summary, row), background=self._advance_later(row)
+            await run_in_threadpool(self._summary, row), background=self._ask_agents_later(row)
         )
 
     async def view(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
         body = await run_in_threadpool(self._view_body, row, seat)
-        return JSONResponse(body, background=self._advance_later(row))
+        return JSONResponse(body, background=self._ask_agents_later(row))
 
     async def board(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
@@ -194,7 +194,7 @@ class _Server:
             raise IllegalActionError("R5", f"{action}: it is not seat {seat}'s turn")
         row = await run_in_threadpool(self.store.play, row, action)
         answer = await run_in_threadpool(self._view_body, row, seat)
-        return JSONResponse(answer, background=self._advance_later(row))
+        return JSONResponse(answer, background=self._ask_agents_later(row))
 
     async def history(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
@@ -285,7 +285,7 @@ class _Server:
                 # Nothing moved: should an agent be to move, its request may have been dropped
                 # by a full queue, so this one asks again.
                 row = await run_in_threadpool(self.store.row, game_id)
-                return JSONResponse(status.to_json(), background=self._advance_later(row))
+                return JSONResponse(status.to_json(), background=self._ask_agents_later(row))
             status = found
         return JSONResponse(status.to_json())
 
