@@ -251,7 +251,7 @@ def _streams(url: str, games: list[str], count: int) -> subprocess.Popen[str]:
     holder = Path(__file__).with_name("server_streams.py")
     command = [sys.executable, str(holder), "--url", url, "--streams", str(count)]
     return subprocess.Popen(
-        [*command, "--games", ",".join(games)],
+        [*command, "--games=" + ",".join(games)],  # an id may begin with "-"
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
