@@ -6,7 +6,7 @@ records with (see ``tigeuph.records`` and ``tigeuph.babel.records``): what a fre
 comment may hold, a tag line and the header of tags, and the move text cut into move numbers,
 actions and comments in one linear pass. Each game names the tags it writes itself; every other
 tag is free. A tag's value is written between double quotes with ``"`` and ``\\`` escaped by a
-backslash, and holds no ``\n`` or ``\r``: a record's lines end at ``\n`` alone (``\r`` before
+backslash, and holds no ``\\n`` or ``\\r``: a record's lines end at ``\\n`` alone (``\\r`` before
 it is a space), so any other character, U+2028 among them, reads back as written.
 """
 
