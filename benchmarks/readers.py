@@ -17,11 +17,12 @@ import tracemalloc
 from collections.abc import Callable
 
 import tigeuph
-from tigeuph import Game, TigeuphError
+from tigeuph import Game, TigeuphError, babel
 
 STATE = tigeuph.new_game(2, seed=1)
 RECORD = Game.new(2, seed=1, tags={"Date": "2025-01-31"}).to_record()
 POSITION = tigeuph.to_text(STATE)
+BABEL_RECORD = babel.BabelGame.new(1).to_record()
 
 
 def bad_monuments(n: int) -> str:
@@ -43,6 +44,10 @@ CASES: list[tuple[str, Callable[[str], object], Callable[[int], str]]] = [
     ("record ending in a run of '{'", Game.from_record, lambda n: RECORD + "{" * n),
     ("record with a long tag value", Game.from_record, lambda n: f'[Event "{"a" * n}"]\n' + RECORD),
     ("record of passes", Game.from_record, lambda n: passes(n // 10)),
+    ("Babel record with a long tag value", babel.BabelGame.from_record,
+     lambda n: f'[Event "{"a" * n}"]\n' + BABEL_RECORD),
+    ("Babel record ending in a run of '{'", babel.BabelGame.from_record,
+     lambda n: BABEL_RECORD + "{" * n),
     ("state with bad monuments", tigeuph.state_from_json, lambda n: bad_monuments(n // 4)),
     ("position with a long bag line", tigeuph.from_text, lambda n: long_bag(n)),
     ("JSON nested n deep", tigeuph.state_from_json, lambda n: "[" * n),

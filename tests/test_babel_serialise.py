@@ -13,7 +13,7 @@ from babel_games import sample_states
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tigeuph import JsonError, PositionError, babel
+from tigeuph import JsonError, NotationError, PositionError, babel
 
 
 def test_documents_round_trip() -> None:
@@ -41,6 +41,12 @@ def _state_doc() -> dict[str, object]:
         (lambda d: d.update(format="tigeuph-state"), "$.format", "tigeuph-babel-state"),
         (lambda d: d.update(version=2), "$.version", "not supported"),
         (lambda d: d.update(active="0"), "$.active", "expected an integer"),
+        (lambda d: d.update(active=2), "$.active", "not a seat"),
+        (
+            lambda d: d.update(pending={"kind": "halve", "player": 7, "count": 1}),
+            "$.pending.player",
+            "not a seat",
+        ),
         (lambda d: d.update(extra=1), "$", "unknown field extra"),
         (lambda d: d.pop("sides"), "$.sides", "required field missing"),
         (lambda d: d.update(people="HX"), "$.people", "not a string of nation letters"),
@@ -80,6 +86,31 @@ def test_an_impossible_view_is_refused() -> None:
     document["player"] = 3
     with pytest.raises(JsonError, match=r"\$\.player"):
         babel.view_from_json(json.dumps(document))
+
+
+def test_a_view_whose_active_player_is_no_seat_is_a_json_error() -> None:
+    """A view with ``"active": 2`` (an IndexError before) names the field."""
+    document = json.loads(babel.view_to_json(babel.view(babel.new_game(seed=2), 0)))
+    document["active"] = 2
+    with pytest.raises(JsonError, match=r"\$\.active"):
+        babel.view_from_json(json.dumps(document))
+
+
+def test_numbers_over_4300_digits_are_notation_or_json_errors() -> None:
+    """A number of 5,000 digits (a bare ValueError before, past Python's 4,300) is refused as
+    notation in a position, and as JSON in a record's position or a document."""
+    start = babel.new_game(seed=2)
+    text = babel.to_text(start).replace("turn: 1", "turn: " + "9" * 5_000)
+    with pytest.raises(NotationError, match="digits"):
+        babel.from_text(text)
+    game = babel.BabelGame(start)
+    document = game.to_json().replace("turn: 1", "turn: " + "9" * 5_000)
+    with pytest.raises(JsonError, match="digits"):
+        babel.BabelGame.from_json(document, verify=False)
+    with pytest.raises(JsonError):
+        babel.state_from_json(
+            babel.state_to_json(start).replace('"turn":1', '"turn":' + "9" * 5_000)
+        )
 
 
 @given(st.text(max_size=80) | st.binary(max_size=40))

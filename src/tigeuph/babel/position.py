@@ -136,8 +136,11 @@ def _read_levels(text: str, number: int) -> tuple[int, ...]:
 
 def _read_int(text: str, number: int, what: str) -> int:
     if not re.fullmatch(r"-?[0-9]+", text):
-        raise NotationError(f"line {number}: {what} {text!r} is not a whole number")
-    return int(text)
+        raise NotationError(f"line {number}: {what} {text[:20]!r} is not a whole number")
+    try:
+        return int(text)
+    except ValueError:  # over Python's 4,300 digits
+        raise NotationError(f"line {number}: {what} has {len(text):,} digits, too many") from None
 
 
 def _choice(text: str, number: int, options: dict[str, object]) -> object:

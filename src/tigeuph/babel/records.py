@@ -13,10 +13,17 @@ numbered line per turn (the halved player's discard belongs to the turn it inter
 ``Game`` says which game the record is of; ``Seed`` is the seed that dealt the game (a game
 that started from a position has none, and its position follows the tags, in position
 notation, up to the first blank line); ``Result`` is ``*`` while the game goes on, else the
-winner's seat or ``draw``; ``Termination`` is ``score`` or ``deck``. Other tags are free. Reading
-a record replays it, so an action the rules refuse is reported with its move number
-(:class:`~tigeuph.errors.RecordError`). A record is full information (its seed fixes every
-card to come): keep it on the server side; a player's view is :meth:`BabelGame.view`.
+winner's seat or ``draw``; ``Termination`` is ``score`` or ``deck``. Other tags are free, and
+are read and written as the main game's are (``tigeuph.record_text``, which both games share):
+a tag is a string of valid Unicode, within ``Limits.max_tag_chars``, on one line (no ``\\n`` or
+``\\r``), its ``"`` and ``\\`` escaped, so a game always reads its own record. Reading a record
+replays it, so an action the rules refuse is reported with its move number
+(:class:`~tigeuph.errors.RecordError`).
+
+Reading proves what a record says only when it starts from a seed: ``from_record(text)``
+(``verify=True``, the default) refuses a record from a position, which anyone can write;
+``verify=False`` reads it. A record is full information (its seed fixes every card to come):
+keep it on the server side; a player's view is :meth:`BabelGame.view`.
 
 >>> game = BabelGame.new(seed=0)
 >>> for text in ">H +A #s end >H +P #s end".split():
@@ -35,7 +42,6 @@ card to come): keep it on the server side; a player's view is :meth:`BabelGame.v
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Mapping
 from typing import Final
@@ -49,8 +55,10 @@ from ..errors import (
     LimitError,
     NotationError,
     RecordError,
+    expect,
 )
-from ..limits import DEFAULT_LIMITS, Limits, check_chars, check_limits, check_text
+from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
+from ..record_text import SEED, check_tag, check_written, escape, replay, split_record
 from ..serialise import dump_document, load_document, strict_converter
 from .actions import Action, parse_action
 from .engine import apply, outcome
@@ -61,44 +69,64 @@ from .views import BabelView, view
 __all__ = ["RECORD", "BabelGame"]
 
 RECORD: Final = "tigeuph-babel-record"
-_WRITTEN: Final = ("Game", "Seed", "Result", "Termination")
-_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\Z')
-_NUMBER: Final = re.compile(r"([0-9]+)\.\Z")
+WRITTEN: Final = ("Game", "Seed", "Result", "Termination")
+"""The tags a Babel game writes itself; every other tag is free."""
 
 
 class BabelGame:
-    """A game of Babel's history: its first state, the actions played, every state since."""
+    """A game of Babel's history: its first state, the actions played, every state since.
 
-    __slots__ = ("_actions", "_moves", "_states", "seed", "tags")
+    A game keeps to its ``limits`` (:class:`~tigeuph.Limits`): it refuses a tag beyond them,
+    so that whatever it writes reads back under the same limits.
+    """
+
+    __slots__ = ("_actions", "_moves", "_states", "limits", "seed", "tags")
 
     def __init__(
-        self, start: BabelState, *, seed: int | None = None, tags: Mapping[str, str] | None = None
+        self,
+        start: BabelState,
+        *,
+        seed: int | None = None,
+        tags: Mapping[str, str] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         """A game from *start*; *seed*, when given, must be the seed that dealt *start*.
 
         Raises:
-            ArgumentError: *seed* does not deal *start*, or a tag is one the game writes
-                itself.
+            ArgumentTypeError: an argument is not of its type, or a tag not a string.
+            ArgumentError: *seed* does not deal *start*, or a tag is not a free tag (one the
+                game writes itself, a name not of letters, digits and ``_``, a value on more
+                than one line or holding a lone surrogate).
+            LimitError: a tag is longer than ``limits.max_tag_chars``.
         """
+        self.limits = check_limits(limits, "BabelGame")
+        """The longest tags the game takes."""
+        expect(start, BabelState, "a BabelState", "BabelGame: start")
+        expect(seed, (int, type(None)), "an int or None", "BabelGame: seed")
+        expect(tags, (Mapping, type(None)), "a mapping of str to str or None", "BabelGame: tags")
         if seed is not None and new_game(seed) != start:
             raise ArgumentError(f"seed {seed} does not deal this state")
-        for name, value in (tags or {}).items():
-            if name in _WRITTEN or not re.fullmatch(r"[A-Za-z0-9_]+", name) or "\n" in value:
-                raise ArgumentError(
-                    f"{name[:40]!r} is not a free tag name, or its value holds a newline"
-                )
         self.seed = seed
-        self.tags = dict(tags or {})
+        self.tags = {
+            name: check_tag(name, value, WRITTEN, limits) for name, value in (tags or {}).items()
+        }
         self._states = [start]
         self._actions: list[Action] = []
         self._moves = [1]
 
     @classmethod
-    def new(cls, seed: int | None = None, tags: Mapping[str, str] | None = None) -> BabelGame:
+    def new(
+        cls,
+        seed: int | None = None,
+        tags: Mapping[str, str] | None = None,
+        *,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> BabelGame:
         """A new game; without a seed a secure random one is drawn and kept for the record."""
         if seed is None:
             seed = secrets.randbits(63)
-        return cls(new_game(seed), seed=seed, tags=tags)
+        expect(seed, int, "an int or None", "BabelGame.new: seed")
+        return cls(new_game(seed), seed=seed, tags=tags, limits=limits)
 
     def __repr__(self) -> str:
         return f"<BabelGame: seed {self.seed}, {len(self._actions)} actions>"
@@ -163,12 +191,20 @@ class BabelGame:
         return {"Result": winner, "Termination": result.reason.value}
 
     def to_record(self) -> str:
-        """The game as a text record (see the module's documentation)."""
+        """The game as a text record (see the module's documentation).
+
+        Raises:
+            ArgumentTypeError: a tag, changed since, is not a string.
+            ArgumentError: a tag, changed since, is not a free tag.
+            LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
+        """
+        for name, value in self.tags.items():  # tags may have changed since the game was made
+            check_tag(name, value, WRITTEN, self.limits)
         tags = {"Game": "babel", **self.tags}
         if self.seed is not None:
             tags["Seed"] = str(self.seed)
         tags.update(self._result())
-        lines = [f'[{k} "{v}"]' for k, v in tags.items()]
+        lines = [f'[{name} "{escape(value)}"]' for name, value in tags.items()]
         if self.seed is None:
             lines += to_text(self._states[0]).splitlines()
         lines.append("")
@@ -179,66 +215,49 @@ class BabelGame:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_record(cls, text: str, *, limits: Limits = DEFAULT_LIMITS) -> BabelGame:
+    def from_record(
+        cls, text: str, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> BabelGame:
         """The game a text record holds, replayed; the record must fit *limits* (its size, its
         tags' length and its number of actions), as the main game's records do.
 
+        With *verify* (the default) the record must start from a seed, so that it proves its
+        result; ``verify=False`` also reads a record from a first position, which proves only
+        that its actions are legal from there.
+
         Raises:
             ArgumentTypeError: *text* is not a string.
-            LimitError: the record is over one of *limits*.
-            NotationError: the header or the position cannot be read.
+            LimitError: the record is over one of *limits*; nothing is replayed.
+            NotationError: the header or the position cannot be read, a tag the game writes
+                itself disagrees with the game, or *verify* is on and the record starts from a
+                position.
             RecordError: an action cannot be read or played; it names the move.
         """
         limits = check_limits(limits, "BabelGame.from_record")
         text = check_text(text, limits, "a Babel record")
-        lines = text.splitlines()
-        tags: dict[str, str] = {}
-        i = 0
-        while i < len(lines) and lines[i].startswith("["):
-            found = _TAG.fullmatch(lines[i].strip())
-            if found is None:
-                raise NotationError(f"line {i + 1}: {lines[i][:60]!r} is not a tag pair")
-            name, value = found[1], found[2]
-            check_chars(name, limits.max_tag_chars, "max_tag_chars", f"line {i + 1}: a tag name")
-            check_chars(
-                value, limits.max_tag_chars, "max_tag_chars", f"line {i + 1}: tag {name[:20]}"
-            )
-            tags[name] = value
-            i += 1
-        if tags.pop("Game", "babel") != "babel":
+        expect(verify, bool, "True or False", "BabelGame.from_record: verify")
+        tags, position, tokens = split_record(
+            text, title=TITLE, written=WRITTEN, verify=verify, limits=limits
+        )
+        if tags.get("Game", "babel") != "babel":
             raise NotationError("the Game tag of a Babel record is babel")
-        position = []
-        while i < len(lines) and lines[i].strip():
-            position.append(lines[i])
-            i += 1
-        seed_text = tags.pop("Seed", None)
-        written = {k: tags.pop(k) for k in ("Result", "Termination") if k in tags}
-        if seed_text is not None:
-            if not re.fullmatch(r"-?[0-9]+", seed_text):
-                raise NotationError(f"Seed {seed_text!r} is not a whole number")
-            game = cls.new(int(seed_text), tags=tags)
-        elif position and position[0].strip() == TITLE:
-            game = cls(from_text("\n".join(position), limits=limits), tags=tags)
-        else:
-            raise NotationError("a record needs a Seed tag or a position after its tags")
-        move, ply = 1, 0
-        for token in " ".join(lines[i:]).split():
-            number = _NUMBER.fullmatch(token)
-            if number:
-                if int(number[1]) != game.move:
-                    raise RecordError(game.move, ply + 1, f"move {number[1]} is numbered wrong")
-                continue
-            ply += 1
-            if ply > limits.max_record_actions:
-                allowed = limits.max_record_actions
-                raise LimitError("max_record_actions", ply, allowed, "a Babel record")
-            move = game.move
-            try:
-                game.play(token)
-            except (NotationError, IllegalActionError) as err:
-                raise RecordError(move, ply, str(err)) from None
-        if written and written != game._result():
-            raise NotationError(f"the record says {written}, the game {game._result()}")
+        seed_text = tags.get("Seed")
+        if seed_text is not None and not SEED.match(seed_text):
+            raise NotationError(f"Seed {seed_text[:20]!r} is not a whole number")
+        free = {name: value for name, value in tags.items() if name not in WRITTEN}
+        try:
+            if position is not None:
+                if seed_text is not None:
+                    raise NotationError("a record gives a Seed or a first position, not both")
+                game = cls(from_text(position, limits=limits), tags=free, limits=limits)
+            elif seed_text is not None:
+                game = cls.new(int(seed_text), tags=free, limits=limits)
+            else:
+                raise NotationError("a record needs a Seed tag or a position after its tags")
+        except ArgumentError as err:
+            raise NotationError(f"header: {err}") from None
+        replay(game, tokens, _no_comment)
+        check_written(tags, game._result())
         return game
 
     def to_json(self) -> str:
@@ -248,17 +267,21 @@ class BabelGame:
         )
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> BabelGame:
-        """The game in a ``tigeuph-babel-record`` document, within *limits*.
+    def from_json(
+        cls, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> BabelGame:
+        """The game in a ``tigeuph-babel-record`` document, within *limits*; *verify* as in
+        :meth:`from_record`.
 
         Raises:
             LimitError: the document or its record is over one of *limits*.
-            JsonError: *text* is not such a document.
+            JsonError: *text* is not such a document, its record cannot be read, or *verify*
+                is on and the record starts from a position.
             RecordError: an action cannot be read or played.
         """
         record = load_document(RECORD, text, _RecordDocument, limits, converter=_CONV).record
         try:
-            return cls.from_record(record, limits=limits)
+            return cls.from_record(record, verify=verify, limits=limits)
         except (RecordError, LimitError):
             raise
         except NotationError as err:
@@ -271,3 +294,8 @@ class _RecordDocument:
 
 
 _CONV: Final = strict_converter()
+
+
+def _no_comment(comment: str) -> None:
+    """Refuse a comment in a record: a Babel game keeps none."""
+    raise ArgumentError(f"a Babel record holds no comments: {{{comment[:40]}}}")

@@ -31,7 +31,7 @@ from typing import Any, Final
 from attrs import frozen
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
-from ..errors import PositionError
+from ..errors import JsonError, PositionError
 from ..limits import DEFAULT_LIMITS, Limits
 from ..serialise import dump_document, load_document, strict_converter
 from .actions import Action, parse_action
@@ -213,14 +213,25 @@ def state_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Ba
 
     Raises:
         LimitError: *text* is over *limits* (its size, depth or items).
-        JsonError: *text* is not such a document; the message names the field.
+        JsonError: *text* is not such a document, or a seat in it is not 0 or 1; the message
+            names the field.
         PositionError: the document reads, but no game reaches the state.
     """
     state = load_document(STATE, text, BabelState, limits, converter=_conv)
+    _check_seats(state)
     problems = check_state(state)
     if problems:
         raise PositionError("impossible position: " + "; ".join(problems))
     return state
+
+
+def _check_seats(found: BabelState | BabelView) -> None:
+    """Refuse a document whose active player or halved player is no seat, before anything
+    looks a seat up."""
+    if found.active not in (0, 1):
+        raise JsonError("$.active", f"{found.active} is not a seat (0 or 1)")
+    if found.pending is not None and found.pending.player not in (0, 1):
+        raise JsonError("$.pending.player", f"{found.pending.player} is not a seat (0 or 1)")
 
 
 @frozen
@@ -257,9 +268,11 @@ def view_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Bab
 
     Raises:
         LimitError: *text* is over *limits*.
-        JsonError: *text* is not such a document; the message names the field.
+        JsonError: *text* is not such a document, or a seat in it is not 0 or 1; the message
+            names the field.
         PositionError: the document reads, but no position shows this view.
     """
     found = load_document(VIEW, text, BabelView, limits, converter=_conv)
+    _check_seats(found)
     check_view(found)
     return found

@@ -14,12 +14,13 @@ from ..actions import Action
 from ..engine import outcome
 from ..errors import ArgumentError, JsonError, LimitError
 from ..limits import Limits
-from ..notation.record import check_comment, check_tag
+from ..record_text import check_comment, check_tag
 from ..ruleset import Rules
 from ..serialise.documents import checked, dump_document, load_document
 from ..serialise.hooks import CONVERTER
 from ..stall import Stop
 from ..state import End, GameState, new_game
+from .text import WRITTEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,7 +63,7 @@ CONVERTER.register_unstructure_hook(
 def write_json(game: Game, indent: int | None) -> str:
     """*game* as a ``tigeuph-record`` document (see :meth:`tigeuph.Game.to_json`)."""
     for name, value in game.tags.items():
-        check_tag(name, value, game.limits)
+        check_tag(name, value, WRITTEN, game.limits)
     result = outcome(game.state)
     comments = game.comments
     document = Record(
@@ -92,7 +93,7 @@ def read_json(text: str | bytes, *, verify: bool, limits: Limits) -> tuple[Recor
         )
     for name, value in document.tags.items():
         with _at(f"$.tags[{name[:20]!r}]"):
-            check_tag(name, value, limits)
+            check_tag(name, value, WRITTEN, limits)
     with _at("$.comment"):
         check_comment(document.comment, limits)
     for i, move in enumerate(document.moves):

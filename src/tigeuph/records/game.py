@@ -25,20 +25,15 @@ from ..errors import (
 )
 from ..legal import release
 from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
-from ..notation.fields import rules_text
+from ..notation.fields import TITLE, rules_text
 from ..notation.position import to_text
-from ..notation.record import (
-    MOVE_NUMBER,
-    check_comment,
-    check_tag,
-    escape,
-)
+from ..record_text import check_comment, check_tag, check_written, escape, replay, split_record
 from ..ruleset import Rules
 from ..stall import STALL_ROUNDS, Stop, is_stalled
 from ..state import GameState, new_game
 from ..views import PlayerView, history, view
 from .document import check_result, read_json, write_json
-from .text import check_written, first_state, split_record
+from .text import WRITTEN, first_state
 
 __all__ = ["Game"]
 
@@ -84,7 +79,9 @@ class Game:
             raise ArgumentError(f"seed {seed} does not deal this state")
         self.seed = seed
         """The seed that dealt the first state, or ``None`` for a game from a position."""
-        self.tags = {name: check_tag(name, value, limits) for name, value in (tags or {}).items()}
+        self.tags = {
+            name: check_tag(name, value, WRITTEN, limits) for name, value in (tags or {}).items()
+        }
         self._states = [start]
         self._actions: list[Action] = []
         self._comments: list[str | None] = [None]
@@ -246,7 +243,7 @@ class Game:
             LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
         for name, value in self.tags.items():  # tags may have changed since the game was made
-            check_tag(name, value, self.limits)
+            check_tag(name, value, WRITTEN, self.limits)
         tags = {**self.tags, **self._written()}
         lines = [f'[{name} "{escape(value)}"]' for name, value in tags.items()]
         lines.append("")
@@ -305,10 +302,12 @@ class Game:
         limits = check_limits(limits, "Game.from_record")
         text = check_text(text, limits, "a record")
         expect(verify, bool, "True or False", "Game.from_record: verify")
-        tags, position, tokens = split_record(text, verify=verify, limits=limits)
+        tags, position, tokens = split_record(
+            text, title=TITLE, written=WRITTEN, verify=verify, limits=limits
+        )
         start, seed, free = first_state(tags, position, limits)
         game = cls(start, seed=seed, tags=free, limits=limits)
-        game._replay(tokens)
+        replay(game, tokens, game._comment_from_record)
         game._read_stop(tags.get("Termination"), NotationError)
         check_written(tags, game._written())
         return game
@@ -327,28 +326,11 @@ class Game:
             raise error(f"the game has not stalled: {_STALL}")
         self.stopped = Stop(termination)
 
-    def _replay(self, tokens: list[str]) -> None:
-        """Play the moves of a record: move numbers, actions and comments."""
-        ply = len(self._actions)
-        for token in tokens:
-            number = MOVE_NUMBER.match(token)
-            if token == "}" or (token[0] == "{" and (len(token) == 1 or token[-1] != "}")):
-                raise RecordError(self.move, ply, f"a lone {token[0]!r}: comments are {{text}}")
-            if token.startswith("{"):
-                if self._comments[-1] is not None:
-                    raise RecordError(self.move, ply, "two comments in a row")
-                self._comments[-1] = token[1:-1]
-            elif number is not None:
-                if number.group(1) != str(self.move):
-                    raise RecordError(
-                        self.move, ply + 1, f"{token[:20]} where move {self.move} begins"
-                    )
-            else:
-                ply += 1
-                try:
-                    self.play(token)
-                except (NotationError, IllegalActionError) as err:
-                    raise RecordError(self.move, ply, str(err)) from None
+    def _comment_from_record(self, comment: str) -> None:
+        """Set the comment a record gives after the last action, the first one there."""
+        if self._comments[-1] is not None:
+            raise ArgumentError("two comments in a row")
+        self._comments[-1] = comment
 
     # --- JSON records ------------------------------------------------------------------------
 
