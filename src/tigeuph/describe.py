@@ -1,5 +1,7 @@
 """Short words about a position, shared by the pictures and the terminal game: whose turn it is,
-the decision play waits for, how the game ended.
+the decision play waits for, how the game ended; and the board diagram of position notation,
+which ``str(state)`` prints. The module sits beside the state, in its layer, and reads nothing
+above it (``docs/architecture.rst``).
 
 >>> import tigeuph
 >>> state = tigeuph.new_game(2, seed=7)
@@ -9,7 +11,10 @@ the decision play waits for, how the game ended.
 
 from __future__ import annotations
 
-from .cells import cell_name
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from .cells import COLUMN_LETTERS, Bitboard, Cell, cell, cell_name
 from .decisions import (
     BuildingChoice,
     Decision,
@@ -21,13 +26,14 @@ from .decisions import (
     WonderChoice,
     WonderPoint,
 )
-from .notation.position import to_text
-from .pieces import Colour
-from .rules.scoring import rank
+from .pieces import COLOURS, Colour
+from .ranking import rank
 from .state import End, GameState
-from .views import PlayerView
 
-__all__ = ["LEGEND", "decision", "diagram", "ending", "status", "winners"]
+if TYPE_CHECKING:  # a view is read like a state; the views sit above this module
+    from .views import PlayerView
+
+__all__ = ["LEGEND", "board_lines", "decision", "diagram", "ending", "status", "winners"]
 
 LEGEND = (
     "tiles r b g k, leaders R B G K + seat, $ treasure, # face down, x catastrophe, "
@@ -110,8 +116,40 @@ def status(pos: GameState | PlayerView) -> str:
     return f"Seat {pos.active} to play, {left}; {bag} tiles in the bag"
 
 
+def board_lines(state: GameState) -> Iterator[str]:
+    """The board diagram of position notation (spec D1), line by line: the column letters, then
+    one row of cell tokens per board row."""
+    yield "     " + "  ".join(COLUMN_LETTERS[: state.rules.board.cols])
+    leaders: dict[Cell, str] = {}
+    for seat, row in enumerate(state.leaders):
+        for colour, at in zip(COLOURS, row, strict=True):
+            if at is not None:
+                leaders[at] = f"{colour.letter.upper()}{seat}"
+    river = state.rules.board.river
+    for r in range(state.rules.board.rows):
+        tokens = []
+        for col in range(state.rules.board.cols):
+            c = cell(r, col)
+            token = leaders.get(c) or _token(state, c, river)
+            tokens.append(f"{token:<2}")  # a three-letter token (r$@) shifts the row
+        yield f"{r + 1:>2}   " + " ".join(tokens).rstrip()
+
+
+def _token(state: GameState, c: Cell, river: Bitboard) -> str:
+    treasure = "$" if state.treasures >> c & 1 else ""
+    if state.catastrophes >> c & 1:
+        return "x"
+    if state.flipped >> c & 1:
+        return "#" + treasure
+    colour = state.tile_at(c)
+    if colour is not None:
+        mark = "*" if c == state.unification else treasure
+        return colour.letter + mark + ("@" if state.buildings[colour] == c else "")
+    return "~" if river >> c & 1 else "."
+
+
 def diagram(state: GameState) -> str:
     """The board diagram of position notation between the status line and :data:`LEGEND`: what
     ``str(state)`` prints."""
-    board = to_text(state).split("\n\n")[1]
+    board = "\n".join(board_lines(state))
     return f"{status(state)}\n\n{board}\n\n{LEGEND}"

@@ -175,13 +175,13 @@ class GameState(Reads):
 
     def __str__(self) -> str:
         """The board diagram of position notation, with the turn above and a legend below."""
-        from .describe import diagram  # the layers above the state draw it
+        from .describe import diagram  # beside the state, in its layer; it imports this module
 
         return diagram(self)
 
     def _repr_svg_(self) -> str:
         """The picture of the position, for notebooks (:func:`tigeuph.svg.board`)."""
-        from .svg import board
+        from .svg import board  # the notebook hook: the one import upward (docs/architecture.rst)
 
         return board(self)
 

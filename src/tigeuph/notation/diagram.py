@@ -1,49 +1,19 @@
-"""The board diagram of a position: the column header and one row of cell tokens per board
-row, written from a state and read back into its layers (spec D1)."""
+"""The board diagram of a position read back into its layers (spec D1); it is written, with the
+column header and one row of cell tokens per board row, by ``tigeuph.describe.board_lines``,
+below the state, so that ``str(state)`` can print it too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from ..boards import Board
 from ..cells import Bitboard, Cell, cell, cell_name
 from ..errors import NotationError
 from ..pieces import COLOURS, Colour
-from ..state import GameState
 
-__all__ = ["DIGITS", "BoardReader", "rows_in_order", "rows_text"]
+__all__ = ["DIGITS", "BoardReader", "rows_in_order"]
 
 DIGITS: Final = "0123456789"
-
-
-def rows_text(state: GameState) -> Iterator[str]:
-    leaders: dict[Cell, str] = {}
-    for seat, row in enumerate(state.leaders):
-        for colour, at in zip(COLOURS, row, strict=True):
-            if at is not None:
-                leaders[at] = f"{colour.letter.upper()}{seat}"
-    river = state.rules.board.river
-    for r in range(state.rules.board.rows):
-        tokens = []
-        for col in range(state.rules.board.cols):
-            c = cell(r, col)
-            token = leaders.get(c) or _token(state, c, river)
-            tokens.append(f"{token:<2}")  # a three-letter token (r$@) shifts the row
-        yield f"{r + 1:>2}   " + " ".join(tokens).rstrip()
-
-
-def _token(state: GameState, c: Cell, river: Bitboard) -> str:
-    treasure = "$" if state.treasures >> c & 1 else ""
-    if state.catastrophes >> c & 1:
-        return "x"
-    if state.flipped >> c & 1:
-        return "#" + treasure
-    colour = state.tile_at(c)
-    if colour is not None:
-        mark = "*" if c == state.unification else treasure
-        return colour.letter + mark + ("@" if state.buildings[colour] == c else "")
-    return "~" if river >> c & 1 else "."
 
 
 def rows_in_order(rows: list[tuple[int, list[str]]], board: Board) -> list[tuple[int, list[str]]]:

@@ -131,12 +131,12 @@ True
 
 from __future__ import annotations
 
-from ..cells import COLUMN_LETTERS, cell_name, cells_of
+from ..cells import cell_name, cells_of
 from ..checks import check_state
+from ..describe import board_lines
 from ..errors import NotationError, PositionError, expect
 from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text, summarise
 from ..state import GameState
-from .diagram import rows_text
 from .fields import NONE, TITLE, counts_text, letters_text, parse_rules, rules_text
 from .pending import pending_text
 from .reading import build, split
@@ -162,8 +162,7 @@ def to_text(state: GameState) -> str:
         f"pending: {pending_text(state.pending)}",
         f"end: {NONE if state.ended is None else state.ended.value}",
         "",
-        "     " + "  ".join(COLUMN_LETTERS[: state.rules.board.cols]),
-        *rows_text(state),
+        *board_lines(state),
         "",
     ]
     for seat, hand in enumerate(state.hands):

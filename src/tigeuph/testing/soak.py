@@ -35,10 +35,10 @@ from attrs import frozen
 from ..errors import TigeuphError
 from ..legal import legal_actions
 from ..notation.position import parse_rules, rules_text
-from ..options import Parser, positive, progress
 from ..ruleset import Rules
 from ..stall import StallWatch
 from ..state import new_game
+from ..tools.options import Parser, positive, progress
 from .invariants import checked_apply, every_rules, round_trip_problems, state_problems
 
 __all__ = ["Violation", "main", "play", "soak"]

@@ -28,8 +28,8 @@ from ..agents.factory import AGENT_NAMES, make_agent
 from ..agents.tournament import AgentResult, GameResult, standings, tournament
 from ..boards import STANDARD
 from ..errors import TigeuphError
-from ..options import Parser, agent_specs, positive, progress, switches
 from ..ruleset import SWITCHES, Rules
+from .options import Parser, agent_specs, positive, progress, switches
 from .warm import warm_up
 
 __all__ = ["main", "table", "write_records"]

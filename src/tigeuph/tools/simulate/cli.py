@@ -12,8 +12,8 @@ from typing import Any
 from ...agents.base import AgentError, AgentSpecError
 from ...boards import BUILT_IN
 from ...errors import TigeuphError
-from ...options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
 from ...ruleset import SWITCHES, Rules
+from ..options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
 from .plot import plot
 from .report import Report
 from .run import LOCAL, describe, rotations, simulate

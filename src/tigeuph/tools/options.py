@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
-from .boards import Board, find_board
-from .errors import BoardError, TigeuphError
-from .ruleset import SWITCHES, parse_switches, switch_word
+from ..boards import Board, find_board
+from ..errors import BoardError, TigeuphError
+from ..ruleset import SWITCHES, parse_switches, switch_word
 
 __all__ = [
     "Parser",
@@ -73,7 +73,7 @@ def agent_specs(text: str) -> list[str]:
     """A comma list of agent specifications (:func:`tigeuph.agents.make_agent`); a part
     holding ``=`` and no name of its own continues the previous one, so
     ``mcts:seconds=1,iterations=50,greedy`` names two agents."""
-    from .agents.factory import AGENT_NAMES
+    from ..agents.factory import AGENT_NAMES
 
     specs: list[str] = []
     for part in (p.strip() for p in text.split(",")):
