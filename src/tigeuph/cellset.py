@@ -75,7 +75,7 @@ class CellSet:
     """A set of cells, read by name: a view of a :obj:`~tigeuph.Bitboard` mask.
 
     ``CellSet(cells)`` takes a mask (``CellSet(state.treasures)``), another ``CellSet``, a string
-    of cell names separated by spaces (``CellSet("A1 E5")``, as :func:`repr` writes it) or an
+    of cell names separated by spaces (``CellSet("A1 E5")``, as ``repr`` writes it) or an
     iterable of cells and cell names; ``CellSet()`` is empty. A set is immutable and hashable,
     equal to another ``CellSet`` of the same cells (never to a mask or a Python set: compare
     ``int(s)`` or ``set(s)`` for those).
