@@ -49,6 +49,7 @@ from .boards import (
     load_board,
 )
 from .cells import CELLS, Bitboard, Cell, cell, cell_name, mask, names, parse_cell
+from .cellset import CellSet
 from .decisions import (
     BuildingChoice,
     Conflict,
@@ -191,6 +192,7 @@ __all__ = [
     "BuildWonder",
     "BuildingChoice",
     "Cell",
+    "CellSet",
     "ChooseWar",
     "Colour",
     "CommitSupport",

@@ -10,6 +10,7 @@ from typing import Final, TypeAlias
 from attrs import evolve, field, frozen
 
 from .cells import Bitboard, Cell
+from .cellset import BoardCells
 from .decisions import Decision
 from .errors import ArgumentError, expect
 from .pieces import COLOURS, TILE_COUNTS, Colour, Monument
@@ -81,29 +82,36 @@ NO_BUILDINGS: Final[tuple[Cell | None, Cell | None, Cell | None, Cell | None]] =
 
 
 @frozen(slots=True)
-class GameState(Reads):
+class GameState(Reads, BoardCells):
     """Everything about a position, as a frozen value: equal by value, hashable, shareable.
 
-    Board layers are :obj:`~tigeuph.Bitboard` masks. Per-colour tuples are indexed by
+    Board layers are :obj:`~tigeuph.Bitboard` masks, ``int`` values: read one as cell names with
+    :class:`~tigeuph.CellSet` (``CellSet(state.treasures)``, or the layer's property ending in
+    ``_cells``: ``state.treasure_cells``). Per-colour tuples are indexed by
     :class:`Colour` and per-player tuples by seat (0 plays first). Build one with
     :func:`new_game` or :func:`tigeuph.from_text`; get the next one with :func:`tigeuph.apply`.
     """
 
     rules: Rules
     tiles: tuple[Bitboard, Bitboard, Bitboard, Bitboard]
-    """Face-up civilisation tiles, one mask per colour."""
+    """Face-up civilisation tiles, one mask per colour: read one with
+    ``CellSet(state.tiles[colour])`` or :attr:`tile_cells`."""
     flipped: Bitboard
     """Face-down tiles under monuments and the wonder: they connect but have no colour (spec R22,
-    R31)."""
+    R31). Read it with ``CellSet(state.flipped)`` or :attr:`flipped_cells`."""
     catastrophes: Bitboard
+    """Catastrophe tiles on the board: read it with ``CellSet(state.catastrophes)`` or
+    :attr:`catastrophe_cells`."""
     treasures: Bitboard
-    """Cells carrying a treasure still on the board."""
+    """Cells carrying a treasure still on the board: read it with ``CellSet(state.treasures)`` or
+    :attr:`treasure_cells`."""
     leaders: tuple[tuple[Cell | None, ...], ...]
     """``leaders[player][colour]``: the leader's cell, or ``None`` while in supply."""
     monuments: tuple[MonumentSite, ...]
     """Built monuments, in the order they were built."""
     declined: Bitboard
-    """Top-left cells of squares declined for a monument: never buildable again (spec R22)."""
+    """Top-left cells of squares declined for a monument: never buildable again (spec R22). Read
+    it with ``CellSet(state.declined)`` or :attr:`declined_cells`."""
     unification: Cell | None
     """The tile carrying the unification marker while wars are resolved (spec R16)."""
     hands: tuple[Counts, ...]
@@ -136,7 +144,8 @@ class GameState(Reads):
     wonder: WonderSite | None = None
     """The wonder, once built (variant, spec R31)."""
     declined_crosses: Bitboard = 0
-    """Centres of crosses declined for the wonder: never buildable again (spec R31)."""
+    """Centres of crosses declined for the wonder: never buildable again (spec R31). Read it with
+    ``CellSet(state.declined_crosses)`` or :attr:`declined_cross_cells`."""
     treasures_set_aside: int = 0
     """Treasures out of the game that no player took: a sketch's treasures its writer left off
     the board (spec D7). Always 0 in a game played from :func:`new_game`."""
@@ -163,7 +172,7 @@ class GameState(Reads):
 
     @property
     def leader_mask(self) -> Bitboard:
-        """Every cell holding a leader."""
+        """Every cell holding a leader, as a mask (``CellSet(state.leader_mask)`` names them)."""
         if self._cache is not None:
             return self._cache.leaders
         out = 0

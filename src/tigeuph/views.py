@@ -49,6 +49,7 @@ from attrs import field, frozen
 
 from .actions import Action, ExchangeTiles
 from .cells import Bitboard, Cell
+from .cellset import BoardCells
 from .decisions import Decision
 from .errors import ArgumentError, PositionError, as_int, expect
 from .legal import legal_actions
@@ -92,10 +93,12 @@ class PublicAction:
 
 
 @frozen
-class PlayerView:
+class PlayerView(BoardCells):
     """What ``player`` may know of a position (spec R4, R32): see the module's table.
 
-    The board fields mean what they mean in :class:`~tigeuph.GameState`. Per-player tuples are
+    The board fields mean what they mean in :class:`~tigeuph.GameState`, and read as cell names
+    the same way: ``CellSet(view.treasures)``, or the properties ending in ``_cells``
+    (``view.treasure_cells``). Per-player tuples are
     indexed by seat; ``points[seat]`` is ``None`` where the viewer may not see them. ``legal``
     lists the viewer's legal actions when he is to move, else nothing: they depend only on what
     he may see. Two states that differ only in what the viewer may not see give equal views.
