@@ -19,9 +19,9 @@ from tigeuph.agents import (
 from tigeuph.agents.tournament import tournament
 from tigeuph.babel.greedy import GreedyAgent, evaluate
 from tigeuph.babel.search import SearchAgent
-from tigeuph.babel.simulate import simulate
 from tigeuph.cli.babel_play import play_babel_in_terminal
 from tigeuph.tools import arena
+from tigeuph.tools.babel_simulate import simulate
 
 
 def _game(seed: int, agents: list[object]) -> babel.BabelState:

@@ -2,8 +2,8 @@
 by index, runs of random or building play to reach late states, and arbitrary actions of every
 kind, which ``apply`` must accept exactly when ``legal_actions`` lists them and otherwise refuse
 with ``IllegalActionError``, leaving the state unchanged. Every state obeys
-:func:`tigeuph.babel.invariants.state_problems` and every step
-:func:`~tigeuph.babel.invariants.step_problems`.
+:func:`tigeuph.testing.babel_invariants.state_problems` and every step
+:func:`~tigeuph.testing.babel_invariants.step_problems`.
 """
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ from tigeuph.babel.actions import (
     Switch,
     Travel,
 )
-from tigeuph.babel.invariants import (
+from tigeuph.babel.policies import builder
+from tigeuph.testing.babel_invariants import (
     checked_apply,
     round_trip_problems,
     state_problems,
 )
-from tigeuph.babel.policies import builder
 
 BULK: Final = 40
 NATION = st.sampled_from(babel.NATIONS)

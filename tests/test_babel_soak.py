@@ -1,12 +1,15 @@
-"""The Babel soak command (python -m tigeuph.babel.soak), run in-process (spec B59)."""
+"""The Babel soak command (python -m tigeuph.testing.babel_soak), run in-process (spec B59)."""
 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
-from tigeuph.babel import soak
+from tigeuph import cli
+from tigeuph.testing import babel_soak as soak
 
 
 def test_soak_reports_speed_endings_and_no_violation(capsys: pytest.CaptureFixture[str]) -> None:
@@ -33,3 +36,18 @@ def test_two_jobs_find_the_same() -> None:
     """Spreading the games over processes changes nothing but the time taken."""
     one, two = soak.soak(4, seed=9), soak.soak(4, seed=9, jobs=2)
     assert (one.games, one.actions, one.endings) == (two.games, two.actions, two.endings)
+
+
+@pytest.mark.parametrize("module", ["tigeuph.testing.babel_soak", "tigeuph.tools.babel_simulate"])
+def test_babels_tools_run_as_modules(module: str) -> None:
+    """Babel's soak and simulator run with python -m from the testing and tools packages."""
+    done = subprocess.run(
+        [sys.executable, "-m", module, "--help"], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.startswith(f"usage: python -m {module}")
+
+
+def test_the_command_line_names_babels_soak(capsys: pytest.CaptureFixture[str]) -> None:
+    """tigeuph soak --game babel --help shows the command a person typed."""
+    assert cli.main(["soak", "--game", "babel", "--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: tigeuph soak --game babel")

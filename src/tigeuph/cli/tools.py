@@ -2,7 +2,8 @@
 
 Each keeps its own options (``tigeuph simulate --help``); the command line hands it the rest
 of the line, so ``tigeuph soak --games 96`` runs what ``python -m tigeuph.testing.soak --games 96``
-runs. The simulator, the benchmark and the arena live in :mod:`tigeuph.tools`.
+runs. The simulators, the benchmark and the arena live in :mod:`tigeuph.tools`, the soaks in
+:mod:`tigeuph.testing`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ __all__ = ["TOOLS", "run_tool"]
 def _simulate(argv: list[str]) -> int:
     game, rest = _game(argv)
     if game == "babel":  # Babel's simulator (issue 19)
-        from ..babel.simulate import main as babel_main
+        from ..tools.babel_simulate import main as babel_main
 
         return babel_main(rest, prog="tigeuph simulate --game babel")
     if game != "tigris":
@@ -42,9 +43,9 @@ def _game(argv: list[str]) -> tuple[str, list[str]]:
 def _soak(argv: list[str]) -> int:
     game, rest = _game(argv)
     if game == "babel":  # Babel's soak (issue 19)
-        from ..babel.soak import main as babel_main
+        from ..testing.babel_soak import main as babel_main
 
-        return babel_main(rest)
+        return babel_main(rest, prog="tigeuph soak --game babel")
     if game != "tigris":
         raise TigeuphError(f"--game {game!r}: choose tigris or babel")
     from ..testing.soak import main

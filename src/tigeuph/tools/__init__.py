@@ -3,6 +3,8 @@
 ======================================  ====================================================
 :mod:`tigeuph.tools.simulate`           compare variants over many seeded games
                                         (``tigeuph simulate``)
+:mod:`tigeuph.tools.babel_simulate`     Babel's figures over many seeded games
+                                        (``tigeuph simulate --game babel``)
 :mod:`tigeuph.tools.arena`              a tournament between agents (``tigeuph arena``)
 :mod:`tigeuph.tools.bench`              the engine's speed (``tigeuph bench``)
 :mod:`tigeuph.tools.callgrind`          CPU instructions per action (``bench --instructions``)

@@ -1,11 +1,12 @@
-"""Simulating Babel: ``python -m tigeuph.babel.simulate --games 1000`` (issue 19).
+"""Simulating Babel (issue 19): ``tigeuph simulate --game babel --games 1000``, the same as
+``python -m tigeuph.tools.babel_simulate --games 1000``.
 
 Plays seeded games under a policy (``uniform``: every action drawn uniformly among the legal
 ones; ``builder``: :func:`~tigeuph.babel.policies.builder`, which builds and uses abilities when it
 can) and reports the figures a designer asks of the rules: game length, how games end (by
 score, B30, or at the last temple card, B31), mean final scores, each seat's share of wins with
 a rough 95% interval, and how often each kind of action is played. Babel has no variants, so
-there is no baseline to compare with; ``tigeuph simulate --game babel`` runs it.
+there is no baseline to compare with.
 
 Game *i* uses seed ``seed + i`` for both its deal and its players.
 """
@@ -23,10 +24,10 @@ from typing import Final
 
 from attrs import frozen
 
+from ..babel.engine import apply, legal_actions, outcome
+from ..babel.policies import builder
+from ..babel.state import new_game
 from ..errors import ArgumentError
-from .engine import apply, legal_actions, outcome
-from .policies import builder
-from .state import new_game
 
 __all__ = ["POLICIES", "Figures", "main", "simulate"]
 
@@ -141,7 +142,9 @@ def report(figures: Figures, policy: str) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.babel.simulate") -> int:
+def main(
+    argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.babel_simulate"
+) -> int:
     """Run the simulation the command line asks for and print its report; return 0."""
     parser = argparse.ArgumentParser(
         prog=prog, description="Play seeded games of Babel and report their figures."

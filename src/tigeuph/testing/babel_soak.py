@@ -1,15 +1,16 @@
-"""The Babel soak: ``python -m tigeuph.babel.soak --games N [--seed S] [--jobs J]`` (spec B59).
+"""The Babel soak (spec B59): ``tigeuph soak --game babel --games N [--seed S] [--jobs J]``,
+the same as ``python -m tigeuph.testing.babel_soak --games N [--seed S] [--jobs J]``.
 
 Plays *N* random games, checks
-:func:`~tigeuph.babel.invariants.step_problems` at every step and the round trips of
-:func:`~tigeuph.babel.invariants.round_trip_problems` every ``--round-trip-every``-th step and
-at the end, and prints games/s, actions/s, how the games ended and the violations, each with
-its seed so that it can be replayed (game *i* of a run with seed *S* uses seed ``S + i`` for
-both the game and its moves). Games take turns among three ways of playing, so that every rule
-is reached, wins by score included: game *i* with *i* mod 3 = 0 draws every action uniformly
-among the legal ones; 1 plays :func:`~tigeuph.babel.policies.builder`, which builds and uses
-abilities whenever it can; 2 seats :class:`~tigeuph.babel.greedy.GreedyAgent` against uniform
-play. The exit status is 1 when there is any violation.
+:func:`~tigeuph.testing.babel_invariants.step_problems` at every step and the round trips of
+:func:`~tigeuph.testing.babel_invariants.round_trip_problems` every ``--round-trip-every``-th
+step and at the end, and prints games/s, actions/s, how the games ended and the violations,
+each with its seed so that it can be replayed (game *i* of a run with seed *S* uses seed
+``S + i`` for both the game and its moves). Games take turns among three ways of playing, so
+that every rule is reached, wins by score included: game *i* with *i* mod 3 = 0 draws every
+action uniformly among the legal ones; 1 plays :func:`~tigeuph.babel.policies.builder`, which
+builds and uses abilities whenever it can; 2 seats :class:`~tigeuph.babel.greedy.GreedyAgent`
+against uniform play. The exit status is 1 when there is any violation.
 """
 
 from __future__ import annotations
@@ -26,13 +27,13 @@ from typing import Final
 
 from attrs import frozen
 
-from .actions import Action
-from .engine import legal_actions, outcome
-from .greedy import GreedyAgent
-from .invariants import checked_apply, round_trip_problems, state_problems
-from .policies import builder
-from .state import BabelState, new_game
-from .views import view
+from ..babel.actions import Action
+from ..babel.engine import legal_actions, outcome
+from ..babel.greedy import GreedyAgent
+from ..babel.policies import builder
+from ..babel.state import BabelState, new_game
+from ..babel.views import view
+from .babel_invariants import checked_apply, round_trip_problems, state_problems
 
 __all__ = ["Result", "Violation", "main", "play", "soak"]
 
@@ -136,10 +137,10 @@ def soak(games: int, seed: int = 0, jobs: int = 1, round_trip_every: int = 16) -
     )
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.testing.babel_soak") -> int:
     """Run the soak from the command line; exit 1 on any violation."""
     parser = argparse.ArgumentParser(
-        prog="python -m tigeuph.babel.soak",
+        prog=prog,
         description="Play random games of Babel and check the invariants at every step.",
     )
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")

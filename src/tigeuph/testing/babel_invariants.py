@@ -1,5 +1,5 @@
 """Babel's invariants, stated once (spec B59): checked by the Hypothesis state machine
-(``tests/test_babel_machine.py``) and by the soak (:mod:`tigeuph.babel.soak`).
+(``tests/test_babel_machine.py``) and by the soak (:mod:`tigeuph.testing.babel_soak`).
 
 * :func:`state_problems`: the state could happen (:func:`~tigeuph.babel.checks.check_state`:
   cards conserved per nation and per level, temples rising, turn and starting cards agreeing,
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, Build, Destroy, Discard, EndTurn, SkipBuild, Steal, parse_action
-from .checks import check_state
-from .engine import apply, legal_actions
-from .position import from_text, to_text
-from .serialise import (
+from ..babel.actions import Action, Build, Destroy, Discard, EndTurn, SkipBuild, Steal, parse_action
+from ..babel.checks import check_state
+from ..babel.engine import apply, legal_actions
+from ..babel.position import from_text, to_text
+from ..babel.serialise import (
     action_from_json,
     action_to_json,
     state_from_json,
@@ -28,8 +28,8 @@ from .serialise import (
     view_from_json,
     view_to_json,
 )
-from .state import BabelState
-from .views import sample_state, view
+from ..babel.state import BabelState
+from ..babel.views import sample_state, view
 
 __all__ = ["checked_apply", "round_trip_problems", "state_problems", "step_problems"]
 
