@@ -1,5 +1,10 @@
 """Babel's engine: :func:`legal_actions`, :func:`apply` and :func:`outcome` (spec B7-B32).
 
+The engine only dispatches, as the main game's does. For the decision a state waits for (a
+halving, or none during a turn) and the kind of action, :data:`_RULES` names the condition of
+:mod:`tigeuph.babel.rules`, which says why the action is refused (``None`` when it may be
+played), and the effect, which carries it out.
+
 >>> from tigeuph import babel
 >>> state = babel.new_game(seed=2)
 >>> [str(a) for a in babel.legal_actions(state)][:3]
@@ -14,7 +19,9 @@ tigeuph.errors.IllegalActionError: end: the starting card must be built during o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
+from typing import Any, Final
 
 from attrs import evolve, frozen
 
@@ -39,10 +46,62 @@ from .actions import (
     Travel,
 )
 from .cards import NATIONS, Counts, Nation
-from .rules import can_still_build_start, problem, runs
-from .state import DRAW, TEMPLE_DRAW, BabelState, End, Halving, add, draw_people
+from .rules.abilities import runs
+from .rules.base import Problem
+from .rules.building import build, build_problem, skip_build, skip_build_problem
+from .rules.colonise import colonise, colonise_problem
+from .rules.columns import expel, expel_problem, switch, switch_problem
+from .rules.halving import discard, discard_problem, halve, halve_problem
+from .rules.migration import migrate, migrate_problem
+from .rules.temples import destroy, destroy_problem, steal, steal_problem
+from .rules.travel import travel, travel_problem
+from .rules.turns import can_still_build_start, end_turn, end_turn_problem
+from .state import BabelState, End, Halving
 
-__all__ = ["Outcome", "apply", "legal_actions", "outcome", "winner_by_score"]
+__all__ = ["Outcome", "apply", "legal_actions", "outcome", "problem", "winner_by_score"]
+
+_Rule = tuple[Callable[[BabelState, Any], Problem], Callable[[BabelState, Any], BabelState]]
+
+_RULES: Final[dict[tuple[type | None, type], _Rule]] = {
+    # During a turn (spec B7): (condition (state, action), effect (state, action)).
+    (None, Travel): (travel_problem, travel),
+    (None, Colonise): (colonise_problem, colonise),
+    (None, Build): (build_problem, build),
+    (None, Migrate): (migrate_problem, migrate),
+    (None, Destroy): (destroy_problem, destroy),
+    (None, Steal): (steal_problem, steal),
+    (None, Expel): (expel_problem, expel),
+    (None, Switch): (switch_problem, switch),
+    (None, SkipBuild): (skip_build_problem, skip_build),
+    (None, Halve): (halve_problem, halve),
+    (None, EndTurn): (end_turn_problem, end_turn),
+    # The halved player's discard (spec B27, B48).
+    (Halving, Discard): (discard_problem, discard),
+}
+
+
+def _rule(state: BabelState, action: Action) -> _Rule | None:
+    pending = None if state.pending is None else type(state.pending)
+    return _RULES.get((pending, type(action)))
+
+
+def problem(state: BabelState, action: Action) -> Problem:
+    """Why *action* may not be played in *state*, or ``None`` (before spec B8's look-ahead)."""
+    if state.end is not None:
+        return "B53", "the game is over"
+    rule = _rule(state, action)
+    if rule is not None:
+        return rule[0](state, action)
+    if state.pending is not None:
+        return "B48", f"seat {state.pending.player} must first discard half his hand"
+    return "B48", "only a halved player discards"
+
+
+def _effect(state: BabelState, action: Action) -> BabelState:
+    """*action*'s effect on *state*, which it does not check."""
+    rule = _rule(state, action)
+    assert rule is not None
+    return rule[1](state, action)
 
 
 def _candidates(state: BabelState) -> list[Action]:
@@ -123,138 +182,6 @@ def apply(state: BabelState, action: Action) -> BabelState:
             "B8", f"{action}: the starting card could no longer be built this turn"
         )
     return _check_win(after)
-
-
-def _discard(state: BabelState, cards: tuple[Nation, ...]) -> tuple[Nation, ...]:
-    return state.discard + cards
-
-
-def _pay(state: BabelState, run: int) -> BabelState:
-    """The active player pays an ability: the card at *run* leaves his column here (spec B19)."""
-    me = state.sides[state.active]
-    assert me.pawn is not None
-    column = me.column(me.pawn)
-    paid = column[run]
-    state = _set_column(state, state.active, me.pawn, column[:run] + column[run + 1 :])
-    return evolve(state, discard=_discard(state, (paid,)))
-
-
-def _set_column(
-    state: BabelState, seat: int, location: Nation, column: tuple[Nation, ...]
-) -> BabelState:
-    side = state.sides[seat]
-    columns = list(side.columns)
-    columns[location.index] = column
-    return state.replace_side(seat, evolve(side, columns=tuple(columns)))
-
-
-def _set_temple(
-    state: BabelState, seat: int, location: Nation, temple: tuple[int, ...]
-) -> BabelState:
-    side = state.sides[seat]
-    temples = list(side.temples)
-    temples[location.index] = temple
-    return state.replace_side(seat, evolve(side, temples=tuple(temples)))
-
-
-def _take_from_row(state: BabelState, row: int) -> tuple[BabelState, int]:
-    owner = state.sides[row]
-    level = owner.row[-1]
-    return state.replace_side(row, evolve(owner, row=owner.row[:-1])), level
-
-
-def _build(state: BabelState, row: int | None) -> BabelState:
-    me = state.sides[state.active]
-    assert me.pawn is not None
-    if row is None:
-        state = state.replace_side(state.active, evolve(me, starting=False))
-        level = 1
-    else:
-        state, level = _take_from_row(state, row)
-    temple = state.sides[state.active].temples[me.pawn.index]
-    return _set_temple(state, state.active, me.pawn, (*temple, level))
-
-
-def _effect(state: BabelState, action: Action) -> BabelState:
-    """*action*'s effect on *state*, which it does not check."""
-    seat = state.active
-    me = state.sides[seat]
-    other = 1 - seat
-    match action:
-        case Travel(nation=n):
-            moved = evolve(me, hand=add(me.hand, n, -1), pawn=n)
-            return evolve(state.replace_side(seat, moved), discard=_discard(state, (n,)))
-        case Colonise(nation=n):
-            assert me.pawn is not None
-            state = state.replace_side(seat, evolve(me, hand=add(me.hand, n, -1)))
-            return _set_column(state, seat, me.pawn, (*me.column(me.pawn), n))
-        case Build(row=row):
-            return _build(state, row)
-        case Migrate(origin=origin, target=target):
-            moving = me.column(origin)[-3:]
-            state = _set_column(state, seat, origin, me.column(origin)[:-3])
-            state = _set_column(state, seat, target, me.column(target) + moving)
-            return evolve(state, migrated=True)
-        case Destroy(run=run):
-            assert me.pawn is not None
-            temple = state.sides[other].temples[me.pawn.index]
-            state = _set_temple(_pay(state, run), other, me.pawn, ())
-            # B21: highest level first onto the deck, so the lowest ends on top.
-            return evolve(state, temple_deck=temple + state.temple_deck)
-        case Steal(run=run):
-            assert me.pawn is not None
-            theirs = state.sides[other].temples[me.pawn.index]
-            state = _set_temple(_pay(state, run), other, me.pawn, theirs[:-1])
-            return _set_temple(state, seat, me.pawn, (*me.temples[me.pawn.index], theirs[-1]))
-        case Expel(run=run, named=named):
-            assert me.pawn is not None
-            state = _pay(state, run)
-            column = state.sides[other].column(me.pawn)
-            kept = tuple(card for card in column if card is not named)
-            gone = tuple(card for card in column if card is named)
-            state = _set_column(state, other, me.pawn, kept)
-            return evolve(state, discard=_discard(state, gone))
-        case Switch(run=run):
-            assert me.pawn is not None
-            state = _pay(state, run)
-            column = state.sides[other].column(me.pawn)
-            tail = column[-1]
-            kept = tuple(card for card in column if card is not tail)
-            moving = tuple(card for card in column if card is tail)
-            state = _set_column(state, other, me.pawn, kept)
-            mine = state.sides[seat].column(me.pawn)
-            return _set_column(state, seat, me.pawn, mine + moving)
-        case SkipBuild(run=run, row=row):
-            return _build(_pay(state, run), row)
-        case Halve(run=run):
-            count = sum(state.sides[other].hand) // 2
-            return evolve(_pay(state, run), pending=Halving(other, count))
-        case Discard(counts=counts):
-            assert state.pending is not None
-            who = state.pending.player
-            side = state.sides[who]
-            hand = tuple(h - k for h, k in zip(side.hand, counts, strict=True))
-            state = state.replace_side(who, evolve(side, hand=(*hand,)))  # type: ignore[arg-type]
-            cards = tuple(n for n in NATIONS for _ in range(counts[n.index]))
-            return evolve(state, pending=None, discard=_discard(state, cards))
-        case EndTurn():
-            return _end_turn(state)
-
-
-def _end_turn(state: BabelState) -> BabelState:
-    """B9, B31: the active player draws temple cards onto his row, higher level first; the
-    game ends if that was the last; else the next player's turn begins with his draw (B7)."""
-    seat = state.active
-    drawn = state.temple_deck[:TEMPLE_DRAW]
-    me = state.sides[seat]
-    row = me.row + tuple(sorted(drawn, reverse=True))
-    state = evolve(
-        state.replace_side(seat, evolve(me, row=row)), temple_deck=state.temple_deck[TEMPLE_DRAW:]
-    )
-    if not state.temple_deck:
-        return evolve(state, end=End.DECK)
-    state = evolve(state, active=1 - seat, turn=state.turn + 1, migrated=False)
-    return draw_people(state, 1 - seat, DRAW)
 
 
 def winner_by_score(scores: tuple[int, int], active: int) -> int | None:

@@ -1,0 +1,31 @@
+"""Travel (spec B12): a card of a nation discarded, the pawn goes to that nation."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from ..actions import Travel
+from ..state import BabelState, add
+from .base import Problem, discarded
+
+__all__ = ["travel", "travel_problem"]
+
+
+def travel_problem(state: BabelState, action: Travel) -> Problem:
+    """B12: a card of the nation in hand, and the pawn elsewhere."""
+    me = state.sides[state.active]
+    n = action.nation
+    if me.hand[n.index] == 0:
+        return "B12", f"no {n.name.title()} card in hand"
+    if me.pawn is n:
+        return "B12", f"the pawn already stands at the {n.name.title()}"
+    return None
+
+
+def travel(state: BabelState, action: Travel) -> BabelState:
+    """The card goes onto the discard pile and the pawn to its nation."""
+    seat = state.active
+    me = state.sides[seat]
+    n = action.nation
+    moved = evolve(me, hand=add(me.hand, n, -1), pawn=n)
+    return evolve(state.replace_side(seat, moved), discard=discarded(state, (n,)))
