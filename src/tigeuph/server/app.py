@@ -50,6 +50,7 @@ from .limits import ServerLimits
 from .moves import describe_all
 from .openapi import openapi
 from .rows import GameRow
+from .seats import HUMAN
 from .service import Service
 
 try:
@@ -143,7 +144,7 @@ class _Server:
             raise SeedNotAllowed(
                 "this server deals every game itself: a client may not choose the seed"
             )
-        if any(seat != "human" for seat in seats) and not self.service.pool.has_room():
+        if any(seat != HUMAN for seat in seats) and not self.service.pool.has_room():
             raise ServerBusy("the agents are busy: try again later", 30)
         self.service.creations.take(_client(request))
         self.service.start()
@@ -242,11 +243,10 @@ class _Server:
         """Server-sent events: one ``version`` event for each new status of the game, until it
         is over or stopped (or :data:`STREAM_SECONDS` pass: the client reconnects)."""
         game_id = request.path_params["id"]
-        status = await run_in_threadpool(self.store.status, game_id)  # 404 before streaming
         last = query_int(request, "after", -1, -1, MAX_QUERY)
         changes = self.service.changes
-        watching = changes.watching(game_id, status)
-        await watching.__aenter__()  # 503 here, before the stream starts, beyond the limits
+        watching = changes.watching(game_id)
+        status = await watching.__aenter__()  # 404 or 503 here, before the stream starts
 
         async def stream() -> AsyncIterator[str]:
             nonlocal last
@@ -261,9 +261,9 @@ class _Server:
                     if found is None:
                         yield ": still here\n\n"
                         continue
-                    last = found.version
-                    yield f"event: version\ndata: {json.dumps(found.to_json())}\n\n"
-                    if found.to_json()["over"]:
+                    last, told = found.version, found.to_json()
+                    yield f"event: version\ndata: {json.dumps(told)}\n\n"
+                    if told["over"]:
                         return
             finally:
                 await watching.__aexit__(None, None, None)
@@ -279,7 +279,7 @@ class _Server:
         timeout = query_int(request, "timeout", 25, 0, MAX_WAIT)
         status = await run_in_threadpool(self.store.status, game_id)
         if status.version <= after and not status.to_json()["over"]:
-            async with self.service.changes.watching(game_id, status):
+            async with self.service.changes.watching(game_id):
                 found = await self.service.changes.after(game_id, after, timeout)
             if found is None:
                 # Nothing moved: should an agent be to move, its request may have been dropped

@@ -35,6 +35,7 @@ from ..boards import BUILT_IN, STANDARD
 from ..limits import load_json
 from .errors import BodyTooLarge, Malformed
 from .limits import ServerLimits
+from .seats import HUMAN
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -195,7 +196,7 @@ def create_request(body: Any) -> CreateRequest:
         raise Malformed("players is missing: 2, 3 or 4")
     players = _whole(found["players"], "players", 2, 4)
     rules = _rules(players, found.get("rules", {}))
-    seats = found.get("seats", ["human"] * players)
+    seats = found.get("seats", [HUMAN] * players)
     if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
         raise Malformed("seats must be a list of strings: human or an agent")
     seed = found.get("seed")

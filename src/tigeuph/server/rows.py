@@ -18,6 +18,7 @@ from attrs import frozen
 
 from ..stall import Stop
 from .limits import ServerLimits
+from .seats import HUMAN
 
 __all__ = ["COLUMNS", "GameRow", "Status", "expire", "migrate", "read_row"]
 
@@ -112,11 +113,6 @@ class GameRow:
         """Whether no more actions will be played: the game is over or stopped."""
         return self.over or self.stopped is not None
 
-    @property
-    def status(self) -> Status:
-        """The row's ``Status``."""
-        return Status(self.version, self.to_move, self.over, self.stopped)
-
 
 def read_row(found: tuple[object, ...]) -> GameRow:
     """The row that ``SELECT`` :data:`COLUMNS` found."""
@@ -168,5 +164,5 @@ def waiting_for_agents(conn: sqlite3.Connection) -> list[str]:
     return [
         gid
         for gid, seats, to_move in found
-        if to_move is not None and json.loads(seats)[to_move] != "human"
+        if to_move is not None and json.loads(seats)[to_move] != HUMAN
     ]

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Final
 
-from .errors import ServerBusy
+from .errors import GameNotFound, ServerBusy
 from .limits import ServerLimits
 from .rows import Status
 
@@ -44,11 +44,6 @@ class Changes:
         self._open: Counter[str] = Counter()
         self._poller: asyncio.Task[None] | None = None
 
-    @property
-    def open(self) -> int:
-        """Streams and long polls open now."""
-        return self._open.total()
-
     def changed(self, game_id: str, status: Status) -> None:
         """Tell the waiters of *game_id* its new *status*; safe from any thread."""
         loop = self._loop
@@ -62,12 +57,14 @@ class Changes:
             self._woken.pop(game_id, asyncio.Event()).set()
 
     @asynccontextmanager
-    async def watching(self, game_id: str, status: Status) -> AsyncIterator[None]:
-        """Count one stream or long poll on *game_id*, whose status was *status* when the
-        caller read it, while the block runs.
+    async def watching(self, game_id: str) -> AsyncIterator[Status]:
+        """Count one stream or long poll on *game_id* while the block runs; the block gets the
+        game's status, read once the game is counted as watched, so that no action stored
+        meanwhile is told to nobody.
 
         Raises:
             ServerBusy: the server or the game has as many open as its limits allow.
+            GameNotFound: there is no such game.
         """
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
@@ -79,13 +76,11 @@ class Changes:
             raise ServerBusy(f"{self.limits.streams_per_game} streams are open on this game", 5)
         self._open[game_id] += 1
         try:
-            self._publish(game_id, status)
-            # Read again now that the game is watched: an action stored between the caller's
-            # read and this point was told to nobody.
             found = await asyncio.to_thread(self._read, [game_id])
-            if game_id in found:
-                self._publish(game_id, found[game_id])
-            yield
+            if game_id not in found:
+                raise GameNotFound(f"no game {game_id[:40]!r}")
+            self._publish(game_id, found[game_id])
+            yield found[game_id]
         finally:
             self._open[game_id] -= 1
             if self._open[game_id] <= 0:
