@@ -61,7 +61,7 @@ from .errors import (
     ServerLimitError,
     StaleVersion,
 )
-from .history import append_to_record, history_entry, project, public_actions
+from .history import append_to_record, history_entry, project
 from .limits import ServerLimits
 from .rows import (
     COLUMNS,
@@ -184,12 +184,10 @@ class Store:
         """
         return seat_of(row.tokens, token)
 
-    def view(self, row: GameRow, seat: int, *, with_history: bool = False) -> PlayerView:
-        """What *seat* may know now; with the public history only when asked (agents)."""
-        seen = view(self.state(row), seat)
-        if with_history:
-            seen = evolve(seen, history=public_actions(json.loads(row.history_json), seat))
-        return seen
+    def view(self, row: GameRow, seat: int) -> PlayerView:
+        """What *seat* may know now, without the public history (which an agent's view gets
+        in its worker: ``tigeuph.server.agents.think``)."""
+        return view(self.state(row), seat)
 
     def history(self, row: GameRow, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The public history from entry *since*, as *seat* (``None``: anyone) may see it."""
