@@ -27,6 +27,7 @@ puts HTTP in front of it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import secrets
@@ -117,6 +118,19 @@ class Store:
             conn.execute("PRAGMA synchronous=NORMAL")
             self._local.conn = conn
         return conn
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """This thread's connection inside ``BEGIN IMMEDIATE``: committed when the block ends,
+        rolled back when it raises."""
+        conn = self._connect()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -223,9 +237,7 @@ class Store:
         tokens, hashes = new_tokens(seats)
         game_id = secrets.token_urlsafe(9)
         now = time.time()
-        conn = self._connect()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction() as conn:
             if live_games(conn) >= self.limits.live_games:
                 raise ServerBusy(
                     f"this server already holds {self.limits.live_games} unfinished games",
@@ -248,24 +260,13 @@ class Store:
                     commitment,
                 ),
             )
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
         return game_id, tokens
 
     def expire(self, now: float | None = None) -> int:
         """Delete the games the limits no longer keep (``tigeuph.server.rows.expire``);
         how many."""
-        conn = self._connect()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            deleted = expire(conn, self.limits, time.time() if now is None else now)
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        return deleted
+        with self._transaction() as conn:
+            return expire(conn, self.limits, time.time() if now is None else now)
 
     def waiting_for_agents(self) -> list[str]:
         """The live games whose seat to move is an agent's."""
@@ -301,9 +302,7 @@ class Store:
             record = settled_record(row.id, record, after, stopped)
         to_move = None if stopped is not None else after.to_move
         state_json = state_to_json(after)
-        conn = self._connect()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction() as conn:
             changed = conn.execute(
                 "UPDATE games SET version = ?, record = ?, move = ?, state = ?, history = ?,"
                 " to_move = ?, over = ?, updated = ?, stopped = ? WHERE id = ? AND version = ?",
@@ -321,10 +320,6 @@ class Store:
                     row.version,
                 ),
             ).rowcount
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
         if changed != 1:
             raise StaleVersion(
                 f"version {row.version} is stale: another action came first", row.version
