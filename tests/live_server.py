@@ -60,6 +60,18 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def wait_while_agent_moves(http: httpx.Client, game: str, within: float = STALL) -> dict[str, Any]:
+    """Long-poll *game*, which starts with seat 0 (an agent) to move, until seat 0's turn is
+    over; the status then. Fails after *within* seconds rather than waiting for ever."""
+    status: dict[str, Any] = {"version": 0, "to_move": 0}
+    deadline = time.monotonic() + within
+    while status["to_move"] == 0:
+        assert time.monotonic() < deadline, "the agent never moved"
+        params = {"after": status["version"], "timeout": 20}
+        status = http.get(f"/api/games/{game}/wait", params=params).json()
+    return status
+
+
 def play_to_end(
     client: httpx.Client, game: str, tokens: dict[str, str], rng: random.Random
 ) -> dict[int, dict[str, Any]]:

@@ -14,7 +14,7 @@ import httpx
 import passers
 import pytest
 from attrs import evolve
-from live_server import TESTING, bearer, live_server, play_to_end
+from live_server import TESTING, bearer, live_server, play_to_end, wait_while_agent_moves
 
 import tigeuph
 from tigeuph.cli import main
@@ -132,12 +132,7 @@ def test_a_game_left_waiting_for_an_agent_moves_on(client: httpx.Client, db: Pat
     """A game whose agent nobody asked to move (it was stored behind the server's back, as
     after a restart, or its request met a full queue) is found by the upkeep and moves on."""
     game, _ = Store(str(db)).create(tigeuph.Rules(players=2), ["random", "human"], 8)
-    status = {"version": 0, "to_move": 0}
-    deadline = time.monotonic() + 60
-    while status["to_move"] == 0:
-        assert time.monotonic() < deadline, "the agent never moved"
-        params = {"after": status["version"], "timeout": 20}
-        status = client.get(f"/api/games/{game}/wait", params=params).json()
+    status = wait_while_agent_moves(client, game)
     assert status["version"] >= 1 and status["to_move"] == 1
 
 

@@ -16,7 +16,7 @@ import httpx
 import passers
 import pytest
 from attrs import evolve
-from live_server import TESTING, bearer, live_server, play_to_end
+from live_server import TESTING, bearer, live_server, play_to_end, wait_while_agent_moves
 
 import tigeuph
 from tigeuph.server import ServerLimits, Store
@@ -135,10 +135,7 @@ def test_an_agent_that_overruns_its_budget_is_cut_and_the_game_goes_on(
     limits = evolve(TESTING, agent_seconds=0.2)
     with live_server(tmp_path / "o.sqlite", limits) as url, httpx.Client(base_url=url) as http:
         made = _create(http, seats=["random", "human"], seed=3).json()
-        status = {"version": 0, "to_move": 0}
-        while status["to_move"] == 0:
-            params = {"after": status["version"], "timeout": 20}
-            status = http.get(f"/api/games/{made['id']}/wait", params=params).json()
+        status = wait_while_agent_moves(http, made["id"])
         assert status["version"] == 2  # two random moves, each after 0.9 s
 
 
@@ -149,12 +146,7 @@ def test_an_agent_that_fails_or_plays_illegally_is_replaced_by_a_random_move(
     monkeypatch.setattr("tigeuph.server.agents.think", think)
     with live_server(tmp_path / "f.sqlite") as url, httpx.Client(base_url=url) as http:
         made = _create(http, seats=["random", "human"], seed=3).json()
-        status = {"version": 0, "to_move": 0}
-        deadline = time.monotonic() + 30
-        while status["to_move"] == 0:
-            assert time.monotonic() < deadline
-            params = {"after": status["version"], "timeout": 20}
-            status = http.get(f"/api/games/{made['id']}/wait", params=params).json()
+        status = wait_while_agent_moves(http, made["id"], within=30)
         assert status["version"] == 2
 
 
@@ -238,10 +230,7 @@ def test_no_token_is_written_to_the_servers_log(tmp_path: Path) -> None:
         with httpx.Client(base_url=url, timeout=30) as http:
             made = _create(http, seed=5, seats=["greedy", "human"]).json()
             game, tokens = made["id"], made["tokens"]
-            status = {"version": 0, "to_move": 0}
-            while status["to_move"] == 0:  # the agent moves, in a process the server spawned
-                params = {"after": status["version"], "timeout": 20}
-                status = http.get(f"/api/games/{game}/wait", params=params).json()
+            wait_while_agent_moves(http, game)  # in a process the server spawned
             for token in tokens.values():
                 http.get(f"/api/games/{game}/view", headers=bearer(token))
                 http.get(f"/api/games/{game}/view", params={"token": token})
