@@ -25,7 +25,6 @@ from tigeuph.agents import (
     make_agent,
     play,
 )
-from tigeuph.agents.heuristic import evaluate
 from tigeuph.decisions import (
     BuildingChoice,
     MonumentChoice,
@@ -36,6 +35,7 @@ from tigeuph.decisions import (
     WonderChoice,
     WonderPoint,
 )
+from tigeuph.evaluation.heuristic import evaluate
 
 SPECS = ("random", "random:weighted=true", "greedy", "mcts:iterations=12")
 """The agents every test below plays (the search with a tiny budget, to keep tests fast)."""

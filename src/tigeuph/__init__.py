@@ -89,6 +89,7 @@ if TYPE_CHECKING:  # the names imported on first use (_LAZY), for the type check
     from .deals import deal_commitment, verify_deal
     from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
     from .explain import ConflictInfo, Explanation, explain
+    from .games import GAMES, GameInterface
     from .limits import Limits
     from .notation import Sketch, from_text, read_sketch, to_text
     from .records import Game
@@ -110,6 +111,7 @@ _LAZY: Final[dict[str, tuple[str, ...]]] = {
     ".deals": ("deal_commitment", "verify_deal"),
     ".encoding": ("ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask"),
     ".explain": ("ConflictInfo", "Explanation", "explain"),
+    ".games": ("GAMES", "GameInterface"),
     ".limits": ("Limits",),
     ".notation": ("Sketch", "from_text", "read_sketch", "to_text"),
     ".records": ("Game",),
@@ -178,6 +180,7 @@ __all__ = [
     "ADVANCED",
     "CELLS",
     "COLOURS",
+    "GAMES",
     "STANDARD",
     "SWITCHES",
     "Action",
@@ -208,6 +211,7 @@ __all__ = [
     "ExchangeTiles",
     "Explanation",
     "Game",
+    "GameInterface",
     "GameState",
     "IllegalActionError",
     "JsonError",

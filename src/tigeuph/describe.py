@@ -33,7 +33,16 @@ from .state import End, GameState
 if TYPE_CHECKING:  # a view is read like a state; the views sit above this module
     from .views import PlayerView
 
-__all__ = ["LEGEND", "board_lines", "decision", "diagram", "ending", "status", "winners"]
+__all__ = [
+    "LEGEND",
+    "board_lines",
+    "decision",
+    "describe_view",
+    "diagram",
+    "ending",
+    "status",
+    "winners",
+]
 
 LEGEND = (
     "tiles r b g k, leaders R B G K + seat, $ treasure, # face down, x catastrophe, "
@@ -116,7 +125,7 @@ def status(pos: GameState | PlayerView) -> str:
     return f"Seat {pos.active} to play, {left}; {bag} tiles in the bag"
 
 
-def board_lines(state: GameState) -> Iterator[str]:
+def board_lines(state: GameState | PlayerView) -> Iterator[str]:
     """The board diagram of position notation (spec D1), line by line: the column letters, then
     one row of cell tokens per board row."""
     yield "     " + "  ".join(COLUMN_LETTERS[: state.rules.board.cols])
@@ -135,13 +144,15 @@ def board_lines(state: GameState) -> Iterator[str]:
         yield f"{r + 1:>2}   " + " ".join(tokens).rstrip()
 
 
-def _token(state: GameState, c: Cell, river: Bitboard) -> str:
+def _token(state: GameState | PlayerView, c: Cell, river: Bitboard) -> str:
     treasure = "$" if state.treasures >> c & 1 else ""
     if state.catastrophes >> c & 1:
         return "x"
     if state.flipped >> c & 1:
         return "#" + treasure
-    colour = state.tile_at(c)
+    colour = next(
+        (k for k, tiles in zip(COLOURS, state.tiles, strict=True) if tiles >> c & 1), None
+    )
     if colour is not None:
         mark = "*" if c == state.unification else treasure
         return colour.letter + mark + ("@" if state.buildings[colour] == c else "")
@@ -153,3 +164,25 @@ def diagram(state: GameState) -> str:
     ``str(state)`` prints."""
     board = "\n".join(board_lines(state))
     return f"{status(state)}\n\n{board}\n\n{LEGEND}"
+
+
+def describe_view(seen: PlayerView) -> str:
+    """What *seen*'s player sees, in plain text: the status line, the board diagram, every
+    seat's hand size and points as far as he may know them, and his own hand."""
+    board = "\n".join(board_lines(seen))
+    seats = []
+    for seat, size in enumerate(seen.hand_sizes):
+        points = seen.points[seat]
+        shown = (
+            "hidden"
+            if points is None
+            else " ".join(f"{c.letter}{n}" for c, n in zip(COLOURS, points, strict=True))
+        )
+        seats.append(
+            f"seat {seat}: {size} tiles in hand, points {shown}, "
+            f"{seen.treasures_taken[seat]} treasures"
+        )
+    hand = " ".join(f"{c.letter}{n}" for c, n in zip(COLOURS, seen.hand, strict=True))
+    return "\n".join(
+        [status(seen), "", board, "", LEGEND, *seats, f"your hand (seat {seen.player}): {hand}"]
+    )

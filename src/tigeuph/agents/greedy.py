@@ -7,21 +7,21 @@ import random
 from collections.abc import Sequence
 
 from ..actions import Action
+from ..evaluation.candidates import scores
+from ..evaluation.settle import SETTLE_DEPTH, settle
 from ..state import GameState
 from ..views import PlayerView, sample_state
-from .candidates import scores
-from .settle import SETTLE_DEPTH, settle
 
 __all__ = ["SETTLE_DEPTH", "GreedyAgent", "best_actions", "settle"]
 
 
 class GreedyAgent:
     """Plays the legal action whose position, once every decision it sets off is settled
-    (:func:`~tigeuph.agents.greedy.settle`), evaluates best for it
-    (:mod:`tigeuph.agents.heuristic`): what wins, its weakest colour's points counting
+    (:func:`~tigeuph.evaluation.settle.settle`), evaluates best for it
+    (:mod:`tigeuph.evaluation.heuristic`): what wins, its weakest colour's points counting
     treasures first, then the next colours up to a few points above it, leaders on the board
     and their temples (threats), monuments, buildings and the wonder in its leaders' kingdoms,
-    crosses and runs they nearly complete (:mod:`tigeuph.agents.plans`); a lead counts more
+    crosses and runs they nearly complete (:mod:`tigeuph.evaluation.plans`); a lead counts more
     as the end nears, so the leader ends the game rather than pass.
 
     The position is a full state drawn with :func:`~tigeuph.sample_state` from its view, so
@@ -32,7 +32,7 @@ class GreedyAgent:
 
     Strength: beats :class:`~tigeuph.agents.RandomAgent` in nearly all 2-player games. Speed:
     a few milliseconds of CPU a move: the actions the evaluation cannot tell apart are applied
-    once per class (:func:`tigeuph.agents.candidates.scores`). See ``docs/agents.rst``.
+    once per class (:func:`tigeuph.evaluation.candidates.scores`). See ``docs/agents.rst``.
     """
 
     __slots__ = ()

@@ -6,7 +6,7 @@ Each iteration draws a full state the agent cannot tell from the real one
 that state (a child's exploration term counts how often it was *available*, not how often its
 parent was visited, since hidden tiles change what is legal), adds one node, plays a short
 rollout with a cheap policy, and backs up each seat's reward: the logistic of its evaluation
-(:func:`~tigeuph.agents.heuristic.evaluate`) at the rollout's end, or its share of first place
+(:func:`~tigeuph.evaluation.heuristic.evaluate`) at the rollout's end, or its share of first place
 when the game ended. Only the actions seen at the root, the greedy player's best few, are
 searched there, each starting from its greedy score as a prior worth :data:`PRIOR_VISITS`
 rollouts; deeper nodes widen progressively, new children taken in the rollout policy's order.
@@ -23,21 +23,15 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from ..actions import Action, PlaceTile
-from ..decisions import (
-    BuildingChoice,
-    MonumentChoice,
-    TreasureChoice,
-    WonderChoice,
-    WonderPoint,
-)
+from ..actions import Action
 from ..engine import apply, outcome
 from ..errors import ArgumentError, expect
+from ..evaluation.candidates import scores
+from ..evaluation.heuristic import evaluate
+from ..evaluation.rollout import rollout_action
 from ..legal import legal_actions
 from ..state import GameState
 from ..views import PlayerView, sample_state
-from .candidates import scores
-from .heuristic import evaluate
 
 __all__ = ["DEFAULT_ITERATIONS", "MCTSAgent"]
 
@@ -221,7 +215,7 @@ class MCTSAgent:
         for _ in range(self.rollout):
             if state.ended is not None:
                 break
-            state = apply(state, _cheap(state, legal_actions(state), rng))
+            state = apply(state, rollout_action(state, legal_actions(state), rng))
         result = outcome(state)
         if result is not None:
             winners = result.winners
@@ -229,31 +223,6 @@ class MCTSAgent:
         return [
             1 / (1 + math.exp((b - e) / SCALE)) for e, b in zip(evaluate(state), base, strict=True)
         ]
-
-
-_BUILDS: Final = (BuildingChoice, MonumentChoice, TreasureChoice, WonderChoice, WonderPoint)
-"""The decisions a rollout answers by weighing every answer."""
-
-
-def _cheap(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
-    """The rollout policy: a tile placement four times in five when one is legal and no
-    decision is pending, else any legal action; the best-evaluated of two draws. A decision
-    to build (a monument, a building, the wonder) or take a treasure weighs every answer, as
-    :func:`~tigeuph.agents.greedy.settle` does: a rollout that completes a cross builds the
-    wonder when it pays, not one time in two."""
-    seat = state.to_move
-    assert seat is not None
-    if state.pending is None:
-        if rng.random() < 0.8:
-            tiles = [a for a in legal if type(a) is PlaceTile]
-            if tiles:
-                legal = tuple(tiles)
-    elif type(state.pending) in _BUILDS:
-        return max(legal, key=lambda a: evaluate(apply(state, a))[seat])
-    a, b = rng.choice(legal), rng.choice(legal)
-    if a == b:
-        return a
-    return a if evaluate(apply(state, a))[seat] >= evaluate(apply(state, b))[seat] else b
 
 
 def _fresh(
@@ -267,4 +236,4 @@ def _fresh(
     unseen = [a for a in options if a not in children]
     if isinstance(options, list):  # the root's candidates, best first
         return unseen[0]
-    return _cheap(state, tuple(unseen), rng)
+    return rollout_action(state, tuple(unseen), rng)

@@ -27,47 +27,13 @@ True
 from __future__ import annotations
 
 import random
-from typing import Final
 
 from .actions import Action
-from .engine import apply, outcome
-from .rules import runs
-from .state import BabelState, Side
+from .engine import apply
+from .evaluation import evaluate
 from .views import BabelView, sample_state
 
 __all__ = ["GreedyAgent", "evaluate"]
-
-LEVEL: Final = 10.0
-PROGRESS: Final = 3.0
-READY: Final = 2.0
-CARD: Final = 1.0
-RUN: Final = 1.5
-WIN: Final = 1000.0
-
-
-def _worth(state: BabelState, seat: int) -> float:
-    side: Side = state.sides[seat]
-    tops = {row[-1] for row in (state.sides[0].row, state.sides[1].row) if row}
-    worth = LEVEL * side.score + CARD * sum(side.hand)
-    for i, temple in enumerate(side.temples):
-        h = temple[-1] if temple else 0
-        column = side.columns[i]
-        if h < 6:
-            worth += PROGRESS * min(len(column), h + 1) / (h + 1)
-            buildable = h + 1 in tops or (h == 0 and side.starting)
-            if side.pawn is not None and side.pawn.index == i and buildable:
-                worth += READY
-    if side.pawn is not None:
-        worth += RUN * len(runs(side.column(side.pawn)))
-    return worth
-
-
-def evaluate(state: BabelState, seat: int) -> float:
-    """How good *state* looks for *seat*: see the module's documentation."""
-    result = outcome(state)
-    if result is not None and result.winner is not None:
-        return WIN if result.winner == seat else -WIN
-    return _worth(state, seat) - _worth(state, 1 - seat)
 
 
 class GreedyAgent:

@@ -1,25 +1,26 @@
-"""Random play for Babel that still builds: :func:`builder`, the policy the soak, the simulator
-and the search player's rollouts use (issue 19)."""
+"""Random play for Babel that still builds: :func:`builder`, the policy of the soak, the
+simulator, weighted random play and the search player's rollouts (issue 19)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final
 
 from .actions import Action, Build, Colonise, Destroy, Expel, Halve, SkipBuild, Steal, Switch
 from .engine import legal_actions
-from .state import BabelState
+from .state import BabelState, Halving
 
-__all__ = ["builder"]
+__all__ = ["builder", "choose"]
 
 _BUILDS: Final = (Build, SkipBuild, Steal, Destroy, Expel, Switch, Halve)
 
 
-def builder(state: BabelState, rng: random.Random) -> Action:
-    """A legal action drawn from *rng* that builds or uses an ability when it can, else
-    colonises four times in five: random play that still reaches wins by score."""
-    legal = legal_actions(state)
-    if state.pending is None:
+def choose(legal: Sequence[Action], pending: Halving | None, rng: random.Random) -> Action:
+    """An action of *legal* drawn from *rng* that builds or uses an ability when it can, else
+    colonises four times in five: random play that still reaches wins by score. *pending* is
+    the decision the position waits for (a halved player's discard), answered at random."""
+    if pending is None:
         builds = [a for a in legal if isinstance(a, _BUILDS)]
         if builds:
             return rng.choice(builds)
@@ -27,3 +28,8 @@ def builder(state: BabelState, rng: random.Random) -> Action:
         if settle and rng.randrange(5) < 4:
             return rng.choice(settle)
     return rng.choice(legal)
+
+
+def builder(state: BabelState, rng: random.Random) -> Action:
+    """:func:`choose` among *state*'s legal actions."""
+    return choose(legal_actions(state), state.pending, rng)

@@ -4,7 +4,7 @@
 by UCB1: each iteration deals the hidden cards afresh (:func:`~tigeuph.babel.sample_state`,
 so it never peeks), plays the chosen action, then a short rollout in which every player plays
 :func:`~tigeuph.babel.policies.builder` for up to *depth* actions, and scores the position reached
-with the greedy player's heuristic (:func:`~tigeuph.babel.greedy.evaluate`) squashed into
+with the greedy player's heuristic (:func:`~tigeuph.babel.evaluation.evaluate`) squashed into
 0..1, a finished game counting 1 or 0. It plays the action tried most.
 
 Strength and speed depend on the budget. Measured on seeds 0 to 5, seats alternating: with 30
@@ -29,7 +29,7 @@ import random
 from ..errors import ArgumentError
 from .actions import Action
 from .engine import apply, outcome
-from .greedy import evaluate
+from .evaluation import evaluate
 from .policies import builder
 from .views import BabelView, sample_state
 

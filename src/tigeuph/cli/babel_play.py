@@ -11,8 +11,8 @@ from typing import Any
 
 from ..agents import make_agent
 from ..agents.base import agent_rng
-from ..babel import NATIONS, BabelGame, BabelView, outcome, parse_action, view
-from ..babel.cards import counts_text, nations_text
+from ..babel import BabelGame, outcome, parse_action, view
+from ..babel.describe import describe
 from ..errors import IllegalActionError, NotationError, TigeuphError
 
 __all__ = ["describe", "play_babel_in_terminal"]
@@ -23,37 +23,6 @@ Actions (Babel notation): >H travel to the Hittites   +A colonise an Assyrian ca
 A@2 Assyrians (the run from card 2 pays)   H@0 Hittites   M@0:S Medes naming S   S@0 Sumerians
 P@0#1 Persians, from row 1   %A@2 halve the opponent's hand   -HHA discard (when halved)
 end  end your turn.   Also: ? (this help), quit."""
-
-
-def _levels(levels: tuple[int, ...]) -> str:
-    return "".join(map(str, levels)) or "-"
-
-
-def describe(seen: BabelView) -> str:
-    """*seen* as text for the terminal: turn, scores, both sides location by location."""
-    scores = seen.scores
-    lines = [
-        f"turn {seen.turn}, seat {seen.active} to play; scores {scores[0]} - {scores[1]}; "
-        f"people deck {seen.people_size}, temple deck {seen.temple_size}, "
-        f"discard pile {nations_text(seen.discard[-8:]) or '-'}"
-        f"{' (last 8)' if len(seen.discard) > 8 else ''}",
-    ]
-    for seat, side in enumerate(seen.sides):
-        pawn = "quarry" if side.pawn is None else side.pawn.name.title()
-        start = "starting card held" if side.starting else "starting card built"
-        lines.append(
-            f"seat {seat}: {seen.hand_sizes[seat]} cards in hand, pawn at {pawn}, {start}, "
-            f"row {_levels(side.row)} (top last)"
-        )
-        for n in NATIONS:
-            column, temple = side.columns[n.index], side.temples[n.index]
-            if column or temple:
-                lines.append(
-                    f"   {n.name.title():<10} temple {_levels(temple):<7} "
-                    f"column {nations_text(column) or '-'}"
-                )
-    lines.append(f"your hand (seat {seen.player}): {counts_text(seen.hand) or '-'}")
-    return "\n".join(lines)
 
 
 def play_babel_in_terminal(

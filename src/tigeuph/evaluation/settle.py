@@ -18,7 +18,7 @@ SETTLE_DEPTH: Final = 8
 
 
 def settle(state: GameState, depth: int = SETTLE_DEPTH) -> list[float]:
-    """Each seat's evaluation (:func:`~tigeuph.agents.heuristic.evaluate`) once the decisions
+    """Each seat's evaluation (:func:`~tigeuph.evaluation.heuristic.evaluate`) once the decisions
     *state* waits for are taken, down to *depth* of them, by a fixed quick rule: in a conflict
     each side commits all the support it may (spec R15, R18), and every other decision (war
     order, monument, treasure, building, wonder, the wonder's colour) takes the answer whose

@@ -4,7 +4,7 @@ Most legal actions differ only in where a piece goes, and most of those places a
 the evaluation: a tile put beside the same regions, not completing a monument's square, a
 cross or a run, nor beside a different set of leaders, scores the same point for the same
 leader, sets off the same decisions and leaves a position that
-:func:`~tigeuph.agents.heuristic.evaluate` cannot tell from the others'. :func:`scores` puts
+:func:`~tigeuph.evaluation.heuristic.evaluate` cannot tell from the others'. :func:`scores` puts
 such actions in one class, keyed by what the evaluation can see, and applies and settles one
 of each class only; any action it cannot vouch for (a tile near others of its colour or near
 a plan, a catastrophe on a tile, an exchange, ending the turn, any decision) is applied alone.
@@ -172,7 +172,7 @@ class _Keys:
     def _touched(self, c: Cell) -> Bitboard:
         """The centres of the crosses holding three or more of a colour that a piece on *c*,
         not on any of them, would touch: the kingdom it joins is then credited with them
-        (:func:`~tigeuph.agents.plans.plan_credits`)."""
+        (:func:`~tigeuph.evaluation.plans.plan_credits`)."""
         if not self.block >> c & 1:
             return 0
         return self.centres & _REACH[c]

@@ -11,7 +11,7 @@ stand beside it (:data:`TEMPLE`, up to three: a leader with few temples is open 
 spec R15), each leader in a kingdom holding a monument of its colour (:data:`MONUMENT`), each
 leader in a kingdom holding its colour's building (:data:`BUILDING`, doubled points, variant
 R30), a king in the wonder's kingdom (:data:`WONDER`), each catastrophe tile still held
-(:data:`CATASTROPHE`), and the plans of :mod:`tigeuph.agents.plans`: crosses and runs its
+(:data:`CATASTROPHE`), and the plans of :mod:`tigeuph.evaluation.plans`: crosses and runs its
 leaders' kingdoms nearly complete.
 
 A seat's *evaluation* is its value less the best other seat's value, a game being won by

@@ -1,0 +1,207 @@
+"""*Babel* behind the one game interface: :data:`BABEL`, ``GAMES["babel"]``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from ..babel.actions import Action, parse_action
+from ..babel.checks import check_state
+from ..babel.describe import describe
+from ..babel.engine import apply, legal_actions, outcome
+from ..babel.evaluation import evaluate
+from ..babel.explain import explain
+from ..babel.picture import picture
+from ..babel.policies import choose
+from ..babel.position import from_text, to_text
+from ..babel.records import RECORD, BabelGame
+from ..babel.serialise import (
+    action_from_json,
+    action_to_json,
+    json_schema,
+    state_from_json,
+    state_to_json,
+    view_from_json,
+    view_to_json,
+)
+from ..babel.state import BabelState, End, new_game
+from ..babel.views import BabelView, sample_state, view
+from ..errors import ArgumentError, IllegalActionError
+from ..limits import DEFAULT_LIMITS, Limits
+from .protocol import GameInterface
+
+__all__ = ["BABEL", "Babel"]
+
+
+class _SeatViews:
+    """Babel's views have no public history: each is the view of the moment."""
+
+    __slots__ = ()
+
+    def view(self, state: BabelState, seat: int) -> BabelView:
+        return view(state, seat)
+
+    def saw(self, before: BabelState, action: Action, after: BabelState) -> None:
+        pass
+
+
+class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
+    """Babel (spec B0-B60) through :class:`~tigeuph.GameInterface`: two players, no
+    variants."""
+
+    name = "babel"
+    title = "Babel"
+    players = range(2, 3)
+    default_players = 2
+    state_type = BabelState
+    view_type = BabelView
+    record_type = BabelGame
+    record_format = RECORD
+    search_scale = 20.0
+
+    def __repr__(self) -> str:
+        return "GAMES['babel']"
+
+    def _check(self, players: int, rules: object) -> None:
+        if players != 2:
+            raise ArgumentError(f"babel: a game for 2 players, not {players}")
+        if rules is not None:
+            raise ArgumentError("babel: the game has no variants (rules must be None)")
+
+    def new_game(self, players: int, *, seed: int, rules: Any = None) -> BabelState:
+        self._check(players, rules)
+        return new_game(seed)
+
+    def rules_of(self, state: BabelState) -> None:
+        return None
+
+    def legal_actions(self, state: BabelState) -> Sequence[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: BabelState, action: Action) -> BabelState:
+        return apply(state, action)
+
+    def refusal(self, state: BabelState, action: Action) -> Exception | None:
+        try:
+            apply(state, action)
+        except IllegalActionError as err:
+            return err
+        return None
+
+    def player_count(self, position: BabelState | BabelView) -> int:
+        return 2
+
+    def winners(self, state: BabelState) -> tuple[int, ...]:
+        result = outcome(state)
+        if result is None:
+            return ()
+        return (0, 1) if result.winner is None else (result.winner,)
+
+    def scores(self, state: BabelState) -> tuple[int, ...]:
+        return state.scores
+
+    def result_text(self, state: BabelState) -> str:
+        result = outcome(state)
+        if result is None:
+            return "the game goes on"
+        who = "a draw" if result.winner is None else f"seat {result.winner} wins"
+        how = "by score" if result.reason is End.SCORE else "at the last temple card"
+        return f"{who} {how} ({result.scores[0]} - {result.scores[1]})"
+
+    def view(self, state: BabelState, player: int) -> BabelView:
+        return view(state, player)
+
+    def seat_views(self, players: int) -> _SeatViews:
+        return _SeatViews()
+
+    def sample_state(self, view: BabelView, rng: random.Random) -> BabelState:
+        return sample_state(view, rng)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def to_text(self, state: BabelState) -> str:
+        return to_text(state)
+
+    def from_text(self, text: str, *, limits: Limits = DEFAULT_LIMITS) -> BabelState:
+        return from_text(text, limits=limits)
+
+    def state_to_json(self, state: BabelState, *, indent: int | None = None) -> str:
+        return state_to_json(state, indent=indent)
+
+    def state_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> BabelState:
+        return state_from_json(text, limits=limits)
+
+    def view_to_json(self, view: BabelView, *, indent: int | None = None) -> str:
+        return view_to_json(view, indent=indent)
+
+    def view_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> BabelView:
+        return view_from_json(text, limits=limits)
+
+    def action_to_json(self, action: Action) -> str:
+        return action_to_json(action)
+
+    def action_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Action:
+        return action_from_json(text, limits=limits)
+
+    def json_schema(self) -> dict[str, Any]:
+        return json_schema()
+
+    def new_record(
+        self,
+        players: int,
+        *,
+        seed: int | None = None,
+        rules: Any = None,
+        tags: Mapping[str, str] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> BabelGame:
+        self._check(players, rules)
+        return BabelGame.new(seed, tags, limits=limits)
+
+    def record_from_text(
+        self, text: str, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> BabelGame:
+        return BabelGame.from_record(text, verify=verify, limits=limits)
+
+    def record_from_json(
+        self, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> BabelGame:
+        return BabelGame.from_json(text, verify=verify, limits=limits)
+
+    def check_state(self, state: BabelState) -> list[str]:
+        return check_state(state)
+
+    def stall_watch(self, rounds: int) -> None:
+        return None  # the decks run out: every game of Babel ends (spec B30)
+
+    def evaluate(self, state: BabelState) -> Sequence[float]:
+        return (evaluate(state, 0), evaluate(state, 1))
+
+    def action_values(self, state: BabelState, legal: Sequence[Action], seat: int) -> list[float]:
+        return [evaluate(apply(state, action), seat) for action in legal]
+
+    def rollout_action(
+        self, state: BabelState, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return choose(legal, state.pending, rng)
+
+    def weighted_action(self, view: BabelView, rng: random.Random) -> Action:
+        return choose(view.legal, view.pending, rng)
+
+    def centred_search(self, state: BabelState) -> bool:
+        return False
+
+    def describe(self, view: BabelView) -> str:
+        return describe(view)
+
+    def picture(self, position: BabelState | BabelView, *, size: float | None = None) -> str:
+        return picture(position, size=size)
+
+    def explain(self, state: BabelState, action: Action) -> str:
+        return explain(state, action)
+
+
+BABEL: Final = Babel()
+"""Babel, ``GAMES["babel"]``."""

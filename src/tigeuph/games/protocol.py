@@ -1,0 +1,319 @@
+"""The one interface every game of the library implements (issue 25).
+
+A game is a stateless object: it deals a position, lists and applies actions, says who is to
+move and who won, hides what a player may not see and guesses it back, reads and writes its
+positions, actions and records, and gives its players an evaluation. Everything written once
+(the play loop, the random, greedy and search players, the soak, the simulator, the arena, the
+command line, the server and the browser board) asks :data:`tigeuph.GAMES` for the game by
+name and talks to it only through :class:`GameInterface`, as OpenSpiel's algorithms talk to any
+``pyspiel.Game`` and python-chess's code to any variant's ``Board``.
+
+The positions and views themselves carry the few attributes every caller reads directly
+(:class:`Position`, :class:`SeatView`): who is to move, whether the game is over, and in a view
+its player and his legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+
+from ..limits import DEFAULT_LIMITS, Limits
+
+if TYPE_CHECKING:
+    from ..stall import Stop
+
+__all__ = ["GameInterface", "Position", "Record", "SeatView", "SeatViews"]
+
+S = TypeVar("S")  # the full state
+V = TypeVar("V")  # one player's view
+A = TypeVar("A")  # an action
+G = TypeVar("G")  # a game record
+S_in = TypeVar("S_in", contravariant=True)
+V_out = TypeVar("V_out", covariant=True)
+A_in = TypeVar("A_in", contravariant=True)
+
+
+@runtime_checkable
+class Position(Protocol):
+    """What every state and every view says of itself."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that decides next; ``None`` once the game is over."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+
+@runtime_checkable
+class SeatView(Position, Protocol):
+    """One player's view: his seat and, when he is to move, his legal actions."""
+
+    @property
+    def player(self) -> int:
+        """The seat whose view this is."""
+        ...
+
+    @property
+    def legal(self) -> Sequence[Any]:
+        """The player's legal actions when he is to move, else nothing."""
+        ...
+
+
+@runtime_checkable
+class Record(Protocol):
+    """A game's history as both games' record classes keep it (:class:`~tigeuph.Game`,
+    :class:`~tigeuph.babel.BabelGame`): play, undo, the states and actions so far, a seat's
+    view, the record as text or JSON, and stopping a game that will not end."""
+
+    seed: int | None
+    tags: dict[str, str]
+    limits: Limits
+
+    @property
+    def state(self) -> Any:
+        """The state now."""
+        ...
+
+    @property
+    def states(self) -> tuple[Any, ...]:
+        """Every state from the first."""
+        ...
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """The actions played, in order."""
+        ...
+
+    def play(self, action: Any) -> Any:
+        """Play *action* (or its notation); the new state."""
+        ...
+
+    def undo(self) -> Any:
+        """Take back the last action; the action taken back."""
+        ...
+
+    def view(self, player: int) -> Any:
+        """What *player* may know now, his public history included."""
+        ...
+
+    def stop(self, reason: Stop) -> None:
+        """Stop the game before its end, for *reason*; the record keeps it."""
+        ...
+
+    def to_record(self) -> str:
+        """The record as text."""
+        ...
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as a JSON document."""
+        ...
+
+
+class SeatViews(Protocol[S_in, V_out, A_in]):
+    """Each seat's view as a game goes on, kept up action by action: a view with a public
+    history would otherwise rebuild that history from the first action at every decision."""
+
+    def view(self, state: S_in, seat: int) -> V_out:
+        """What *seat* may know of *state*, with the history seen so far."""
+        ...
+
+    def saw(self, before: S_in, action: A_in, after: S_in) -> None:
+        """Every seat has seen *action* lead from *before* to *after*."""
+        ...
+
+
+@runtime_checkable
+class GameInterface(Protocol[S, V, A, G]):
+    """A game of the library: see the module. ``S`` is its state, ``V`` a player's view, ``A``
+    an action and ``G`` its record; every method is pure but the record's.
+
+    The registry, :data:`tigeuph.GAMES`, maps each game's :attr:`name` to its interface.
+    """
+
+    name: str
+    """Its name in the registry, the command line and records: ``tigris``, ``babel``."""
+    title: str
+    """Its name for people: ``Tigris & Euphrates``, ``Babel``."""
+    players: range
+    """The numbers of players it takes."""
+    default_players: int
+    """The number of players when none is asked for."""
+    state_type: type[S]
+    view_type: type[V]
+    record_type: type[G]
+    record_format: str
+    """The ``format`` of its JSON records (``tigeuph-record``, ``tigeuph-babel-record``)."""
+    search_scale: float
+    """Evaluation points that turn a search's reward of 1/2 into about 3/4 (the logistic's
+    scale): :meth:`evaluate` differences of about this size matter to the game."""
+
+    # The rules.
+
+    def new_game(self, players: int, *, seed: int, rules: Any = None) -> S:
+        """A new game for *players* dealt from *seed*; *rules* are the game's variants
+        (``None``: its standard rules).
+
+        Raises:
+            ArgumentError: the game takes no such number of players or such rules.
+        """
+        ...
+
+    def rules_of(self, state: S) -> Any:
+        """The variants *state* is played under (``None`` for a game without any)."""
+        ...
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every action the player to move may play; empty once the game is over."""
+        ...
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after *action*; *state* is never changed.
+
+        Raises:
+            IllegalActionError: the rules refuse *action* here.
+        """
+        ...
+
+    def refusal(self, state: S, action: A) -> Exception | None:
+        """Why the rules refuse *action* in *state* (the error :meth:`apply` would raise), or
+        ``None`` when it is legal."""
+        ...
+
+    def player_count(self, position: S | V) -> int:
+        """How many players the game of *position* seats."""
+        ...
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The seats ranked first (every seat on a full tie); empty while the game goes on."""
+        ...
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Each seat's score as the game counts it for people (the final score's measure)."""
+        ...
+
+    def result_text(self, state: S) -> str:
+        """How a finished game ended, in one line for people."""
+        ...
+
+    # What a player may see.
+
+    def view(self, state: S, player: int) -> V:
+        """What *player* may know of *state* (no public history)."""
+        ...
+
+    def seat_views(self, players: int) -> SeatViews[S, V, A]:
+        """Each seat's view kept up as a game of *players* goes on
+        (:class:`~tigeuph.games.SeatViews`)."""
+        ...
+
+    def sample_state(self, view: V, rng: random.Random) -> S:
+        """A full state that *view*'s player cannot tell from the real one, drawn from *rng*."""
+        ...
+
+    # Notation and JSON.
+
+    def parse_action(self, text: str) -> A:
+        """An action from its notation (``str(action)`` writes it).
+
+        Raises:
+            NotationError: *text* is no action of this game.
+        """
+        ...
+
+    def to_text(self, state: S) -> str:
+        """*state* in position notation."""
+        ...
+
+    def from_text(self, text: str, *, limits: Limits = DEFAULT_LIMITS) -> S:
+        """The state written in position notation by :meth:`to_text`."""
+        ...
+
+    def state_to_json(self, state: S, *, indent: int | None = None) -> str: ...
+    def state_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> S: ...
+    def view_to_json(self, view: V, *, indent: int | None = None) -> str: ...
+    def view_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> V: ...
+    def action_to_json(self, action: A) -> str: ...
+    def action_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> A: ...
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the game's documents."""
+        ...
+
+    # Records.
+
+    def new_record(
+        self,
+        players: int,
+        *,
+        seed: int | None = None,
+        rules: Any = None,
+        tags: Mapping[str, str] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> G:
+        """A new game's record (a seed is drawn and kept when none is given)."""
+        ...
+
+    def record_from_text(
+        self, text: str, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> G:
+        """The game a text record holds, replayed (``verify``: only from a seed)."""
+        ...
+
+    def record_from_json(
+        self, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
+    ) -> G:
+        """The game a JSON record holds, replayed (``verify``: only from a seed)."""
+        ...
+
+    def check_state(self, state: S) -> list[str]:
+        """Every problem of *state*, each saying what is wrong; empty when it holds together."""
+        ...
+
+    def stall_watch(self, rounds: int) -> Callable[[S], bool] | None:
+        """A watch that answers, state after state, whether play has stalled for *rounds*
+        rounds (spec D8); ``None`` for a game that always ends by itself."""
+        ...
+
+    # What the players weigh.
+
+    def evaluate(self, state: S) -> Sequence[float]:
+        """Each seat's evaluation of *state* (higher is better; a win is worth most)."""
+        ...
+
+    def action_values(self, state: S, legal: Sequence[A], seat: int) -> list[float]:
+        """*seat*'s evaluation after each of *legal* in *state*, in order: the greedy player's
+        scores, and the search player's prior."""
+        ...
+
+    def rollout_action(self, state: S, legal: Sequence[A], rng: random.Random) -> A:
+        """The search player's cheap policy: an action of *legal* drawn from *rng*."""
+        ...
+
+    def weighted_action(self, view: V, rng: random.Random) -> A:
+        """Random play that still builds (``random:weighted=true``): a legal action of *view*
+        drawn from *rng*."""
+        ...
+
+    def centred_search(self, state: S) -> bool:
+        """Whether the search player centres its rewards on the evaluation at its root, and
+        lets the greedy best overrule small differences (the main game's variants)."""
+        ...
+
+    # For people.
+
+    def describe(self, view: V) -> str:
+        """*view* in plain text: what its player sees, for a terminal."""
+        ...
+
+    def picture(self, position: S | V, *, size: float | None = None) -> str:
+        """*position* drawn as an SVG document (*size*: its width in pixels)."""
+        ...
+
+    def explain(self, state: S, action: A) -> str:
+        """Why *action* is legal or refused in *state*, citing the rules, and what it does."""
+        ...

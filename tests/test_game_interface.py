@@ -1,0 +1,170 @@
+"""The one game interface (issue 25): every game of :data:`tigeuph.GAMES` keeps the same
+promises, checked here through the interface alone."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import tigeuph
+from tigeuph import GAMES, GameInterface
+from tigeuph.errors import ArgumentError, ArgumentTypeError, IllegalActionError
+from tigeuph.games import AnyGame, game_named, game_of, game_of_record
+
+ALL = pytest.mark.parametrize("name", sorted(GAMES))
+
+
+def _played(game: AnyGame, seed: int, actions: int = 60) -> list[Any]:
+    state = game.new_game(game.default_players, seed=seed)
+    rng = random.Random(seed)
+    states = [state]
+    for _ in range(actions):
+        if state.is_over:
+            break
+        state = game.apply(state, rng.choice(list(game.legal_actions(state))))
+        states.append(state)
+    return states
+
+
+def test_the_registry_is_the_list_of_games() -> None:
+    assert list(GAMES) == ["tigris", "babel"]
+    assert all(isinstance(game, GameInterface) for game in GAMES.values())
+    assert [game.name for game in GAMES.values()] == list(GAMES)
+    with pytest.raises(TypeError):
+        GAMES["chess"] = GAMES["babel"]  # type: ignore[index]
+
+
+def test_a_game_is_found_by_name_and_an_unknown_name_lists_the_games() -> None:
+    assert game_named("babel") is GAMES["babel"]
+    with pytest.raises(ArgumentError, match="choose from tigris, babel"):
+        game_named("chess")
+    with pytest.raises(ArgumentTypeError):
+        game_named(3)
+
+
+@ALL
+def test_a_game_replays_from_its_seed_and_never_changes_a_state(name: str) -> None:
+    game = GAMES[name]
+    first, again = _played(game, 5), _played(game, 5)
+    assert first == again
+    assert first[0] == game.new_game(game.default_players, seed=5)
+    assert all(game.check_state(state) == [] for state in first)
+
+
+@ALL
+def test_legal_actions_are_what_apply_accepts(name: str) -> None:
+    game = GAMES[name]
+    for state in _played(game, 11, 30):
+        for action in list(game.legal_actions(state))[:40]:
+            assert game.refusal(state, action) is None
+            game.apply(state, action)
+    state = game.new_game(game.default_players, seed=11)
+    other = _played(game, 12, 3)[-1]
+    stranger = next(
+        a for a in game.legal_actions(other) if a not in list(game.legal_actions(state))
+    )
+    assert isinstance(game.refusal(state, stranger), IllegalActionError)
+    with pytest.raises(IllegalActionError):
+        game.apply(state, stranger)
+
+
+@ALL
+def test_views_hide_and_samples_agree_with_the_view(name: str) -> None:
+    game = GAMES[name]
+    state = _played(game, 3, 20)[-1]
+    seat = state.to_move
+    seen = game.view(state, seat)
+    assert seen.player == seat and list(seen.legal) == list(game.legal_actions(state))
+    guess = game.sample_state(seen, random.Random(0))
+    assert game.view(guess, seat) == seen
+    assert game_of(state) is game is game_of(seen)
+
+
+@ALL
+def test_notation_and_json_read_back_what_they_write(name: str) -> None:
+    game = GAMES[name]
+    state = _played(game, 8, 25)[-1]
+    assert game.from_text(game.to_text(state)) == state
+    assert game.state_from_json(game.state_to_json(state)) == state
+    seen = game.view(state, 1)
+    assert game.view_from_json(game.view_to_json(seen)) == seen
+    for action in list(game.legal_actions(state))[:20]:
+        assert game.parse_action(str(action)) == action
+        assert game.action_from_json(game.action_to_json(action)) == action
+    assert game.json_schema()["$schema"].startswith("https://json-schema.org/")
+
+
+@ALL
+def test_a_record_is_found_and_read_back_by_the_registry(name: str) -> None:
+    game = GAMES[name]
+    record = game.new_record(game.default_players, seed=9, tags={"Event": "test"})
+    rng = random.Random(1)
+    for _ in range(15):
+        record.play(rng.choice(list(game.legal_actions(record.state))))
+    text, document = record.to_record(), record.to_json()
+    assert game_of_record(text) is game is game_of_record(document)
+    assert game_of_record(document.encode()) is game
+    again = game.record_from_text(text)
+    assert again.states == record.states and again.tags["Event"] == "test"
+    assert game.record_from_json(document).actions == record.actions
+    assert game_of(record) is game
+
+
+def test_a_record_naming_an_unknown_game_is_refused() -> None:
+    with pytest.raises(ArgumentError, match="unknown game 'chess'"):
+        game_of_record('[Game "chess"]\n[Seed "1"]\n\n')
+
+
+@ALL
+def test_a_finished_game_has_winners_scores_and_a_result(name: str) -> None:
+    game = GAMES[name]
+    state = game.new_game(game.default_players, seed=2)
+    rng = random.Random(2)
+    assert game.winners(state) == () and game.result_text(state) == "the game goes on"
+    while not state.is_over:
+        seen = game.view(state, state.to_move)
+        state = game.apply(state, game.weighted_action(seen, rng))
+    winners = game.winners(state)
+    assert winners and set(winners) <= set(range(game.player_count(state)))
+    best = max(game.scores(state))
+    assert all(game.scores(state)[seat] == best for seat in winners)
+    assert "seat" in game.result_text(state) or "draw" in game.result_text(state)
+
+
+@ALL
+def test_the_players_evaluation_rates_every_seat_and_every_action(name: str) -> None:
+    game = GAMES[name]
+    state = _played(game, 6, 10)[-1]
+    seat = state.to_move
+    legal = list(game.legal_actions(state))
+    values = game.action_values(state, legal, seat)
+    assert len(values) == len(legal)
+    best = legal[values.index(max(values))]
+    after = game.apply(state, best)
+    assert len(game.evaluate(after)) == game.player_count(state)
+    assert game.rollout_action(state, legal, random.Random(0)) in legal
+
+
+@ALL
+def test_people_get_text_pictures_and_explanations(name: str) -> None:
+    game = GAMES[name]
+    state = _played(game, 4, 6)[-1]
+    seen = game.view(state, state.to_move)
+    assert f"seat {seen.player}" in game.describe(seen).lower()
+    picture = game.picture(seen)
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+    action = next(iter(game.legal_actions(state)))
+    assert game.explain(state, action).startswith("Legal")
+
+
+def test_the_main_game_takes_its_variants_and_babel_none() -> None:
+    rules = tigeuph.Rules(players=3, wonder=True)
+    assert GAMES["tigris"].new_game(3, seed=1, rules=rules).rules == rules
+    with pytest.raises(ArgumentError):
+        GAMES["tigris"].new_game(2, seed=1, rules=rules)
+    with pytest.raises(ArgumentError):
+        GAMES["babel"].new_game(3, seed=1)
+    with pytest.raises(ArgumentError):
+        GAMES["babel"].new_game(2, seed=1, rules=rules)
