@@ -10,8 +10,8 @@ import pytest
 
 import tigeuph
 from tigeuph import GAMES, GameInterface
-from tigeuph.errors import ArgumentError, ArgumentTypeError, IllegalActionError
-from tigeuph.games import AnyGame, game_named, game_of, game_of_record
+from tigeuph.errors import ArgumentError, ArgumentTypeError, IllegalActionError, JsonError
+from tigeuph.games import AnyGame, game_named, game_of, game_of_position, game_of_record
 
 ALL = pytest.mark.parametrize("name", sorted(GAMES))
 
@@ -168,3 +168,35 @@ def test_the_main_game_takes_its_variants_and_babel_none() -> None:
         GAMES["babel"].new_game(3, seed=1)
     with pytest.raises(ArgumentError):
         GAMES["babel"].new_game(2, seed=1, rules=rules)
+
+
+@ALL
+def test_a_position_names_its_game_by_its_title(name: str) -> None:
+    game = GAMES[name]
+    text = game.to_text(game.new_game(game.default_players, seed=1))
+    assert text.splitlines()[0] == game.position_title
+    assert game_of_position("\n" + text) is game
+
+
+def test_a_position_without_a_known_title_is_refused() -> None:
+    with pytest.raises(ArgumentError, match="'chess position' is none of"):
+        game_of_position("chess position\nturn: 1")
+
+
+@ALL
+def test_rules_read_back_from_the_json_they_write(name: str) -> None:
+    game = GAMES[name]
+    state = game.new_game(game.default_players, seed=1)
+    rules = game.rules_of(state)
+    written = game.rules_to_json(rules)
+    assert game.rules_from_json(written, game.default_players) == rules
+    assert game.rules_from_json({}, game.default_players) == rules
+    with pytest.raises(JsonError, match=r"\$\.rules"):
+        game.rules_from_json({"chess": True}, game.default_players)
+
+
+def test_the_main_game_reads_its_variants_from_json() -> None:
+    rules = GAMES["tigris"].rules_from_json({"board": "advanced", "wonder": True}, 3)
+    assert rules == tigeuph.Rules(players=3, board=tigeuph.ADVANCED, wonder=True)
+    with pytest.raises(JsonError, match="board"):
+        GAMES["tigris"].rules_from_json({"board": "moon"}, 3)

@@ -42,6 +42,7 @@ __all__ = [
     "SeatViews",
     "game_named",
     "game_of",
+    "game_of_position",
     "game_of_record",
 ]
 
@@ -112,3 +113,19 @@ def game_of_record(text: str | bytes) -> AnyGame:
         return GAMES[DEFAULT_GAME]
     tag = _TEXT_GAME.search(head)
     return GAMES[DEFAULT_GAME] if tag is None else game_named(tag.group(1), "record: Game tag")
+
+
+def game_of_position(text: str) -> AnyGame:
+    """The game whose position notation *text* is, by its first line (its title).
+
+    Raises:
+        ArgumentTypeError: *text* is not a string.
+        ArgumentError: the first line is no game's title (the message lists them).
+    """
+    expect(text, str, "a position as text", "game_of_position: text")
+    first = text[:_LOOK].lstrip().partition("\n")[0].strip()
+    for game in GAMES.values():
+        if first == game.position_title:
+            return game
+    titles = ", ".join(repr(game.position_title) for game in GAMES.values())
+    raise ArgumentError(f"game_of_position: the first line {first[:40]!r} is none of {titles}")

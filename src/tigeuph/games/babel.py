@@ -14,7 +14,7 @@ from ..babel.evaluation import evaluate
 from ..babel.explain import explain
 from ..babel.picture import picture
 from ..babel.policies import choose
-from ..babel.position import from_text, to_text
+from ..babel.position import TITLE, from_text, to_text
 from ..babel.records import RECORD, BabelGame
 from ..babel.serialise import (
     action_from_json,
@@ -27,7 +27,7 @@ from ..babel.serialise import (
 )
 from ..babel.state import BabelState, End, new_game
 from ..babel.views import BabelView, sample_state, view
-from ..errors import ArgumentError, IllegalActionError
+from ..errors import ArgumentError, IllegalActionError, JsonError
 from ..limits import DEFAULT_LIMITS, Limits
 from .protocol import GameInterface
 
@@ -58,6 +58,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     view_type = BabelView
     record_type = BabelGame
     record_format = RECORD
+    position_title = TITLE
     search_scale = 20.0
 
     def __repr__(self) -> str:
@@ -75,6 +76,14 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
 
     def rules_of(self, state: BabelState) -> None:
         return None
+
+    def rules_from_json(self, value: object, players: int) -> None:
+        if value != {}:
+            raise JsonError("$.rules", "Babel has no variants: expected {}")
+        return None
+
+    def rules_to_json(self, rules: None) -> dict[str, Any]:
+        return {}
 
     def legal_actions(self, state: BabelState) -> Sequence[Action]:
         return legal_actions(state)
@@ -193,10 +202,16 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     def centred_search(self, state: BabelState) -> bool:
         return False
 
-    def describe(self, view: BabelView) -> str:
+    def describe(self, view: BabelView, *, last: Action | None = None) -> str:
         return describe(view)
 
-    def picture(self, position: BabelState | BabelView, *, size: float | None = None) -> str:
+    def picture(
+        self,
+        position: BabelState | BabelView,
+        *,
+        size: float | None = None,
+        last: Action | None = None,
+    ) -> str:
         return picture(position, size=size)
 
     def explain(self, state: BabelState, action: Action) -> str:

@@ -149,6 +149,9 @@ class GameInterface(Protocol[S, V, A, G]):
     record_type: type[G]
     record_format: str
     """The ``format`` of its JSON records (``tigeuph-record``, ``tigeuph-babel-record``)."""
+    position_title: str
+    """The first line of its position notation (``tigeuph position``, ``babel position``)."""
+    """The ``format`` of its JSON records (``tigeuph-record``, ``tigeuph-babel-record``)."""
     search_scale: float
     """Evaluation points that turn a search's reward of 1/2 into about 3/4 (the logistic's
     scale): :meth:`evaluate` differences of about this size matter to the game."""
@@ -166,6 +169,20 @@ class GameInterface(Protocol[S, V, A, G]):
 
     def rules_of(self, state: S) -> Any:
         """The variants *state* is played under (``None`` for a game without any)."""
+        ...
+
+    def rules_from_json(self, value: object, players: int) -> Any:
+        """The variants a JSON object asks for, for *players* (``{}``: the standard rules,
+        which is ``None`` for a game without variants), as :meth:`rules_to_json` writes them.
+
+        Raises:
+            JsonError: *value* is not an object of the game's switches (the message names
+                the bad key and lists the good ones).
+        """
+        ...
+
+    def rules_to_json(self, rules: Any) -> dict[str, Any]:
+        """*rules* as a JSON object (``{}`` for a game without variants)."""
         ...
 
     def legal_actions(self, state: S) -> Sequence[A]:
@@ -306,12 +323,17 @@ class GameInterface(Protocol[S, V, A, G]):
 
     # For people.
 
-    def describe(self, view: V) -> str:
-        """*view* in plain text: what its player sees, for a terminal."""
+    def describe(self, view: V, *, last: A | None = None) -> str:
+        """*view* as text for a terminal: what its player sees, *last* (the action played last)
+        marked where the game can. Plain text, or text with ``rich`` console markup
+        (``[red]r[/red]``) for colour: ``rich.text.Text.from_markup(text).plain`` is then
+        the plain text, and a square bracket of the plain text is written ``\\[``."""
         ...
 
-    def picture(self, position: S | V, *, size: float | None = None) -> str:
-        """*position* drawn as an SVG document (*size*: its width in pixels)."""
+    def picture(self, position: S | V, *, size: float | None = None, last: A | None = None) -> str:
+        """*position* drawn as an SVG document (*size*: its width in pixels; ``None``, its
+        natural size), *last* (the action played last) marked where the game can; a state is
+        drawn whole, a view with only what its player may see."""
         ...
 
     def explain(self, state: S, action: A) -> str:

@@ -10,10 +10,11 @@ from attrs import evolve
 
 from ..action_text import parse_action
 from ..actions import Action
+from ..boards import BUILT_IN, STANDARD
 from ..checks import check_state
 from ..describe import describe_view
 from ..engine import apply, outcome, refusal
-from ..errors import ArgumentError, expect
+from ..errors import ArgumentError, JsonError, expect
 from ..evaluation.candidates import scores
 from ..evaluation.heuristic import evaluate
 from ..evaluation.rollout import rollout_action, weighted_action
@@ -21,10 +22,11 @@ from ..explain import explain
 from ..legal import legal_actions
 from ..limits import DEFAULT_LIMITS, Limits
 from ..notation import from_text, to_text
+from ..notation.fields import TITLE
 from ..ranking import rank
 from ..records import Game
 from ..records.document import RECORD
-from ..ruleset import Rules
+from ..ruleset import SWITCHES, Rules
 from ..serialise import (
     action_from_json,
     action_to_json,
@@ -73,6 +75,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     view_type = PlayerView
     record_type = Game
     record_format = RECORD
+    position_title = TITLE
     search_scale = 6.0
 
     def __repr__(self) -> str:
@@ -92,6 +95,27 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
 
     def rules_of(self, state: GameState) -> Rules:
         return state.rules
+
+    def rules_from_json(self, value: object, players: int) -> Rules:
+        if not isinstance(value, dict):
+            raise JsonError("$.rules", "expected an object of switches")
+        switches: dict[str, bool] = {}
+        board = STANDARD
+        for key, setting in value.items():
+            if key == "board":
+                if not isinstance(setting, str) or setting not in BUILT_IN:
+                    raise JsonError("$.rules.board", f"expected one of {', '.join(BUILT_IN)}")
+                board = BUILT_IN[setting]
+            elif key in SWITCHES and isinstance(setting, bool):
+                switches[key] = setting
+            else:
+                raise JsonError(
+                    f"$.rules.{key!s:.30}", f"expected board or a switch ({', '.join(SWITCHES)})"
+                )
+        return Rules(players, board, **switches)
+
+    def rules_to_json(self, rules: Rules) -> dict[str, Any]:
+        return {"board": rules.board.name, **{name: getattr(rules, name) for name in SWITCHES}}
 
     def legal_actions(self, state: GameState) -> Sequence[Action]:
         return legal_actions(state)
@@ -206,11 +230,17 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
         # a reward less than the exploration term (issue 23): only with a variant on.
         return state.rules.wonder or state.rules.buildings
 
-    def describe(self, view: PlayerView) -> str:
+    def describe(self, view: PlayerView, *, last: Action | None = None) -> str:
         return describe_view(view)
 
-    def picture(self, position: GameState | PlayerView, *, size: float | None = None) -> str:
-        return board(position, size=None if size is None else round(size))
+    def picture(
+        self,
+        position: GameState | PlayerView,
+        *,
+        size: float | None = None,
+        last: Action | None = None,
+    ) -> str:
+        return board(position, size=None if size is None else round(size), lastmove=last)
 
     def explain(self, state: GameState, action: Action) -> str:
         return str(explain(state, action))
