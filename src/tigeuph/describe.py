@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .actions import Action
 from .cells import COLUMN_LETTERS, Bitboard, Cell, cell, cell_name
 from .decisions import (
     BuildingChoice,
@@ -166,9 +167,10 @@ def diagram(state: GameState) -> str:
     return f"{status(state)}\n\n{board}\n\n{LEGEND}"
 
 
-def describe_view(seen: PlayerView) -> str:
+def describe_view(seen: PlayerView, *, last: Action | None = None) -> str:
     """What *seen*'s player sees, in plain text: the status line, the board diagram, every
-    seat's hand size and points as far as he may know them, and his own hand."""
+    seat's hand size and points as far as he may know them, and his own hand. *last*, the
+    action played last, is not marked in plain text."""
     board = "\n".join(board_lines(seen))
     seats = []
     for seat, size in enumerate(seen.hand_sizes):

@@ -3,6 +3,7 @@ location by location, his own hand (the terminal game's board)."""
 
 from __future__ import annotations
 
+from .actions import Action
 from .cards import NATIONS, counts_text, nations_text
 from .views import BabelView
 
@@ -13,7 +14,7 @@ def _levels(levels: tuple[int, ...]) -> str:
     return "".join(map(str, levels)) or "-"
 
 
-def describe(seen: BabelView) -> str:
+def describe(seen: BabelView, *, last: Action | None = None) -> str:
     """*seen* as text for the terminal: turn, scores, both sides location by location."""
     scores = seen.scores
     lines = [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from .actions import Action
 from .describe import describe
 from .state import BabelState
 from .views import BabelView, view
@@ -13,7 +14,9 @@ __all__ = ["picture"]
 _LINE = 18
 
 
-def picture(position: BabelState | BabelView, *, size: float | None = None) -> str:
+def picture(
+    position: BabelState | BabelView, *, size: float | None = None, last: Action | None = None
+) -> str:
     """*position* as an SVG document, *size* pixels wide (``None``: natural size); a state is
     drawn as seat 0 sees it."""
     seen = position if isinstance(position, BabelView) else view(position, 0)

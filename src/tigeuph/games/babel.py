@@ -203,7 +203,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
         return False
 
     def describe(self, view: BabelView, *, last: Action | None = None) -> str:
-        return describe(view)
+        return describe(view, last=last)
 
     def picture(
         self,
@@ -212,7 +212,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
         size: float | None = None,
         last: Action | None = None,
     ) -> str:
-        return picture(position, size=size)
+        return picture(position, size=size, last=last)
 
     def explain(self, state: BabelState, action: Action) -> str:
         return explain(state, action)

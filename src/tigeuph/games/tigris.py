@@ -231,7 +231,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
         return state.rules.wonder or state.rules.buildings
 
     def describe(self, view: PlayerView, *, last: Action | None = None) -> str:
-        return describe_view(view)
+        return describe_view(view, last=last)
 
     def picture(
         self,
