@@ -14,11 +14,11 @@ numbered line per turn (the halved player's discard belongs to the turn it inter
 that started from a position has none, and its position follows the tags, in position
 notation, up to the first blank line); ``Result`` is ``*`` while the game goes on, else the
 winner's seat or ``draw``; ``Termination`` is ``score`` or ``deck``, or, for a game its runner
-stopped before its end (:meth:`BabelGame.stop`), ``action-limit``. Other tags are free, and
-are read and written as the main game's are (``tigeuph.record_text``, which both games share):
-a tag is a string of valid Unicode, within ``Limits.max_tag_chars``, on one line (no ``\\n`` or
-``\\r``), its ``"`` and ``\\`` escaped, so a game always reads its own record. Reading a record
-replays it, so an action the rules refuse is reported with its move number
+stopped before its end (:meth:`~tigeuph.records.History.stop`), ``action-limit``. Other tags
+are free, and are read and written as the main game's are (``tigeuph.record_text``, which both
+games share): a tag is a string of valid Unicode, within ``Limits.max_tag_chars``, on one line
+(no ``\\n`` or ``\\r``), its ``"`` and ``\\`` escaped, so a game always reads its own record.
+Reading a record replays it, so an action the rules refuse is reported with its move number
 (:class:`~tigeuph.errors.RecordError`).
 
 Reading proves what a record says only when it starts from a seed: ``from_record(text)``
@@ -80,9 +80,10 @@ WRITTEN: Final = ("Game", "Seed", "Result", "Termination")
 class BabelGame(History[BabelState, Action, BabelView]):
     """A game of Babel's history: its first state, the actions played, every state since.
 
-    A game keeps to its ``limits`` (:class:`~tigeuph.Limits`): it refuses a tag or an action
-    beyond them, so that whatever it writes reads back under the same limits. It keeps no
-    comments.
+    Playing, undoing, stopping and the text record are :class:`tigeuph.records.History`'s, as
+    for the main game's :class:`tigeuph.Game`. A game keeps to its ``limits``
+    (:class:`~tigeuph.Limits`): it refuses a tag or an action beyond them, so that whatever it
+    writes reads back under the same limits. It keeps no comments.
     """
 
     __slots__ = ()
@@ -182,7 +183,7 @@ class BabelGame(History[BabelState, Action, BabelView]):
         cls, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
     ) -> BabelGame:
         """The game in a ``tigeuph-babel-record`` document, within *limits*; *verify* as in
-        :meth:`from_record`.
+        :meth:`~tigeuph.records.History.from_record`.
 
         Raises:
             LimitError: the document or its record is over one of *limits*.

@@ -223,7 +223,7 @@ class History(ABC, Generic[S, A, V]):
 
         Raises:
             UndoError: no action has been played (an ``IndexError`` too); a Babel game
-                raises ``IllegalActionError`` (clause B58).
+                raises :class:`~tigeuph.errors.IllegalActionError` (clause B58).
         """
         if not self._actions:
             raise self._nothing_to_undo()
