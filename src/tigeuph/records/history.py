@@ -28,7 +28,7 @@ from ..record_text import (
 )
 from ..stall import Stop
 
-__all__ = ["STOPS", "History"]
+__all__ = ["History"]
 
 
 class _Position(Protocol):
@@ -86,13 +86,13 @@ class History(ABC, Generic[S, A, V]):
             ArgumentError: *seed* does not deal *start*, or a tag is not a free header tag.
             LimitError: a tag is longer than ``limits.max_tag_chars``.
         """
-        name = self._name
-        self.limits = check_limits(limits, name)
+        where = self._name
+        self.limits = check_limits(limits, where)
         """The largest tags, comments and number of actions the game takes."""
         kind = self._state_type
-        expect(start, kind, f"a {kind.__name__}", f"{name}: start")
-        expect(seed, (int, type(None)), "an int or None", f"{name}: seed")
-        expect(tags, (Mapping, type(None)), "a mapping of str to str or None", f"{name}: tags")
+        expect(start, kind, f"a {kind.__name__}", f"{where}: start")
+        expect(seed, (int, type(None)), "an int or None", f"{where}: seed")
+        expect(tags, (Mapping, type(None)), "a mapping of str to str or None", f"{where}: tags")
         if seed is not None and self._deal(start, seed) != start:
             raise ArgumentError(f"seed {seed} does not deal this state")
         self.seed = seed
@@ -271,9 +271,15 @@ class History(ABC, Generic[S, A, V]):
 
     def to_record(self) -> str:
         """The game as a text record, ending with a newline: the tags, the first position when
-        the game has no seed, and the numbered moves.
+        the game has no seed, and the numbered moves (the format is described in
+        ``tigeuph.records`` and ``tigeuph.babel.records``).
+
+        The record is full information: its seed or first position fixes every tile or card to
+        come, so it is for the server side only. Send a player ``view(player)``, which holds
+        only what he may know.
 
         Raises:
+            NotationError: the rules hold something the notation cannot name.
             ArgumentTypeError: a tag, changed since, is not a string.
             ArgumentError: a tag, changed since, is not a free header tag.
             LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
