@@ -1,5 +1,8 @@
 """Games and game records: the history of a game, undo and replay, as text or JSON.
 
+:class:`History` is the history both games' records share (:class:`Game` here,
+:class:`tigeuph.babel.BabelGame` for Babel).
+
 :class:`Game` keeps every state of a game. States are immutable, so keeping them all costs
 only what changed; undo drops the last one. A game record stores what is needed to replay it:
 a header, the first position (a seed, or a position when the game did not start from one), and
@@ -62,5 +65,6 @@ can write, reads only with ``verify=False``. Records are read within
 """
 
 from .game import Game
+from .history import History
 
-__all__ = ["Game"]
+__all__ = ["Game", "History"]

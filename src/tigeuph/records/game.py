@@ -1,12 +1,13 @@
 """The :class:`Game`: a game's history, undo and replay, and its records as text or JSON (the
-format is described in ``tigeuph.records``)."""
+format is described in ``tigeuph.records``). The history itself, shared with Babel's games, is
+``tigeuph.records.history.History``; this module gives the main game's own parts."""
 
 from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Callable, Mapping
-from typing import Final
+from collections.abc import Mapping
+from typing import ClassVar, Final
 
 from attrs import evolve
 
@@ -14,35 +15,33 @@ from ..action_text import parse_action
 from ..actions import Action
 from ..engine import apply, outcome
 from ..errors import (
-    ArgumentError,
     IllegalActionError,
     JsonError,
-    LimitError,
     NotationError,
     RecordError,
+    TigeuphError,
     UndoError,
     expect,
 )
 from ..legal import release
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
-from ..notation.fields import TITLE, rules_text
-from ..notation.position import to_text
-from ..record_text import check_comment, check_tag, check_written, escape, replay, split_record
+from ..limits import DEFAULT_LIMITS, Limits, check_limits
+from ..notation.fields import TITLE, parse_rules, rules_text
+from ..notation.position import from_text, to_text
+from ..record_text import check_comment
 from ..ruleset import Rules
-from ..stall import STALL_ROUNDS, Stop, is_stalled
+from ..stall import STALL_ROUNDS, is_stalled
 from ..state import GameState, new_game
 from ..views import PlayerView, history, view
 from .document import check_result, read_json, write_json
-from .text import WRITTEN, first_state
+from .history import History
+from .text import WRITTEN
 
 __all__ = ["Game"]
 
 _DEFAULT_RULES: Final = Rules()
-STOPS: Final = tuple(stop.value for stop in Stop)
-_STALL: Final = f"nothing but points must change for {STALL_ROUNDS} whole rounds (spec D8)"
 
 
-class Game:
+class Game(History[GameState, Action, PlayerView]):
     """A game's history: its first state, the actions played, every state since.
 
     Build one with :meth:`new` (from a seed, so that records stay short) or from any state;
@@ -53,41 +52,15 @@ class Game:
     action beyond them, so that whatever it writes reads back under the same limits.
     """
 
-    __slots__ = ("_actions", "_comments", "_moves", "_states", "limits", "seed", "stopped", "tags")
+    __slots__ = ()
 
-    def __init__(
-        self,
-        start: GameState,
-        *,
-        seed: int | None = None,
-        tags: Mapping[str, str] | None = None,
-        limits: Limits = DEFAULT_LIMITS,
-    ) -> None:
-        """A game from *start*; *seed*, when given, must be the seed that dealt *start*.
-
-        Raises:
-            ArgumentTypeError: an argument is not of its type.
-            ArgumentError: *seed* does not deal *start*, or a tag is not a free header tag.
-            LimitError: a tag is longer than ``limits.max_tag_chars``.
-        """
-        self.limits = check_limits(limits, "Game")
-        """The largest tags, comments and number of actions the game takes."""
-        expect(start, GameState, "a GameState", "Game: start")
-        expect(seed, (int, type(None)), "an int or None", "Game: seed")
-        expect(tags, (Mapping, type(None)), "a mapping of str to str or None", "Game: tags")
-        if seed is not None and new_game(start.players, seed=seed, rules=start.rules) != start:
-            raise ArgumentError(f"seed {seed} does not deal this state")
-        self.seed = seed
-        """The seed that dealt the first state, or ``None`` for a game from a position."""
-        self.tags = {
-            name: check_tag(name, value, WRITTEN, limits) for name, value in (tags or {}).items()
-        }
-        self._states = [start]
-        self._actions: list[Action] = []
-        self._comments: list[str | None] = [None]
-        self._moves = [1]
-        self.stopped: Stop | None = None
-        """Why whoever ran the game stopped it before its end (:meth:`stop`), or ``None``."""
+    _name: ClassVar[str] = "Game"
+    _state_type: ClassVar[type] = GameState
+    _written_tags: ClassVar[tuple[str, ...]] = WRITTEN
+    _title: ClassVar[str] = TITLE
+    _stall_rule: ClassVar[str] = (
+        f"nothing but points must change for {STALL_ROUNDS} whole rounds (spec D8)"
+    )
 
     @classmethod
     def new(
@@ -118,49 +91,9 @@ class Game:
         return f"<Game: {self.start.players} players{seed}, {len(self._actions)} actions>"
 
     @property
-    def start(self) -> GameState:
-        """The first state."""
-        return self._states[0]
-
-    @property
-    def state(self) -> GameState:
-        """The state now."""
-        return self._states[-1]
-
-    @property
-    def states(self) -> tuple[GameState, ...]:
-        """Every state from the first; ``states[i + 1]`` follows ``actions[i]``."""
-        return tuple(self._states)
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """The actions played, in order."""
-        return tuple(self._actions)
-
-    @property
     def comments(self) -> tuple[str | None, ...]:
         """``comments[i]`` follows the *i*-th action; ``comments[0]`` comes before the first."""
         return tuple(self._comments)
-
-    @property
-    def move(self) -> int:
-        """The number of the turn going on now (the record's move number), from 1."""
-        return self._moves[-1]
-
-    def stop(self, reason: Stop) -> None:
-        """Mark the game as stopped before its end for *reason*: a stall (spec D8, checked
-        here) or its runner's bound on actions. The record says so in its ``Termination``
-        tag; :meth:`undo` lifts the mark.
-
-        Raises:
-            ArgumentError: the game is over, or *reason* is a stall and it has not stalled.
-        """
-        expect(reason, Stop, "a tigeuph.stall.Stop", "Game.stop: reason")
-        if self.state.is_over:
-            raise ArgumentError("Game.stop: the game is over")
-        if reason is Stop.STALLED and not is_stalled(self._states):
-            raise ArgumentError(f"Game.stop: the game has not stalled: {_STALL}")
-        self.stopped = reason
 
     def play(self, action: Action | str, comment: str | None = None) -> GameState:
         """Play *action* (or its notation) for the player to move; the new state.
@@ -175,22 +108,7 @@ class Game:
                 *comment* is longer than ``limits.max_comment_chars``.
             ArgumentError: the game was stopped (:meth:`stop`).
         """
-        if self.stopped is not None:
-            raise ArgumentError(f"the game was stopped ({self.stopped.value}): undo to go on")
-        if len(self._actions) >= self.limits.max_record_actions:
-            allowed = self.limits.max_record_actions
-            raise LimitError("max_record_actions", allowed + 1, allowed, "a game")
-        if isinstance(action, str):
-            action = parse_action(action)
-        check_comment(comment, self.limits)
-        before = self._states[-1]
-        after = apply(before, action)
-        release(before)  # the history keeps states, not their lists of legal actions
-        self._states.append(after)
-        self._actions.append(action)
-        self._comments.append(comment)
-        self._moves.append(self._moves[-1] + (after.active != before.active))
-        return after
+        return self._play(action, comment)
 
     def annotate(self, comment: str | None) -> None:
         """Set the comment after the last action, or before the first when none is played.
@@ -203,20 +121,6 @@ class Game:
         check_comment(comment, self.limits)
         self._comments[-1] = comment
 
-    def undo(self) -> Action:
-        """Take back the last action and return it.
-
-        Raises:
-            UndoError: no action has been played (an ``IndexError`` too).
-        """
-        if not self._actions:
-            raise UndoError("no action to undo: none has been played")
-        self.stopped = None
-        self._states.pop()
-        self._comments.pop()
-        self._moves.pop()
-        return self._actions.pop()
-
     def view(self, player: int) -> PlayerView:
         """What *player* may know now, with the public history (spec R4, R32).
 
@@ -228,109 +132,54 @@ class Game:
             view(self.state, player), history=history(self._states, self._actions, player)
         )
 
-    # --- text records ------------------------------------------------------------------------
+    # --- the main game's parts of the history ------------------------------------------------
 
-    def to_record(self) -> str:
-        """The game as a record (see the module docstring), ending with a newline.
-
-        The record is full information: with its Seed or first position it fixes the bag and
-        every hand, so it is for the server side only. Send a player ``view(player)``, whose
-        ``history`` is the public record.
-
-        Raises:
-            NotationError: the rules hold something the notation cannot name.
-            ArgumentError: a tag is not a free header tag.
-            LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
-        """
-        for name, value in self.tags.items():  # tags may have changed since the game was made
-            check_tag(name, value, WRITTEN, self.limits)
-        tags = {**self.tags, **self._written()}
-        lines = [f'[{name} "{escape(value)}"]' for name, value in tags.items()]
-        lines.append("")
-        if self.seed is None:
-            lines += [line for line in to_text(self.start).split("\n") if line]
-            lines.append("")
-        if self._comments[0] is not None:
-            lines.append(f"{{{self._comments[0]}}}")
-        words: list[str] = []
-        for i, action in enumerate(self._actions):
-            if i == 0 or self._moves[i] != self._moves[i - 1]:
-                if words:
-                    lines.append(" ".join(words))
-                words = [f"{self._moves[i]}."]
-            words.append(str(action))
-            comment = self._comments[i + 1]
-            if comment is not None:
-                words.append(f"{{{comment}}}")
-        if words:
-            lines.append(" ".join(words))
-        return "\n".join(lines) + "\n"
-
-    def _written(self) -> dict[str, str]:
-        """The tags the game writes itself, from what it is."""
-        tags = {"Rules": rules_text(self.start.rules)}
-        if self.seed is not None:
-            tags["Seed"] = str(self.seed)
-        result = outcome(self.state)
-        tags["Result"] = "*" if result is None else ",".join(map(str, result.winners))
-        if result is not None:
-            tags["Termination"] = result.end.value
-        elif self.stopped is not None:
-            tags["Termination"] = self.stopped.value
-        return tags
+    _parse = staticmethod(parse_action)
+    _position_text = staticmethod(to_text)
 
     @classmethod
-    def from_record(
-        cls, text: str, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
-    ) -> Game:
-        """The game a record describes, replayed through the engine.
+    def _deal(cls, start: GameState, seed: int) -> GameState:
+        return new_game(start.players, seed=seed, rules=start.rules)
 
-        With *verify* (the default) the record must start from a seed: its game is dealt by
-        :func:`~tigeuph.new_game` from the ``Seed`` and ``Rules`` tags, so the record proves
-        its result. ``verify=False`` also reads a record from a first position, which proves
-        only that its actions are legal from that position.
+    def _apply(self, before: GameState, action: Action) -> GameState:
+        after = apply(before, action)
+        release(before)  # the history keeps states, not their lists of legal actions
+        return after
 
-        Raises:
-            ArgumentTypeError: *text* is not a string.
-            LimitError: the record is over one of *limits* (its size, a tag, a comment, the
-                number of actions); nothing is replayed.
-            NotationError: the header or the first position cannot be read, a tag the game
-                writes itself disagrees with the game, or *verify* is on and the record starts
-                from a position.
-            RecordError: an action cannot be read or is illegal; ``move`` says where.
-        """
-        limits = check_limits(limits, "Game.from_record")
-        text = check_text(text, limits, "a record")
-        expect(verify, bool, "True or False", "Game.from_record: verify")
-        tags, position, tokens = split_record(
-            text, title=TITLE, written=WRITTEN, verify=verify, limits=limits
-        )
-        start, seed, free = first_state(tags, position, limits)
-        game = cls(start, seed=seed, tags=free, limits=limits)
-        replay(game, tokens, game._comment_from_record)
-        game._read_stop(tags.get("Termination"), NotationError)
-        check_written(tags, game._written())
-        return game
+    def _turn_changed(self, before: GameState, after: GameState) -> bool:
+        return after.active != before.active
 
-    def _read_stop(self, termination: str | None, error: Callable[[str], Exception]) -> None:
-        """Mark the game stopped as a record's ``Termination`` says, if it says so of a game
-        that goes on; a stall is checked (spec D8)."""
-        if termination is None or self.state.is_over:
-            return
-        if termination not in STOPS:
-            raise error(
-                f"the Termination tag says {termination!r} of a game that goes on, which "
-                f"only {' or '.join(STOPS)} may stop"
-            )
-        if termination == Stop.STALLED.value and not is_stalled(self._states):
-            raise error(f"the game has not stalled: {_STALL}")
-        self.stopped = Stop(termination)
+    def _rules_tags(self) -> dict[str, str]:
+        return {"Rules": rules_text(self.start.rules)}
 
-    def _comment_from_record(self, comment: str) -> None:
-        """Set the comment a record gives after the last action, the first one there."""
-        if self._comments[-1] is not None:
-            raise ArgumentError("two comments in a row")
-        self._comments[-1] = comment
+    def _result_tags(self) -> dict[str, str]:
+        result = outcome(self.state)
+        if result is None:
+            return {"Result": "*"}
+        return {"Result": ",".join(map(str, result.winners)), "Termination": result.end.value}
+
+    def _is_stalled(self) -> bool:
+        return is_stalled(self._states)
+
+    def _nothing_to_undo(self) -> TigeuphError:
+        return UndoError("no action to undo: none has been played")
+
+    @classmethod
+    def _start_of(
+        cls, tags: dict[str, str], seed: int | None, position: str | None, limits: Limits
+    ) -> GameState:
+        try:
+            rules = parse_rules(tags["Rules"]) if "Rules" in tags else None
+        except ValueError as err:
+            raise NotationError(f"header: {err}") from None
+        if position is not None:
+            start = from_text(position, limits=limits)
+            if rules is not None and rules != start.rules:
+                raise NotationError("the Rules tag disagrees with the first position")
+            return start
+        if seed is None or rules is None:
+            raise NotationError("a record needs a Seed and a Rules tag, or a first position")
+        return new_game(rules.players, seed=seed, rules=rules)
 
     # --- JSON records ------------------------------------------------------------------------
 
