@@ -92,7 +92,7 @@ def test_a_stalled_game_stops_and_is_counted_not_a_violation(
         actions = list(tigeuph.legal_actions(state))
         return [passing] if passing in actions else actions
 
-    monkeypatch.setattr(soak, "legal_actions", only_pass)
+    monkeypatch.setattr(tigeuph.GAMES["tigris"], "legal_actions", only_pass)
     played, violation, stalled = soak.play(tigeuph.Rules(players=3), seed=2)
     assert (played, violation, stalled) == (3 * STALL_ROUNDS, None, True)
     assert soak.main(["--games", "3", "--seed", "1", "-q"]) == 0
