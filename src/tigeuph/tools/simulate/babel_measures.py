@@ -35,8 +35,19 @@ ENDINGS: Final = (
 )
 
 _KINDS: Final = (
-    "Travel Colonise Migrate Build SkipBuild Steal Destroy Expel Switch Halve Discard EndTurn"
-).split()
+    "Travel",
+    "Colonise",
+    "Migrate",
+    "Build",
+    "SkipBuild",
+    "Steal",
+    "Destroy",
+    "Expel",
+    "Switch",
+    "Halve",
+    "Discard",
+    "EndTurn",
+)
 """Babel's kinds of action (spec B7-B27), as their classes are named."""
 
 EVENTS: Final = tuple(Event(kind, f"{kind} actions") for kind in _KINDS)
