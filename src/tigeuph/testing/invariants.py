@@ -41,10 +41,9 @@ from typing import Any
 from ..games import game_named, game_of
 from .hooks import checks_of
 from .steps import round_trip_problems, snapshot, step_problems, to_move_problems
-from .tigris_checks import BOARDS, switches
+from .tigris_checks import switches
 
 __all__ = [
-    "BOARDS",
     "Snapshot",
     "checked_apply",
     "every_rules",
@@ -61,7 +60,7 @@ Snapshot = tuple[object, ...]
 
 def every_rules(players: int, game: str = "tigris") -> tuple[Any, ...]:
     """Every rule set the soak plays for *players* in *game*: for the main game every
-    combination of the switches on every board of :data:`BOARDS`,
+    combination of the switches on every board of :data:`~tigeuph.testing.tigris_checks.BOARDS`,
     ``2 ** len(switches()) * len(BOARDS)`` rules, all switches off first; for a game without
     variants its one rule set, ``None``.
 

@@ -35,7 +35,7 @@ class Feature:
 
     switch: str
     counter: str
-    """The event (:attr:`Event.name`) that counts it."""
+    """The event (its ``name``) that counts it."""
     happened: str
     """What happened, as in "the wonder was built"."""
     subject: str
