@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import game_named, game_of
+from ..games import DEFAULT_GAME, game_named, game_of
 from .hooks import checks_of
 from .steps import round_trip_problems, snapshot, step_problems, to_move_problems
 from .tigris_checks import switches
@@ -58,7 +58,7 @@ Snapshot = tuple[object, ...]
 """The compared fields of a state, taken before ``apply`` (see :func:`snapshot`)."""
 
 
-def every_rules(players: int, game: str = "tigris") -> tuple[Any, ...]:
+def every_rules(players: int, game: str = DEFAULT_GAME) -> tuple[Any, ...]:
     """Every rule set the soak plays for *players* in *game*: for the main game every
     combination of the switches on every board of :data:`~tigeuph.testing.tigris_checks.BOARDS`,
     ``2 ** len(switches()) * len(BOARDS)`` rules, all switches off first; for a game without
