@@ -2,8 +2,8 @@
 by index, runs of random or building play to reach late states, and arbitrary actions of every
 kind, which ``apply`` must accept exactly when ``legal_actions`` lists them and otherwise refuse
 with ``IllegalActionError``, leaving the state unchanged. Every state obeys
-:func:`tigeuph.testing.babel_invariants.state_problems` and every step
-:func:`~tigeuph.testing.babel_invariants.step_problems`.
+:func:`tigeuph.testing.invariants.state_problems` and every step
+:func:`~tigeuph.testing.invariants.step_problems`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from tigeuph.babel.actions import (
     Travel,
 )
 from tigeuph.babel.policies import builder
-from tigeuph.testing.babel_invariants import (
+from tigeuph.testing.invariants import (
     checked_apply,
     round_trip_problems,
     state_problems,

@@ -1,4 +1,5 @@
-"""The Babel soak command (python -m tigeuph.testing.babel_soak), run in-process (spec B59)."""
+"""The soak command on Babel (``python -m tigeuph.testing.soak --game babel``), run in-process:
+the one soak of both games plays Babel's ways of playing and checks its invariants."""
 
 from __future__ import annotations
 
@@ -8,46 +9,70 @@ import sys
 
 import pytest
 
-from tigeuph import cli
-from tigeuph.testing import babel_soak as soak
+from tigeuph import GAMES, cli
+from tigeuph.testing import soak
+from tigeuph.testing.invariants import checked_apply
 
 
-def test_soak_reports_speed_endings_and_no_violation(capsys: pytest.CaptureFixture[str]) -> None:
-    """A short soak plays its games, random and building, and finds no violation (spec B59)."""
-    assert soak.main(["--games", "6", "--seed", "1"]) == 0
+def test_soak_reports_speed_ways_endings_and_no_violation(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A short soak of Babel plays its games in each way in turn and finds no violation."""
+    assert soak.main(["--game", "babel", "--games", "6", "--seed", "1", "-q"]) == 0
     out = capsys.readouterr().out
-    found = re.match(r"babel soak: 6 games, (\d+) actions in [\d.]+ s \(([\d.]+) games/s", out)
+    found = re.match(r"soak: 6 games from seed 1 \(0 stalled\), (\d+) actions in [\d.]+ s", out)
     assert found is not None, out
     assert int(found[1]) > 6 * 40
+    assert "games per way of playing: greedy,uniform 2, uniform 2, weighted 2" in out
+    endings = re.search(r"^endings: (.*)$", out, re.MULTILINE)
+    assert endings is not None
+    assert sum(int(n) for n in re.findall(r"(?:deck|score) (\d+)", endings[1])) == 6
     assert out.rstrip().endswith("violations: 0")
 
 
-def test_soak_counts_a_violation(
+def test_a_violation_names_the_game_to_replay(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A broken invariant is reported with the seed and action to replay, and exit status 1."""
-    monkeypatch.setattr(soak, "state_problems", lambda state: ["broken on purpose"])
-    assert soak.main(["--games", "2"]) == 1
+    """A broken invariant is reported with the seed, the action and a replay line naming the
+    game, and the exit status is 1; the replay finds it again."""
+
+    def strict(state: object, action: object, *, round_trip: bool) -> tuple[object, list[str]]:
+        after, problems = checked_apply(state, action, round_trip=round_trip)
+        return after, problems + (["broken on purpose"] if str(action) == "end" else [])
+
+    monkeypatch.setattr(soak, "checked_apply", strict)
+    assert soak.main(["--game", "babel", "--games", "2", "-q"]) == 1
     out = capsys.readouterr().out
-    assert "violations: 2" in out and "seed 0, action -1 (new game): broken on purpose" in out
+    assert "violations: 2" in out
+    assert re.search(r"seed 0, players=2, action \d+ \(end\): broken on purpose", out), out
+    line = "replay: python -m tigeuph.testing.soak --game babel --replay 'players=2' --seed 1"
+    assert line in out
+    assert soak.main(["--game", "babel", "--replay", "players=2", "--seed", "1"]) == 1
+    assert "violation: seed 1, players=2" in capsys.readouterr().out
 
 
 def test_two_jobs_find_the_same() -> None:
     """Spreading the games over processes changes nothing but the time taken."""
-    one, two = soak.soak(4, seed=9), soak.soak(4, seed=9, jobs=2)
+    one, two = soak.soak(4, seed=9, game="babel"), soak.soak(4, seed=9, jobs=2, game="babel")
     assert (one.games, one.actions, one.endings) == (two.games, two.actions, two.endings)
 
 
-@pytest.mark.parametrize("module", ["tigeuph.testing.babel_soak", "tigeuph.tools.babel_simulate"])
-def test_babels_tools_run_as_modules(module: str) -> None:
-    """Babel's soak and simulator run with python -m from the testing and tools packages."""
+def test_every_game_soaks_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """tigeuph soak --game takes every game of the registry, and no other."""
+    for name in GAMES:
+        assert cli.main(["soak", "--game", name, "--games", "1", "-q"]) == 0
+        assert capsys.readouterr().out.rstrip().endswith("violations: 0")
+    assert cli.main(["soak", "--game", "chess"]) == 2
+    assert "invalid choice: 'chess'" in capsys.readouterr().err
+
+
+def test_the_soak_runs_as_a_module() -> None:
+    """python -m tigeuph.testing.soak names itself and offers --game."""
     done = subprocess.run(
-        [sys.executable, "-m", module, "--help"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "tigeuph.testing.soak", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    assert done.stdout.startswith(f"usage: python -m {module}")
-
-
-def test_the_command_line_names_babels_soak(capsys: pytest.CaptureFixture[str]) -> None:
-    """tigeuph soak --game babel --help shows the command a person typed."""
-    assert cli.main(["soak", "--game", "babel", "--help"]) == 0
-    assert capsys.readouterr().out.startswith("usage: tigeuph soak --game babel")
+    assert done.stdout.startswith("usage: python -m tigeuph.testing.soak")
+    assert "--game {tigris,babel}" in done.stdout

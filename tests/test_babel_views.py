@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tigeuph import babel
-from tigeuph.testing.babel_invariants import round_trip_problems
+from tigeuph.testing.invariants import round_trip_problems
 
 
 def _reshuffled(state: babel.BabelState, seat: int, rng: random.Random) -> babel.BabelState:

@@ -82,16 +82,18 @@ def tally_from_states(rules: tigeuph.Rules, seed: int, agent: str) -> GameTally:
         end=result.end,
         scores=tuple(r.score for r in result.results),
         winners=result.winners,
-        revolts=revolts,
-        wars=wars,
-        monuments=len(state.monuments),
-        buildings=buildings,
-        doubled_points=doubled,
-        english_limits=limits,
-        wonders=int(state.wonder is not None),
-        wonder_points=wonder_points,
-        catastrophes=sum(2 - n for n in state.catastrophe_tiles),
-        treasures=sum(state.treasures_taken),
+        counts=(
+            ("revolts", revolts),
+            ("wars", wars),
+            ("monuments", len(state.monuments)),
+            ("buildings", buildings),
+            ("doubled_points", doubled),
+            ("english_limits", limits),
+            ("wonders", int(state.wonder is not None)),
+            ("wonder_points", wonder_points),
+            ("catastrophes", sum(2 - n for n in state.catastrophe_tiles)),
+            ("treasures", sum(state.treasures_taken)),
+        ),
     )
 
 
@@ -186,11 +188,11 @@ def test_counts_are_consistent(report: Report) -> None:
     for result in report.results:
         seats = [f"wins_seat_{seat}" for seat in range(result.players)]
         for t in result.games:
-            assert 0 <= t.wonders <= 1
+            assert 0 <= t.count("wonders") <= 1
             if not result.rules.buildings:
-                assert t.buildings == 0
+                assert t.count("buildings") == 0
             if not result.rules.wonder:
-                assert t.wonders == t.wonder_points == 0
+                assert t.count("wonders") == t.count("wonder_points") == 0
             assert t.scores[t.winners[0]] == max(t.scores)
         assert math.isclose(result.mean("end_treasures") + result.mean("end_bag"), 1)
         assert math.isclose(sum(result.mean(seat) for seat in seats), 1)
@@ -432,7 +434,7 @@ def test_a_variant_that_hardly_came_into_play_is_said_to_say_nothing(mixed: Repo
     that the run says nothing about it, counting the games it came into play in."""
     wonder = mixed.results[1]
     built, of = wonder.coverage()["wonder"]
-    assert of == 12 and built == sum(t.wonders > 0 for t in wonder.games)
+    assert of == 12 and built == sum(t.count("wonders") > 0 for t in wonder.games)
     if built < 0.05 * of:
         said = f"+wonder: the wonder was built in {built} of 12 games: this run says nothing"
         assert any(w.startswith(said) for w in wonder.warnings())
@@ -450,7 +452,14 @@ def test_coverage_warnings_follow_the_share_of_games() -> None:
 
     def game(wonders: int, limits: int) -> GameTally:
         return GameTally(
-            1, ("random",) * 2, 10, 5, End.BAG, (1, 0), (0,), wonders=wonders, english_limits=limits
+            1,
+            ("random",) * 2,
+            10,
+            5,
+            End.BAG,
+            (1, 0),
+            (0,),
+            counts=(("wonders", wonders), ("english_limits", limits)),
         )
 
     rules = tigeuph.Rules(players=2, wonder=True, english_reinforcement=True)

@@ -92,10 +92,24 @@ def test_a_stalled_game_stops_and_is_counted_not_a_violation(
         actions = list(tigeuph.legal_actions(state))
         return [passing] if passing in actions else actions
 
-    monkeypatch.setattr(soak, "legal_actions", only_pass)
+    monkeypatch.setattr(tigeuph.GAMES["tigris"], "legal_actions", only_pass)
     played, violation, stalled = soak.play(tigeuph.Rules(players=3), seed=2)
     assert (played, violation, stalled) == (3 * STALL_ROUNDS, None, True)
     assert soak.main(["--games", "3", "--seed", "1", "-q"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("soak: 3 games from seed 1 (3 stalled), ")
     assert out.rstrip().endswith("violations: 0")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_replay_line_names_the_rules_as_position_notation_does(players: int) -> None:
+    """The rules a violation prints are the position notation's ``rules:`` line, and
+    ``--replay`` reads them back to the same rules, for every combination the soak plays."""
+    from tigeuph.testing.rules_words import parse_rules, rules_text
+
+    tigris = tigeuph.GAMES["tigris"]
+    for rules in every_rules(players):
+        text = rules_text(tigris, players, rules)
+        line = tigeuph.to_text(tigeuph.new_game(players, seed=1, rules=rules)).splitlines()
+        assert f"rules: {text}" in line
+        assert parse_rules(tigris, text) == (players, rules)

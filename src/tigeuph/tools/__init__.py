@@ -1,10 +1,8 @@
 """The tools: programs built on the library, kept out of its runtime namespace (issue 16).
 
 ======================================  ====================================================
-:mod:`tigeuph.tools.simulate`           compare variants over many seeded games
-                                        (``tigeuph simulate``)
-:mod:`tigeuph.tools.babel_simulate`     Babel's figures over many seeded games
-                                        (``tigeuph simulate --game babel``)
+:mod:`tigeuph.tools.simulate`           compare variants over many seeded games of either
+                                        game (``tigeuph simulate [--game babel]``)
 :mod:`tigeuph.tools.arena`              a tournament between agents (``tigeuph arena``)
 :mod:`tigeuph.tools.bench`              the engine's speed (``tigeuph bench``)
 :mod:`tigeuph.tools.callgrind`          CPU instructions per action (``bench --instructions``)

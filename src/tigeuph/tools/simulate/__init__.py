@@ -1,4 +1,5 @@
-"""The variant simulator: ``tigeuph simulate`` (or ``python -m tigeuph.tools.simulate``).
+"""The simulator of both games: ``tigeuph simulate [--game babel]`` (or
+``python -m tigeuph.tools.simulate``).
 
 Plays the same seeded games under a baseline and under each compared rule set, with any agents
 (:mod:`tigeuph.agents`), and reports per rule set how long games last, how they end, the scores
@@ -15,7 +16,7 @@ with the same numbers every way (``docs/simulate.rst``)::
 from .cli import main, write_rows
 from .coverage import COVERAGE_SHARE, FEATURES, Feature
 from .plot import plot
-from .report import METRICS, Metric, Report, RuleSetResult, metrics
+from .report import METRICS, Metric, Report, RuleSetResult, game_metrics, metrics
 from .run import LOCAL, describe, play_task, rotations, simulate
 from .tally import DEFAULT_AGENTS, GameTally, play_game, rotated, seat_agents, tally
 
@@ -31,6 +32,7 @@ __all__ = [
     "Report",
     "RuleSetResult",
     "describe",
+    "game_metrics",
     "main",
     "metrics",
     "play_game",

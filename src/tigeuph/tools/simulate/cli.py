@@ -1,4 +1,5 @@
-"""The simulator's command line: ``tigeuph simulate`` (or ``python -m tigeuph.tools.simulate``)."""
+"""The simulator's command line: ``tigeuph simulate [--game babel]`` (or
+``python -m tigeuph.tools.simulate``)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,16 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from ...agents.base import AgentError, AgentSpecError
 from ...boards import BUILT_IN
 from ...errors import TigeuphError
-from ...ruleset import SWITCHES, Rules
+from ...games import DEFAULT_GAME, GAMES
 from ..options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
+from .measures import measures_of
 from .plot import plot
 from .report import Report
-from .run import LOCAL, describe, rotations, simulate
+from .run import LOCAL, rotations, simulate
 
 __all__ = ["main", "write_rows"]
 
@@ -34,6 +35,7 @@ def _parser(prog: str) -> Parser:
         "--players 3 --games 1000 --variant wonder --plot wonder.png --csv wonder.csv --jobs 2",
     )
     add = parser.add_argument
+    add("--game", choices=tuple(GAMES), default=DEFAULT_GAME, help="the game (default tigris)")
     add(
         "--agents",
         type=agent_specs,
@@ -53,11 +55,13 @@ def _parser(prog: str) -> Parser:
         "--players",
         type=int,
         nargs="+",
-        default=[3],
-        choices=(2, 3, 4),
-        help="player counts (default 3)",
+        help="player counts (default 3; 2 for a game of two players)",
     )
-    add("--board", type=board, default="standard", help=f"{', '.join(BUILT_IN)} or a board file")
+    add(
+        "--board",
+        type=board,
+        help=f"{', '.join(BUILT_IN)} or a board file (default standard)",
+    )
     add("--seed", type=int, default=0, help="seed of the first game (default 0)")
     add(
         "--base",
@@ -96,26 +100,6 @@ def _parser(prog: str) -> Parser:
     return parser
 
 
-def _rule_sets(parser: Parser, args: Any) -> dict[str, Rules]:
-    """The baseline and the compared rule sets the command line asks for, by label."""
-    base = {name for names in args.base for name in names}
-    baseline = Rules(board=args.board, **{name: name in base for name in SWITCHES})
-    compared: list[tuple[str, ...]] = list(args.variant)
-    if args.every_switch or not compared:
-        compared += [(name,) for name in SWITCHES if name not in base]
-    out = {describe(baseline): baseline}
-    for names in compared:
-        rules = Rules(
-            board=args.board, **{name: name in base or name in names for name in SWITCHES}
-        )
-        if rules == baseline:
-            parser.error(f"--variant {','.join(names)}: already on in the baseline (--base)")
-        out.setdefault(describe(rules, baseline), rules)
-    if len(out) == 1:
-        parser.error("nothing to compare: every switch is on in the baseline")
-    return out
-
-
 def write_rows(report: Report, path: str, *, as_json_lines: bool = False) -> None:
     """Write one row per game of *report* (:meth:`~tigeuph.tools.simulate.Report.rows`) to *path*:
     CSV with a header, or JSON lines."""
@@ -135,11 +119,18 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph simulate") -> int:
     for a bad command line, 1 when an agent fails or a file cannot be written)."""
     parser = _parser(prog)
     args = parser.parse_args(argv)
+    game = GAMES[args.game]
+    measures = measures_of(game)
+    args.players = args.players or list(measures.PLAYERS)
+    for n in args.players:
+        if n not in game.players:
+            counts = ", ".join(map(str, game.players))
+            parser.error(f"argument --players: invalid choice: {n} (choose from {counts})")
     if len(set(args.players)) < len(args.players):
         parser.error("--players: a player count given twice")
     if args.dask is not None and args.jobs > 1:
         parser.error("--dask and --jobs: the cluster decides how many processes play")
-    rule_sets = _rule_sets(parser, args)
+    rule_sets = measures.rule_sets(parser.error, args)
     total = sum(args.games * len(rule_sets) * rotations(args.agents, n) for n in args.players)
     where = f"Dask ({args.dask})" if args.dask else f"{args.jobs} process{'es' * (args.jobs > 1)}"
     try:
@@ -154,6 +145,7 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph simulate") -> int:
                 args.jobs,
                 args.dask,
                 on_progress=advance,
+                game=args.game,
             )
         seconds = time.perf_counter() - start
         if args.csv:

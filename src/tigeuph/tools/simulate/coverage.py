@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
-from attrs import frozen
-
-from ...ruleset import Rules
+from ...games import DEFAULT_GAME, GAMES, game_named
+from .measures import Feature, measures_of
 from .tally import GameTally
 
 __all__ = ["COVERAGE_SHARE", "FEATURES", "Feature", "balanced", "coverage", "warnings"]
@@ -21,44 +20,27 @@ COVERAGE_SHARE: Final = 0.05
 untested by the run."""
 
 
-@frozen
-class Feature:
-    """What of a rules switch can be counted in a game, and how to say it."""
-
-    switch: str
-    counter: str
-    """The :class:`~tigeuph.tools.simulate.GameTally` field that counts it."""
-    happened: str
-    """What happened, as in "the wonder was built"."""
-    subject: str
-    """What the run would say nothing about."""
+FEATURES: Final = measures_of(GAMES[DEFAULT_GAME]).FEATURES
+"""The main game's switches whose feature a game may never meet (open scoring is always in
+play: it only shows the points); each game's are in its measures."""
 
 
-FEATURES: Final = (
-    Feature("wonder", "wonders", "the wonder was built", "the wonder"),
-    Feature("buildings", "buildings", "a building was placed", "the buildings"),
-    Feature(
-        "english_reinforcement",
-        "english_limits",
-        "English reinforcement's limit bound a commitment",
-        "English reinforcement",
-    ),
-)
-"""The switches whose feature a game may never meet (open scoring is always in play: it only
-shows the points)."""
+def coverage(
+    rules: Any, games: Sequence[GameTally], game: str = DEFAULT_GAME
+) -> dict[str, tuple[int, int]]:
+    """For each switch on in *rules* of *game* that has a feature in the game's measures
+    (the main game's :data:`FEATURES`), in how many of *games* its feature came into play, and
+    of how many.
 
-
-def coverage(rules: Rules, games: Sequence[GameTally]) -> dict[str, tuple[int, int]]:
-    """For each switch on in *rules* that has a :data:`FEATURES` entry, in how many of *games*
-    its feature came into play, and of how many.
-
+    >>> from tigeuph import Rules
     >>> coverage(Rules(wonder=True), [])
     {'wonder': (0, 0)}
     """
+    measures = measures_of(game_named(game, "coverage: game"))
     return {
-        f.switch: (sum(getattr(t, f.counter) > 0 for t in games), len(games))
-        for f in FEATURES
-        if getattr(rules, f.switch)
+        f.switch: (sum(t.count(f.counter) > 0 for t in games), len(games))
+        for f in measures.FEATURES
+        if measures.switch_on(rules, f.switch)
     }
 
 
@@ -81,15 +63,19 @@ def balanced(games: Sequence[GameTally]) -> bool:
     )
 
 
-def warnings(label: str, rules: Rules, games: Sequence[GameTally]) -> list[str]:
-    """What the games played under *rules* cannot say, as sentences: a variant that came into
-    play in fewer than :data:`COVERAGE_SHARE` of them, games that stalled (spec D8), seats that
-    were not balanced."""
+def warnings(
+    label: str, rules: Any, games: Sequence[GameTally], game: str = DEFAULT_GAME
+) -> list[str]:
+    """What the games of *game* played under *rules* cannot say, as sentences: a variant that
+    came into play in fewer than :data:`COVERAGE_SHARE` of them, games that stalled (spec D8),
+    seats that were not balanced."""
     out = []
-    for f in FEATURES:
-        if not getattr(rules, f.switch):
+    measures = measures_of(game_named(game, "warnings: game"))
+    covered = coverage(rules, games, game)
+    for f in measures.FEATURES:
+        if f.switch not in covered:
             continue
-        met, of = coverage(rules, games)[f.switch]
+        met, of = covered[f.switch]
         if met < COVERAGE_SHARE * of or of == 0:
             out.append(
                 f"{label}: {f.happened} in {met} of {of} games: "

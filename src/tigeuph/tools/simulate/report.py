@@ -7,17 +7,18 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Iterator, Sequence
+from enum import Enum
 from typing import Any, Final
 
 from attrs import frozen
 
-from ...ruleset import Rules
-from ...state import End
+from ...games import DEFAULT_GAME, game_named
 from ...stats import Interval, mean_interval, wilson
 from .coverage import balanced, coverage, warnings
+from .measures import measures_of
 from .tally import GameTally
 
-__all__ = ["METRICS", "Metric", "Report", "RuleSetResult", "metrics"]
+__all__ = ["METRICS", "Metric", "Report", "RuleSetResult", "game_metrics", "metrics"]
 
 
 @frozen
@@ -37,49 +38,68 @@ def _seat_wins(seat: int) -> Callable[[GameTally], float]:
     return lambda t: 1 / len(t.winners) if seat in t.winners else 0.0
 
 
-METRICS: Final = (
+_HEAD: Final = (
     Metric("actions", "actions per game", lambda t: t.actions),
     Metric("turns", "turns per game", lambda t: t.turns),
-    Metric("end_treasures", "ended by treasures (%)", lambda t: t.end is End.TREASURES, True),
-    Metric("end_bag", "ended by the bag (%)", lambda t: t.end is End.BAG, True),
+)
+_SCORES: Final = (
     Metric("stalled", "did not end (%)", lambda t: t.stalled, True),
     Metric("winner_score", "winner's score", lambda t: t.scores[t.winners[0]]),
     Metric("mean_score", "mean score", lambda t: statistics.fmean(t.scores)),
     Metric("margin", "winning margin", lambda t: t.margin),
-    Metric("revolts", "revolts", lambda t: t.revolts),
-    Metric("wars", "wars", lambda t: t.wars),
-    Metric("monuments", "monuments built", lambda t: t.monuments),
-    Metric("buildings", "buildings placed/moved", lambda t: t.buildings),
-    Metric("doubled_points", "points doubled by buildings", lambda t: t.doubled_points),
-    Metric("english_limits", "supports cut by English rules", lambda t: t.english_limits),
-    Metric("wonders", "wonders built", lambda t: t.wonders),
-    Metric("wonder_points", "wonder points", lambda t: t.wonder_points),
-    Metric("catastrophes", "catastrophes", lambda t: t.catastrophes),
-    Metric("treasures", "treasures taken", lambda t: t.treasures),
 )
-"""The figures of every game, in report order; :func:`metrics` adds each seat's wins."""
+
+
+def _ended(end: Enum) -> Callable[[GameTally], float]:
+    return lambda t: t.end is end
+
+
+def _counted(event: str) -> Callable[[GameTally], float]:
+    return lambda t: t.count(event)
+
+
+def game_metrics(game: str = DEFAULT_GAME) -> tuple[Metric, ...]:
+    """The figures of every game of *game*, in report order: length, each ending's share,
+    the scores, then the game's events; :func:`metrics` adds each seat's wins.
+
+    >>> [m.name for m in game_metrics("babel")][:4]
+    ['actions', 'turns', 'end_score', 'end_deck']
+    """
+    measures = measures_of(game_named(game, "game_metrics: game"))
+    endings = tuple(
+        Metric(f"end_{end.value}", heading, _ended(end), True) for end, heading in measures.ENDINGS
+    )
+    events = tuple(Metric(e.name, e.heading, _counted(e.name)) for e in measures.EVENTS)
+    return (*_HEAD, *endings, *_SCORES, *events)
+
+
+METRICS: Final = game_metrics()
+"""The figures of every game of the main game, in report order; :func:`metrics` adds each
+seat's wins."""
 
 _SEATS: Final = tuple(
     Metric(f"wins_seat_{seat}", f"won by seat {seat} (%)", _seat_wins(seat), True)
     for seat in range(4)
 )
-_BY_NAME: Final = {m.name: m for m in (*METRICS, *_SEATS)}
 
 
-def metrics(players: int) -> tuple[Metric, ...]:
-    """The figures reported for games of *players*: ``METRICS``, with each seat's share of
-    wins after the scores (``wins_seat_0`` plays first).
+def metrics(players: int, game: str = DEFAULT_GAME) -> tuple[Metric, ...]:
+    """The figures reported for games of *game* for *players*: :func:`game_metrics`, with
+    each seat's share of wins after the scores (``wins_seat_0`` plays first).
 
     >>> [m.name for m in metrics(2)][7:10]
     ['margin', 'wins_seat_0', 'wins_seat_1']
     """
-    return (*METRICS[:8], *_SEATS[:players], *METRICS[8:])
+    figures = game_metrics(game)
+    split = next(i for i, m in enumerate(figures) if m.name == "margin") + 1
+    return (*figures[:split], *_SEATS[:players], *figures[split:])
 
 
-def _metric(name: str) -> Metric:
-    if name not in _BY_NAME:
-        raise ValueError(f"unknown metric {name!r}: choose from {', '.join(_BY_NAME)}")
-    return _BY_NAME[name]
+def _metric(name: str, game: str = DEFAULT_GAME) -> Metric:
+    known = {m.name: m for m in metrics(len(_SEATS), game)}
+    if name not in known:
+        raise ValueError(f"unknown metric {name!r}: choose from {', '.join(known)}")
+    return known[name]
 
 
 @frozen
@@ -87,14 +107,22 @@ class RuleSetResult:
     """The games played under one rule set for one player count."""
 
     label: str
-    rules: Rules
-    """The rules played, ``players`` included."""
+    rules: Any
+    """The rules played (the main game's ``players`` included; ``None`` for a game without
+    variants)."""
     games: tuple[GameTally, ...]
     """One tally per seed, in seed order."""
 
     @property
+    def game(self) -> str:
+        """The game played, as its name in :data:`tigeuph.GAMES`."""
+        return self.games[0].game if self.games else DEFAULT_GAME
+
+    @property
     def players(self) -> int:
-        return self.rules.players
+        if self.games:
+            return len(self.games[0].agents)
+        return int(getattr(self.rules, "players", game_named(self.game).default_players))
 
     def values(self, metric: str) -> tuple[float, ...]:
         """The figure *metric* (a :class:`Metric` name) of each game, in seed order.
@@ -102,7 +130,7 @@ class RuleSetResult:
         Raises:
             ValueError: an unknown metric.
         """
-        of = _metric(metric).of
+        of = _metric(metric, self.game).of
         return tuple(float(of(t)) for t in self.games)
 
     def mean(self, metric: str) -> float:
@@ -112,7 +140,7 @@ class RuleSetResult:
     def interval(self, metric: str) -> Interval:
         """The mean of *metric* with its 95% interval: Wilson for a share, Student's t else."""
         values = self.values(metric)
-        if _metric(metric).share:
+        if _metric(metric, self.game).share:
             return wilson(sum(values), len(values))
         return mean_interval(values)
 
@@ -147,12 +175,12 @@ class RuleSetResult:
     def coverage(self) -> dict[str, tuple[int, int]]:
         """For each switch on whose feature a game may miss, the games it came into play in,
         and of how many: the wonder built, a building placed, English reinforcement binding."""
-        return coverage(self.rules, self.games)
+        return coverage(self.rules, self.games, self.game)
 
     def warnings(self) -> list[str]:
         """What these games cannot say, as sentences: a variant that came into play in fewer
         than 5% of them, games that did not end, seats not balanced."""
-        return warnings(self.label, self.rules, self.games)
+        return warnings(self.label, self.rules, self.games, self.game)
 
 
 @frozen
@@ -205,7 +233,7 @@ class Report:
         rows = [["", *(r.label for r in group)]]
         changed: list[str] = []
         unchanged: list[str] = []
-        for metric in metrics(players):
+        for metric in metrics(players, group[0].game):
             scale = 100.0 if metric.share else 1.0
             cells = [metric.heading]
             for r in group:
@@ -271,7 +299,7 @@ class Report:
         themselves left out, see :meth:`rows`); an infinite interval's ends are ``None``."""
         out: list[dict[str, object]] = []
         for r in self.results:
-            names = [m.name for m in metrics(r.players)]
+            names = [m.name for m in metrics(r.players, r.game)]
             diffs: dict[str, object] | None = None
             if r is not self.baseline(r.players):
                 diffs = {}
@@ -283,8 +311,7 @@ class Report:
                 {
                     "label": r.label,
                     "players": r.players,
-                    "board": r.rules.board.name,
-                    "switches": list(r.rules.switches),
+                    **_rules_json(r),
                     "baseline": diffs is None,
                     "games": len(r.games),
                     "means": {name: _interval_json(r.interval(name)) for name in names},
@@ -312,8 +339,7 @@ class Report:
                 row: dict[str, Any] = {
                     "rule_set": r.label,
                     "players": r.players,
-                    "board": r.rules.board.name,
-                    "switches": " ".join(r.rules.switches),
+                    **{k: v if k == "board" else " ".join(v) for k, v in _rules_json(r).items()},
                     "seed": t.seed,
                     "rotation": t.rotation,
                     "agents": " ".join(t.agents),
@@ -322,12 +348,21 @@ class Report:
                     "stalled": t.stalled,
                     "seconds": round(t.seconds, 4),
                 }
-                for metric in METRICS:
-                    if metric.name not in ("end_treasures", "end_bag", "stalled"):
+                for metric in game_metrics(r.game):
+                    if not metric.share:
                         row[metric.name] = metric.of(t)
                 for seat in range(4):
                     row[f"score_{seat}"] = t.scores[seat] if seat < len(t.scores) else ""
                 yield row
+
+
+def _rules_json(result: RuleSetResult) -> dict[str, Any]:
+    """The board (``None`` for a game without boards) and the switches on."""
+    rules = game_named(result.game).rules_to_json(result.rules)
+    return {
+        "board": rules.get("board"),
+        "switches": [k for k, v in rules.items() if isinstance(v, bool) and v],
+    }
 
 
 def _seats(agents: Sequence[str], players: int) -> list[str]:

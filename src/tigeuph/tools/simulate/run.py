@@ -13,12 +13,11 @@ import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
-from attrs import evolve
-
-from ...agents.factory import make_agent
+from ...agents import make_agent
 from ...extras import require
-from ...ruleset import SWITCHES, Rules
+from ...games import DEFAULT_GAME, game_named
 from ..warm import warm_up
+from .measures import measures_of
 from .report import Report, RuleSetResult
 from .tally import DEFAULT_AGENTS, GameTally, play_game, seat_agents
 
@@ -27,33 +26,32 @@ __all__ = ["LOCAL", "describe", "rotations", "simulate"]
 LOCAL = "local"
 """The *dask* address that starts a Dask ``LocalCluster`` on this machine."""
 
-Task: TypeAlias = tuple[Rules, tuple[str, ...], tuple[tuple[int, int], ...]]
-"""What a worker plays: the rules, the agents, and each game's seed and seat rotation."""
+Task: TypeAlias = tuple[str, int, Any, tuple[str, ...], tuple[tuple[int, int], ...]]
+"""What a worker plays: the game, the player count, the rules, the agents, and each game's
+seed and seat rotation."""
 
 
-def describe(rules: Rules, baseline: Rules | None = None) -> str:
-    """A short label for *rules*: its board and switches, or what differs from *baseline*.
+def describe(rules: Any, baseline: Any = None, game: str = DEFAULT_GAME) -> str:
+    """A short label for *rules* of *game*: the main game's board and switches, or what
+    differs from *baseline*.
 
-    >>> from tigeuph import ADVANCED
+    >>> from tigeuph import ADVANCED, Rules
     >>> describe(Rules(board=ADVANCED, wonder=True))
     'advanced+wonder'
     >>> describe(Rules(buildings=True, wonder=True), baseline=Rules(wonder=True))
     '+buildings'
     """
-    if baseline is None:
-        return "+".join([rules.board.name, *rules.switches])
-    parts = [rules.board.name] if rules.board != baseline.board else []
-    for name in SWITCHES:
-        on, base = getattr(rules, name), getattr(baseline, name)
-        if on != base:
-            parts.append(f"{'+' if on else '-'}{name}")
-    return "".join(parts) or describe(rules)
+    return measures_of(game_named(game, "describe: game")).describe(rules, baseline)
 
 
 def play_task(task: Task) -> tuple[GameTally, ...]:
-    """Play the games of *task* (in a worker): rules, agents, seeds and rotations."""
-    rules, agents, games = task
-    return tuple(play_game(rules, seed, agents, rotation) for seed, rotation in games)
+    """Play the games of *task* (in a worker): game, players, rules, agents, seeds and
+    rotations."""
+    game, players, rules, agents, games = task
+    return tuple(
+        play_game(rules, seed, agents, rotation, game=game, players=players)
+        for seed, rotation in games
+    )
 
 
 def rotations(agents: Sequence[str], players: int) -> int:
@@ -68,7 +66,7 @@ def rotations(agents: Sequence[str], players: int) -> int:
 
 
 def simulate(
-    rule_sets: Sequence[Rules] | Mapping[str, Rules],
+    rule_sets: Sequence[Any] | Mapping[str, Any],
     games: int,
     players: int | Iterable[int] = 3,
     seed: int = 0,
@@ -76,6 +74,7 @@ def simulate(
     jobs: int = 1,
     dask: str | None = None,
     on_progress: Callable[[int], None] | None = None,
+    game: str = DEFAULT_GAME,
 ) -> Report:
     """Play *games* deals (seeds ``seed`` … ``seed + games - 1``) under each rule set, for each
     player count, and report them; the first rule set is the baseline.
@@ -89,11 +88,16 @@ def simulate(
     from *rule_sets* when it is a mapping, else from :func:`describe`. A rule set's ``players``
     must be left at its default or agree with every count (as in ``new_game``).
 
+    *game* is any game of :data:`tigeuph.GAMES` (``babel``: its one rule set is ``None``, and
+    the agents are its own, ``make_agent(spec, game="babel")``); what a game's tallies count
+    comes from its measures (``tigeuph.tools.simulate.<game>_measures``).
+
     With ``jobs > 1`` the games are shared among that many processes; with *dask* they run on
     a Dask distributed cluster (``"local"`` starts one on this machine, else the scheduler's
     address, ``tcp://host:8786``); the report is the same every way. *on_progress* is called
     with the number of games each finished task played.
 
+    >>> from tigeuph import Rules
     >>> report = simulate([Rules(), Rules(open_scoring=True)], games=3, players=2)
     >>> [r.label for r in report.results]
     ['standard', '+open_scoring']
@@ -105,39 +109,40 @@ def simulate(
         AgentSpecError: an agent specification names no agent (before any game).
         TigeuphError: *dask* given without the ``dask`` extra.
     """
-    named = list(rule_sets.items()) if isinstance(rule_sets, Mapping) else _labelled(rule_sets)
+    played = game_named(game, "simulate: game")
+    measures = measures_of(played)
+    named = (
+        list(rule_sets.items()) if isinstance(rule_sets, Mapping) else _labelled(rule_sets, game)
+    )
     counts = (players,) if isinstance(players, int) else tuple(players)
     if not named:
         raise ValueError("simulate needs at least one rule set (the baseline)")
     if games < 1 or jobs < 1:
         raise ValueError(f"games ({games}) and jobs ({jobs}) must be 1 or more")
-    if not counts or any(n not in (2, 3, 4) for n in counts) or len(set(counts)) < len(counts):
-        raise ValueError(f"players must be distinct counts among 2, 3 and 4, not {counts}")
+    if not counts or any(n not in played.players for n in counts) or len(set(counts)) < len(counts):
+        among = ", ".join(map(str, played.players))
+        raise ValueError(f"players must be distinct counts among {among}, not {counts}")
     specs = tuple(agents)
     if not specs:
         raise ValueError("simulate needs at least one agent")
     for spec in specs:
-        make_agent(spec)
-    default = Rules().players
-    plan: list[tuple[str, Rules]] = []
+        make_agent(spec, game=game)
+    plan: list[tuple[str, int, Any]] = []
     for n in counts:
         for label, rules in named:
-            if rules.players not in (n, default):
-                raise ValueError(f"{label}: players={rules.players} disagrees with {n} players")
-            plan.append((label, evolve(rules, players=n)))
+            try:
+                plan.append((label, n, measures.for_players(rules, n)))
+            except ValueError as err:
+                raise ValueError(f"{label}: {err}") from None
     # Chunks of games keep every worker busy to the end; the order of results is kept.
     workers = jobs if dask is None else 8
     tasks: list[Task] = []
     sizes: list[int] = []  # tasks per rule set
-    for _, rules in plan:
-        played = [
-            (s, r)
-            for s in range(seed, seed + games)
-            for r in range(rotations(specs, rules.players))
-        ]
-        size = max(1, min(25, -(-len(played) // (workers * 4))))
-        chunks_of = [tuple(played[i : i + size]) for i in range(0, len(played), size)]
-        tasks += [(rules, specs, chunk) for chunk in chunks_of]
+    for _, n, rules in plan:
+        seated = [(s, r) for s in range(seed, seed + games) for r in range(rotations(specs, n))]
+        size = max(1, min(25, -(-len(seated) // (workers * 4))))
+        chunks_of = [tuple(seated[i : i + size]) for i in range(0, len(seated), size)]
+        tasks += [(game, n, rules, specs, chunk) for chunk in chunks_of]
         sizes.append(len(chunks_of))
     if dask is not None:
         chunks = _on_dask(tasks, dask, on_progress)
@@ -146,7 +151,7 @@ def simulate(
         for task in tasks:
             chunks.append(play_task(task))
             if on_progress is not None:
-                on_progress(len(task[2]))
+                on_progress(len(task[4]))
     else:
         if multiprocessing.get_start_method() == "fork":
             warm_up()  # the engine's tables, built once here, shared by the forked workers
@@ -158,18 +163,19 @@ def simulate(
                     on_progress(len(found))
     results = []
     first = 0
-    for (label, rules), count in zip(plan, sizes, strict=True):
+    for (label, _, rules), count in zip(plan, sizes, strict=True):
         tallies = tuple(t for chunk in chunks[first : first + count] for t in chunk)
         results.append(RuleSetResult(label, rules, tallies))
         first += count
     return Report(tuple(results), seed, specs)
 
 
-def _labelled(rule_sets: Sequence[Rules]) -> list[tuple[str, Rules]]:
+def _labelled(rule_sets: Sequence[Any], game: str) -> list[tuple[str, Any]]:
     if not rule_sets:
         return []
     base = rule_sets[0]
-    return [(describe(base), base), *((describe(r, base), r) for r in rule_sets[1:])]
+    rest = ((describe(r, base, game), r) for r in rule_sets[1:])
+    return [(describe(base, game=game), base), *rest]
 
 
 def _on_dask(
