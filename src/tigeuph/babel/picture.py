@@ -118,7 +118,8 @@ def _draw_half(
     temple_y, column_y = (y + column, y) if upward else (y, y + TEMPLE)
     names = (("columns", column_y + column / 2), ("temples", temple_y + TEMPLE / 2))
     for name, middle in names:
-        label(half, QUARRY_X + 8, middle + 4, f"seat {seat}'s {name}", 11, kind="side-label")
+        label(half, QUARRY_X + 6, middle - 2, f"seat {seat}'s", 11, kind="side-label")
+        label(half, QUARRY_X + 6, middle + 12, name, 11, kind="side-label")
     for nation in NATIONS:
         x = LOCATION_X[nation.index]
         spot = el(half, "g", class_=f"site {nation.value}", data_location=nation.value)

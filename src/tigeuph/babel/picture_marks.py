@@ -53,24 +53,28 @@ class Marks:
         passed = isinstance(last, EndTurn) and position.end is not End.DECK
         if seat is None:
             seat = 1 - position.active if passed or isinstance(last, Discard) else position.active
-        here = position.sides[seat].pawn
-        other = 1 - seat
         caption = f"seat {seat} {_did(last, seat)} ({last})"
-        if here is None:  # the pawn on the quarry: nothing on the table to frame
-            return Marks(seat, caption, rows=frozenset({seat} if passed else ()))
-        column = len(position.sides[seat].columns[here.index])
         match last:
-            case Travel():
-                return Marks(seat, caption, locations=frozenset({here}), discard=True)
-            case Colonise():
-                return Marks(seat, caption, cards=frozenset({(seat, here, column - 1)}))
-            case Build() | SkipBuild():
-                paid = isinstance(last, SkipBuild)
-                return Marks(seat, caption, temples=frozenset({(seat, here)}), discard=paid)
+            case EndTurn():
+                return Marks(seat, caption, rows=frozenset({seat}))
+            case Discard():
+                return Marks(seat, caption, hands=frozenset({seat}), discard=True)
+            case Travel(nation=n):
+                return Marks(seat, caption, locations=frozenset({n}), discard=True)
             case Migrate(origin=origin, target=target):
                 column = len(position.sides[seat].columns[target.index])
                 moved = frozenset((seat, target, i) for i in range(column - 3, column))
                 return Marks(seat, caption, columns=frozenset({(seat, origin)}), cards=moved)
+        here, other = position.sides[seat].pawn, 1 - seat
+        if here is None:  # the other actions need the pawn on a location (spec B13)
+            return Marks(seat, caption)
+        match last:
+            case Colonise():
+                column = len(position.sides[seat].columns[here.index])
+                return Marks(seat, caption, cards=frozenset({(seat, here, column - 1)}))
+            case Build() | SkipBuild():
+                paid = isinstance(last, SkipBuild)
+                return Marks(seat, caption, temples=frozenset({(seat, here)}), discard=paid)
             case Destroy():
                 return Marks(seat, caption, temples=frozenset({(other, here)}), discard=True)
             case Steal():
@@ -81,11 +85,7 @@ class Marks:
             case Switch():
                 sites = frozenset({(seat, here), (other, here)})
                 return Marks(seat, caption, columns=sites, discard=True)
-            case Halve():
-                return Marks(seat, caption, hands=frozenset({other}), discard=True)
-            case Discard():
-                return Marks(seat, caption, hands=frozenset({seat}), discard=True)
-        return Marks(seat, caption, rows=frozenset({seat}))
+        return Marks(seat, caption, hands=frozenset({other}), discard=True)  # Halve
 
 
 def _people(nation: Nation) -> str:

@@ -48,10 +48,11 @@ def _outcome(position: Position) -> Outcome | None:
 def _result(found: Outcome) -> str:
     who = "a draw" if found.winner is None else f"seat {found.winner} wins"
     how = "by score" if found.reason is End.SCORE else "at the last temple card"
-    if found.winner is not None and found.scores[0] == found.scores[1]:
-        how += " with more cards in hand"  # the tie-break, spec B31
     first = 0 if found.winner is None else found.winner  # the winner's score first
-    return f"Game over: {who} {how}, {found.scores[first]} to {found.scores[1 - first]}"
+    line = f"Game over: {who} {how}, {found.scores[first]} to {found.scores[1 - first]}"
+    if found.winner is not None and found.scores[0] == found.scores[1]:
+        line += ", on more cards in hand"  # the tie-break, spec B31
+    return line
 
 
 def winners(position: Position) -> frozenset[int]:
@@ -105,14 +106,14 @@ def draw_panel(
     if isinstance(position, BabelView) and seat == position.player:
         notes.append("you")
     note = ", ".join(n for n in notes if n)
-    label(panel, 56, y + 46, note, 12, kind="seat-note", room=90)
+    label(panel, 56, y + 46, note, 12, kind="seat-note", room=80)
     score = position.sides[seat]
-    label(panel, 156, y + 20, "score", 11, kind="field-label", fill=QUIET)
+    label(panel, 142, y + 20, "score", 11, kind="field-label", fill=QUIET)
     total = sum(t[-1] for t in score.temples if t)
-    label(panel, 156, y + 50, str(total), 28, kind="score", bold=True).set("data-seat", str(seat))
-    _starting(panel, score.starting, 212, y)
-    _row(panel, score.row, 274, y, seat in marks.rows)
-    _hand(panel, position, seat, 540, y, seat in marks.hands)
+    label(panel, 142, y + 50, str(total), 28, kind="score", bold=True).set("data-seat", str(seat))
+    _starting(panel, score.starting, 196, y)
+    _row(panel, score.row, 252, y, seat in marks.rows)
+    _hand(panel, position, seat, 472, y, seat in marks.hands)
 
 
 def _temple_card(parent: Element, level: int, x: float, y: float, kind: str) -> None:
@@ -132,7 +133,7 @@ def _row(panel: Element, row: tuple[int, ...], x: float, y: float, marked: bool)
     """The temple row, bottom card first: only the top card, at the right, may be taken."""
     title = f"row of {len(row)}, top at the right" if len(row) > 1 else "row"
     label(panel, x, y + 20, title, 11, kind="field-label", fill=QUIET)
-    room = 250.0
+    room = 200.0
     step = min(18.0, (room - 22) / max(1, len(row) - 1)) if len(row) > 1 else 0.0
     if marked:
         highlight(panel, x, y + 26, step * max(0, len(row) - 1) + 22, 30)
@@ -181,7 +182,7 @@ def _hand(panel: Element, position: Position, seat: int, x: float, y: float, mar
     label(panel, x, y + 20, title, 11, kind="field-label", bold=halved, room=WIDTH - MARGIN - x)
     shown = [] if hand is None else [n for n in NATIONS if hand[n.index]]
     if mark:
-        highlight(panel, x, y + 26, max(1, len(shown)) * 70 - 14 if hand else 150, 30)
+        highlight(panel, x, y + 26, max(1, len(shown)) * 56 - 4 if hand else 150, 30)
     if hand is None:
         box(panel, x, y + 26, 22, 30, "card-back", rx="3", fill="#6b4f2a", stroke=INK)
         text = f"{size} card{'s' * (size != 1)}, unseen"
@@ -191,9 +192,9 @@ def _hand(panel: Element, position: Position, seat: int, x: float, y: float, mar
         label(panel, x, y + 47, "empty", 13, kind="hand-count", fill=QUIET)
     for i, nation in enumerate(shown):
         group = el(panel, "g", class_=f"hand-cards {nation.value}", data_seat=str(seat))
-        chip(group, nation, x + i * 70, y + 26, 24, 30)
+        chip(group, nation, x + i * 56, y + 26, 24, 30)
         count = label(
-            group, x + i * 70 + 28, y + 47, f"\u00d7{hand[nation.index]}", 14, kind="hand-count-of"
+            group, x + i * 56 + 27, y + 47, f"\u00d7{hand[nation.index]}", 14, kind="hand-count-of"
         )
         count.set("data-count", str(hand[nation.index]))
 
@@ -214,13 +215,13 @@ def draw_footer(root: Element, position: Position, y: float, marks: Marks) -> No
     box(footer, MARGIN, y + 14, 28, 38, "people-deck", rx="3", fill="#6b4f2a", stroke=INK)
     label(footer, MARGIN + 36, y + 28, "people deck", 11, kind="field-label", fill=QUIET)
     label(footer, MARGIN + 36, y + 48, str(people), 18, kind="people-size", bold=True)
-    x = MARGIN + 130
+    x = MARGIN + 116
     box(footer, x, y + 14, 28, 38, "temple-deck", rx="3", fill=STONE_TOP, stroke=STONE_EDGE)
     label(footer, x + 36, y + 28, "temple deck", 11, kind="field-label", fill=QUIET)
     label(footer, x + 36, y + 48, str(temples), 18, kind="temple-size", bold=True)
-    x += 140
+    x += 124
     pile = position.discard
-    shown = pile[-22:]
+    shown = pile[-20:]
     if marks.discard:
         highlight(footer, x, y + 20, max(1, len(shown)) * 23 - 3, 28)
     text = f"discard pile of {len(pile)}, the latest at the right" if pile else "discard pile"

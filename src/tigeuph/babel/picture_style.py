@@ -32,6 +32,7 @@ __all__ = [
     "STONE_EDGE",
     "STONE_TOP",
     "TEMPLE",
+    "TILE_W",
     "TO_MOVE",
     "WIDTH",
     "Position",
@@ -46,8 +47,8 @@ Position = BabelState | BabelView
 
 MARGIN: Final = 16
 QUARRY_X: Final = MARGIN
-QUARRY_W: Final = 120
-_SLOT: Final = 152
+QUARRY_W: Final = 104
+_SLOT: Final = 128
 """The width given to each location."""
 LOCATION_X: Final = tuple(MARGIN + QUARRY_W + 8 + i * _SLOT + _SLOT // 2 for i in range(5))
 """The middle of each location, in the order of NATIONS."""
@@ -58,7 +59,9 @@ BAND: Final = 80
 LEVEL: Final = 13
 TEMPLE: Final = 6 * LEVEL + 14
 CARD: Final = 17
-CARD_W: Final = 124
+CARD_W: Final = 108
+TILE_W: Final = _SLOT - 12
+"""A location's tile in the band."""
 FONT: Final = "DejaVu Sans, Verdana, sans-serif"
 CHAR: Final = 0.6
 """A character's width, about, as a share of the font's size (DejaVu Sans)."""
@@ -98,8 +101,12 @@ def label(
     room: float | None = None,
     fill: str | None = None,
 ) -> Element:
-    """A line of *text* at (*x*, *y*), squeezed into *room* units of width when it would run
-    over (a long line is narrowed, never cut)."""
+    """A line of *text* at (*x*, *y*), in a smaller font when it would run over *room* units
+    of width: a long line is narrowed, never cut (the font shrinks rather than the text being
+    stretched by ``textLength``, which not every renderer honours)."""
+    wide = len(text) * size * (CHAR + 0.1 * bold)
+    if room is not None and wide > room:
+        size = round(size * room / wide, 1)
     node = el(parent, "text", None, x=f"{x:g}", y=f"{y:g}", class_=kind, font_size=f"{size:g}")
     if bold:
         node.set("font-weight", "bold")
@@ -107,16 +114,13 @@ def label(
         node.set("text-anchor", anchor)
     if fill is not None:
         node.set("fill", fill)
-    if room is not None and len(text) * size * (CHAR + 0.05 * bold) > room:
-        node.set("textLength", f"{room:g}")
-        node.set("lengthAdjust", "spacingAndGlyphs")
     node.text = text
     return node
 
 
 def box(parent: Element, x: float, y: float, w: float, h: float, kind: str, **style: str) -> None:
     place = {"x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{h:g}"}
-    el(parent, "rect", {**place, **style}, class_=kind)
+    el(parent, "rect", place, class_=kind, **style)
 
 
 def highlight(parent: Element, x: float, y: float, w: float, h: float) -> None:

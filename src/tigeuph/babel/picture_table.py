@@ -23,6 +23,7 @@ from .picture_style import (
     STONE_EDGE,
     STONE_TOP,
     TEMPLE,
+    TILE_W,
     WIDTH,
     Position,
     box,
@@ -52,17 +53,18 @@ def draw_band(
         stroke=INK,
         stroke_width="1",
     )
-    label(band, QUARRY_X + 8, y + 30, "Quarry", 14, kind="location-name", bold=True)
+    label(band, QUARRY_X + 6, y + 30, "Quarry", 13, kind="location-name", bold=True, room=56)
     for nation in NATIONS:
         x = LOCATION_X[nation.index]
         spot = el(band, "g", class_=f"location {nation.value}", data_location=nation.value)
+        left = x - TILE_W / 2
         if nation in marks.locations:
-            highlight(spot, x - 70, y + 10, 140, BAND - 20)
+            highlight(spot, left, y + 10, TILE_W, BAND - 20)
         box(
             spot,
-            x - 70,
+            left,
             y + 10,
-            140,
+            TILE_W,
             BAND - 20,
             "location-tile",
             rx="6",
@@ -73,7 +75,7 @@ def draw_band(
         ink = NATION_INK[nation]
         label(
             spot,
-            x - 44,
+            left + 24,
             y + 47,
             nation.value,
             30,
@@ -84,19 +86,18 @@ def draw_band(
         )
         label(
             spot,
-            x - 20,
+            left + 7,
             y + 64,
             nation.name.title(),
             11,
             kind="location-name",
-            anchor="middle",
             fill=ink,
-            room=96,
+            room=TILE_W - 42,
         )
     for seat, dy in ((top, 12), (1 - top, 42)):
         at = position.sides[seat].pawn
-        x = QUARRY_X + QUARRY_W - 44 if at is None else LOCATION_X[at.index] + 36
-        place = {"x": f"{x:g}", "y": f"{y + dy:g}", "width": "26", "height": "26"}
+        left = QUARRY_X + QUARRY_W - 40 if at is None else LOCATION_X[at.index] + TILE_W / 2 - 32
+        place = {"x": f"{left:g}", "y": f"{y + dy:g}", "width": "26", "height": "26"}
         el(
             band,
             "use",
@@ -129,7 +130,7 @@ def draw_temple(
     if (seat, nation) in marks.temples:
         highlight(group, x - CARD_W / 2, base - 6 * LEVEL, CARD_W, 6 * LEVEL)
     for level in range(1, 7):
-        w = CARD_W - (level - 1) * 16
+        w = CARD_W - (level - 1) * 14
         top = base - level * LEVEL
         if level in temple:
             fill = STONE_TOP if level == temple[-1] else STONE
@@ -164,7 +165,7 @@ def draw_temple(
                 LEVEL,
                 "temple-slot",
                 fill="none",
-                stroke="#d2c3a0",
+                stroke="#dccfb0",
                 stroke_width="0.8",
                 stroke_dasharray="3 2",
             )
@@ -250,7 +251,8 @@ def draw_column(
             anchor="middle",
             fill=ink,
         )
-        label(one, left + 42, cy + 11.5, card.name.title(), 10, kind="card-name", fill=ink)
+        name = card.name.title()
+        label(one, left + 42, cy + 11.5, name, 10, kind="card-name", fill=ink, room=CARD_W - 46)
     if not column:
         middle = y + height - 14 if upward else y + 16
         label(group, x, middle, "no people", 11, kind="column-empty", anchor="middle", fill=QUIET)
