@@ -237,6 +237,7 @@ def test_the_last_action_is_named_and_what_it_touched_framed() -> None:
             played = [a for a in babel.legal_actions(before) if babel.apply(before, a) == after]
             action, seat = played[0], str(before.to_move)
             picture = BABEL.picture(after, last=action)
+            assert babel_picture(after, last=action, before=before) == picture  # same seat
             caption = line(picture, "last-action")
             assert caption.startswith(f"Last action: seat {seat} ")
             assert caption.endswith(f"({action})")
