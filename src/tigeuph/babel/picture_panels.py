@@ -112,7 +112,7 @@ def draw_panel(
     total = sum(t[-1] for t in score.temples if t)
     label(panel, 142, y + 50, str(total), 28, kind="score", bold=True).set("data-seat", str(seat))
     _starting(panel, score.starting, 196, y)
-    _row(panel, score.row, 252, y, seat in marks.rows)
+    _row(panel, seat, score.row, 252, y, seat in marks.rows)
     _hand(panel, position, seat, 472, y, seat in marks.hands)
 
 
@@ -129,9 +129,10 @@ def _starting(panel: Element, unbuilt: bool, x: float, y: float) -> None:
         label(panel, x, y + 46, "built", 12, kind="starting-built", fill=QUIET)
 
 
-def _row(panel: Element, row: tuple[int, ...], x: float, y: float, marked: bool) -> None:
-    """The temple row, bottom card first: only the top card, at the right, may be taken."""
-    title = f"row of {len(row)}, top at the right" if len(row) > 1 else "row"
+def _row(panel: Element, seat: int, row: tuple[int, ...], x: float, y: float, marked: bool) -> None:
+    """The temple row, bottom card first: only the top card, at the right, may be taken
+    (``#0`` builds from seat 0's row, spec B9)."""
+    title = f"row #{seat}" + (f": {len(row)} cards, top at the right" if len(row) > 1 else "")
     label(panel, x, y + 20, title, 11, kind="field-label", fill=QUIET)
     room = 200.0
     step = min(18.0, (room - 22) / max(1, len(row) - 1)) if len(row) > 1 else 0.0
