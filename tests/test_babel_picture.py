@@ -172,7 +172,7 @@ def test_a_view_shows_nothing_its_player_may_not_see() -> None:
 
 def test_the_status_says_whose_turn_the_halving_or_the_result() -> None:
     """The top line says whose turn it is, who must discard how many cards while a halving
-    waits (spec B27, B48), or who won."""
+    waits, or who won."""
     for state in STATES:
         status = line(BABEL.picture(state), "status-line")
         if state.is_over:

@@ -1,4 +1,4 @@
-"""A Babel position as an SVG picture (``tigeuph render``, the browser board, a notebook).
+"""A Babel position as an SVG picture: ``GAMES["babel"].picture``, which ``tigeuph render`` draws.
 
 The picture is laid out as the table is: the five locations in a band across the middle, the
 quarry at their left with the pawns that have not left it; each player's side of every
@@ -27,7 +27,7 @@ from ..svg.symbols import INK, Symbols, el
 from .actions import Action
 from .cards import NATIONS
 from .picture_marks import Marks
-from .picture_panels import draw_footer, draw_panel, draw_status, footer_height
+from .picture_panels import FOOTER, draw_footer, draw_panel, draw_status
 from .picture_style import BAND, FONT, LOCATION_X, PANEL, QUARRY_X, STATUS, TEMPLE, WIDTH, label
 from .picture_table import column_height, draw_band, draw_column, draw_temple
 from .state import BabelState
@@ -71,7 +71,7 @@ def picture(
     top_column = column_height(position, top)
     bottom_column = column_height(position, bottom)
     band_y = STATUS + PANEL + top_column + TEMPLE
-    height = band_y + BAND + TEMPLE + bottom_column + PANEL + footer_height(position)
+    height = band_y + BAND + TEMPLE + bottom_column + PANEL + FOOTER
     svg = Element(
         "svg",
         {

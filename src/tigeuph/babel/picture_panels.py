@@ -3,6 +3,7 @@ player's panel (score, starting card, temple row, hand), the decks and the disca
 
 from __future__ import annotations
 
+from typing import Final
 from xml.etree.ElementTree import Element
 
 from ..svg.symbols import INK, Symbols, el
@@ -30,7 +31,10 @@ from .picture_style import (
 from .state import BabelState, End, Side
 from .views import BabelView
 
-__all__ = ["draw_footer", "draw_panel", "draw_status", "footer_height"]
+__all__ = ["FOOTER", "draw_footer", "draw_panel", "draw_status"]
+
+FOOTER: Final = 70
+"""The height of the decks and discard pile under the panels."""
 
 
 def _outcome(position: Position) -> Outcome | None:
@@ -55,7 +59,7 @@ def _result(found: Outcome) -> str:
     return line
 
 
-def winners(position: Position) -> frozenset[int]:
+def _winners(position: Position) -> frozenset[int]:
     """The seats that won (both on a draw); none while the game goes on."""
     found = _outcome(position)
     if found is None:
@@ -96,7 +100,7 @@ def draw_panel(
     """Seat *seat*'s panel from height *y*: his mark and name, score, starting card, temple
     row and hand."""
     panel = el(root, "g", class_=f"panel seat-{seat}", data_seat=str(seat))
-    won = winners(position)
+    won = _winners(position)
     if seat == position.to_move or seat in won:
         box(panel, 8, y + 3, WIDTH - 16, PANEL - 6, "to-move", rx="6", fill=TO_MOVE)
     place = {"x": str(MARGIN), "y": f"{y + 14:g}", "width": "32", "height": "32"}
@@ -175,11 +179,11 @@ def _hand(panel: Element, position: Position, seat: int, x: float, y: float, mar
     else:
         hand = position.hand if seat == position.player else None
         size = position.hand_sizes[seat]
-    halved = position.pending is not None and position.pending.player == seat
+    pending = position.pending
+    halved = pending is not None and pending.player == seat
     title = f"hand ({size} card{'s' * (size != 1)})"
-    if halved:
-        assert position.pending is not None
-        title += f": must discard {position.pending.count}"
+    if pending is not None and halved:
+        title += f": must discard {pending.count}"
     label(panel, x, y + 20, title, 11, kind="field-label", bold=halved, room=WIDTH - MARGIN - x)
     shown = [] if hand is None else [n for n in NATIONS if hand[n.index]]
     if mark:
@@ -198,11 +202,6 @@ def _hand(panel: Element, position: Position, seat: int, x: float, y: float, mar
             group, x + i * 56 + 27, y + 47, f"\u00d7{hand[nation.index]}", 14, kind="hand-count-of"
         )
         count.set("data-count", str(hand[nation.index]))
-
-
-def footer_height(position: Position) -> int:
-    """The footer's height."""
-    return 70
 
 
 def draw_footer(root: Element, position: Position, y: float, marks: Marks) -> None:
