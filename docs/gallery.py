@@ -1,11 +1,12 @@
-"""Write the pictures of ``docs/pictures.rst``: seeded positions covering every piece and variant.
+"""Write the pictures of ``docs/pictures.rst``: seeded positions covering every piece and variant,
+and Babel's table.
 
     python docs/gallery.py                     # the SVG files in docs/pictures/
     python docs/gallery.py --png build-pngs    # PNG copies too, 600 px wide (the png extra)
 
-Each position is found by playing seeded random games (``RandomAgent(weighted=True)``, which builds
-whenever it may) until a state shows what the picture is about, so the pictures follow
-the engine and need no hand-written position.
+Each position is found by playing seeded random games (``RandomAgent(weighted=True)``, which
+builds whenever it may; for Babel, the greedy player against random play) until a state shows
+what the picture is about, so the pictures follow the engine and need no hand-written position.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import argparse
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import tigeuph
-from tigeuph import svg
-from tigeuph.agents import RandomAgent
+from tigeuph import GAMES, svg
+from tigeuph.agents import RandomAgent, make_agent
 
 HERE = Path(__file__).parent / "pictures"
 
@@ -68,6 +70,41 @@ def pictures() -> dict[str, str]:
 
     state, _ = _find(tigeuph.Rules(players=2), lambda s: s.is_over)
     out["game-over"] = svg.board(state, size=600)
+    return out | _babel_pictures()
+
+
+def _babel_game(seed: int) -> Iterator[tuple[Any, Any]]:
+    """Every state of one seeded Babel game, the greedy player (seat 0) against random play,
+    with the action that led to it."""
+    babel, rng = GAMES["babel"], random.Random(seed)
+    agents = [make_agent("greedy", game="babel"), make_agent("random", game="babel")]
+    state = babel.new_game(2, seed=seed)
+    while not state.is_over:
+        seat = state.to_move
+        action = agents[seat].act(babel.view(state, seat), rng)
+        state = babel.apply(state, action)
+        yield state, action
+
+
+def _babel_find(wanted: Callable[[Any], bool]) -> tuple[Any, Any]:
+    """The first state of the first seeded Babel game in which *wanted* holds."""
+    for seed in range(200):
+        for state, action in _babel_game(seed):
+            if wanted(state):
+                return state, action
+    raise SystemExit("no Babel game of the first 200 seeds shows this")
+
+
+def _babel_pictures() -> dict[str, str]:
+    """Babel's pictures, drawn through the game interface as ``tigeuph render`` draws them."""
+    babel = GAMES["babel"]
+    state, action = _babel_find(lambda s: sum(s.scores) >= 14 and s.pending is None)
+    out = {"babel-middle-game": babel.picture(state, size=600, last=action)}
+    out["babel-seat-1-view"] = babel.picture(babel.view(state, 1), size=600, last=action)
+    state, action = _babel_find(lambda s: s.pending is not None)
+    out["babel-halving"] = babel.picture(state, size=600, last=action)
+    state, action = _babel_find(lambda s: s.is_over)
+    out["babel-game-over"] = babel.picture(state, size=600, last=action)
     return out
 
 

@@ -1,23 +1,28 @@
-"""``tigeuph render FILE -o OUT``: a picture of a position, a view or a point in a game."""
+"""``tigeuph render FILE -o OUT``: a picture of a position, a view or a point in a game, of any
+game of :data:`tigeuph.GAMES`, drawn by the game's own ``picture``."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from .. import svg
-from ..errors import TigeuphError
-from ..views import PlayerView, view
-from .common import at_move, load
+from ..errors import JsonError, TigeuphError
+from ..games import GAMES, AnyGame, game_of_record
+from ..limits import DEFAULT_LIMITS, load_json
+from .common import file_name, read_file
 
 __all__ = ["add", "run"]
 
 DESCRIPTION = """\
-Draw a position as a picture: the board, every piece, and each seat's points, treasures and
-hand. FILE holds a position (position notation or JSON), a player's view (JSON) or a game
-record; for a record, --move picks the point in the game (default: its end) and the last action
-played is marked. --player draws what that seat may see: his own hand, the others' as counts.
-Write .svg, or .png with the png extra (pip install 'tigeuph[png]')."""
+Draw a position as a picture, in any game: for Tigris & Euphrates the board, every piece, and
+each seat's points, treasures and hand; for Babel both players' temples, columns, rows and
+hands. FILE holds a position (position notation or JSON), a player's view (JSON) or a game
+record, text or JSON; its game is the one it names. For a record, --move picks the point in
+the game (default: its end) and the last action played is marked. --player draws what that
+seat may see: his own hand, the others' as counts. Write .svg, or .png with the png extra
+(pip install 'tigeuph[png]')."""
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -50,27 +55,11 @@ def run(args: argparse.Namespace) -> int:
     suffix = out.suffix.lower()
     if suffix not in (".svg", ".png"):
         raise TigeuphError(f"{args.output}: the picture must end in .svg or .png")
-    position, game = at_move(load(args.file), args.move)
-    lastmove = arrows = None
-    if game is not None:
-        index = len(game.states) - 1 if args.move is None else args.move
-        if index > 0:
-            lastmove = game.actions[index - 1]
-            arrows = svg.leader_arrows(game.states[index - 1], lastmove)
+    game, loaded = load_any(args.file)
+    position, last = _at_move(game, loaded, args.move)
     if args.player is not None:
-        if isinstance(position, PlayerView):
-            raise TigeuphError("--player: the file already is a player's view")
-        try:
-            position = view(position, args.player)
-        except ValueError as err:
-            raise TigeuphError(f"--player: {err}") from None
-    picture = svg.board(
-        position,
-        size=args.size,
-        lastmove=lastmove,
-        arrows=arrows or (),
-        coordinates=not args.no_coordinates,
-    )
+        position = _seen_by(game, position, args.player)
+    picture = game.picture(position, size=args.size, last=last)
     try:
         if suffix == ".png":
             out.write_bytes(svg.to_png(picture))
@@ -79,3 +68,82 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise TigeuphError(f"cannot write {out}: {err}") from None
     return 0
+
+
+def load_any(path: str) -> tuple[AnyGame, Any]:
+    """The game and the position, view or record in the file at *path* (``-``: standard
+    input), in any game of :data:`tigeuph.GAMES`: position notation (its game by its title
+    line), a text record (by its ``Game`` tag), or a JSON document (by its ``format``).
+
+    Raises:
+        TigeuphError: the file cannot be read, is over the limits, or holds none of these.
+    """
+    text, name = read_file(path), file_name(path)
+    try:
+        return _parse(text, name)
+    except (RecursionError, MemoryError):  # the readers bound their input: a last guard
+        raise TigeuphError(f"{name}: too deeply nested or too large to read") from None
+
+
+def _parse(text: str, name: str) -> tuple[AnyGame, Any]:
+    if text.lstrip().startswith("{"):
+        try:
+            data = load_json(text, DEFAULT_LIMITS, name)
+        except JsonError:
+            data = None  # not JSON: the main game's state reader says so, naming the place
+        kind = data.get("format") if isinstance(data, dict) else None
+        for game in GAMES.values():
+            if kind == game.record_format:
+                return game, game.record_from_json(text)
+            if kind == _document_format(game, "view"):
+                return game, game.view_from_json(text)
+            if kind == _document_format(game, "state"):
+                return game, game.state_from_json(text)
+        main = next(iter(GAMES.values()))
+        return main, main.state_from_json(text)
+    lines = (line.strip() for line in text.splitlines())
+    first = next((line for line in lines if line and not line.startswith("#")), "")
+    for game in GAMES.values():
+        if first == game.position_title:
+            return game, game.from_text(text)
+    game = game_of_record(text)
+    return game, game.record_from_text(text)
+
+
+def _document_format(game: AnyGame, document: str) -> object:
+    """The ``format`` of *game*'s JSON *document* (``state``, ``view``), as its JSON Schema
+    declares it."""
+    declared = game.json_schema().get("$defs", {}).get(document, {})
+    return declared.get("properties", {}).get("format", {}).get("const")
+
+
+def _at_move(game: AnyGame, loaded: Any, move: int | None) -> tuple[Any, Any]:
+    """The position to draw, after *move* actions of a record (its end without one), and the
+    action that led to it (``None`` for a position, or at a record's start).
+
+    Raises:
+        TigeuphError: *move* is given for a position, or is out of the game's range.
+    """
+    if not isinstance(loaded, game.record_type):
+        if move is not None:
+            raise TigeuphError("--move needs a game record, not a position")
+        return loaded, None
+    states, actions = loaded.states, loaded.actions
+    index = len(states) - 1 if move is None else move
+    if not 0 <= index < len(states):
+        raise TigeuphError(f"--move {move}: the game has moves 0 to {len(states) - 1}")
+    return states[index], actions[index - 1] if index > 0 else None
+
+
+def _seen_by(game: AnyGame, position: Any, player: int) -> Any:
+    """What seat *player* may see of *position*, a state.
+
+    Raises:
+        TigeuphError: *position* already is a view, or *player* is no seat of its game.
+    """
+    if isinstance(position, game.view_type):
+        raise TigeuphError("--player: the file already is a player's view")
+    seats = game.player_count(position)
+    if not 0 <= player < seats:
+        raise TigeuphError(f"--player {player}: the game has seats 0 to {seats - 1}")
+    return game.view(position, player)

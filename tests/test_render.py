@@ -1,0 +1,155 @@
+"""``tigeuph render`` for every game: each kind of file of each game is found by what it says
+and drawn by its game's ``picture``; ``--move`` and ``--player`` work the same in both."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tigeuph import GAMES
+from tigeuph.cli import main
+from tigeuph.games import AnyGame, Record
+
+SVG = "{http://www.w3.org/2000/svg}"
+BABEL = GAMES["babel"]
+
+
+def played(game: AnyGame, seed: int, actions: int) -> Record:
+    record: Record = game.new_record(2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        legal = game.legal_actions(record.state)
+        if not legal:
+            break
+        record.play(rng.choice(legal))
+    return record
+
+
+@pytest.fixture(scope="module")
+def babel_game() -> Record:
+    return played(BABEL, 11, 60)
+
+
+@pytest.fixture
+def files(tmp_path: Path, babel_game: Record) -> dict[str, Path]:
+    state = babel_game.state
+    written = {
+        "record": babel_game.to_record(),
+        "json-record": babel_game.to_json(),
+        "position": BABEL.to_text(state),
+        "state": BABEL.state_to_json(state),
+        "view": BABEL.view_to_json(BABEL.view(state, 1)),
+    }
+    out = {}
+    for kind, text in written.items():
+        out[kind] = tmp_path / f"{kind}.{'json' if text.startswith('{') else 'txt'}"
+        out[kind].write_text(text)
+    return out
+
+
+def render(tmp_path: Path, *argv: str) -> ET.Element:
+    out = tmp_path / "out.svg"
+    assert main(["render", *argv, "-o", str(out)]) == 0
+    return ET.parse(out).getroot()
+
+
+def cards(root: ET.Element) -> set[tuple[str, str, str]]:
+    """``(seat, location, nation letters of the column)`` of every column drawn."""
+    out = set()
+    for column in root.iter(f"{SVG}g"):
+        if column.get("class") == "column":
+            letters = "".join(
+                c.get("class", "").split()[1]
+                for c in column
+                if c.get("class", "").startswith("card ")
+            )
+            out.add((column.get("data-seat", ""), column.get("data-location", ""), letters))
+    return out
+
+
+def columns(position: object) -> set[tuple[str, str, str]]:
+    sides = getattr(position, "sides", ())
+    return {
+        (str(seat), location, "".join(card.value for card in side.columns[i]))
+        for seat, side in enumerate(sides)
+        for i, location in enumerate("HAPMS")
+    }
+
+
+def text_of(root: ET.Element, kind: str) -> list[str]:
+    return [n.text or "" for n in root.iter(f"{SVG}text") if n.get("class") == kind]
+
+
+@pytest.mark.parametrize("kind", ["record", "json-record", "position", "state", "view"])
+def test_render_reads_every_kind_of_babel_file(
+    kind: str, files: dict[str, Path], tmp_path: Path, babel_game: Record
+) -> None:
+    """A Babel record, text or JSON, a position, a state or a view is drawn as Babel: every
+    column of the position, card by card."""
+    root = render(tmp_path, str(files[kind]))
+    assert root.get("class") == "tigeuph-babel"
+    assert cards(root) == columns(babel_game.state)
+
+
+def test_render_a_move_of_a_babel_record_names_its_last_action(
+    files: dict[str, Path], tmp_path: Path, babel_game: Record
+) -> None:
+    """--move N draws the position after N actions, the Nth action named; --move 0 names
+    none."""
+    for move in (1, 7, 30, len(babel_game.actions)):
+        root = render(tmp_path, str(files["record"]), "--move", str(move))
+        assert cards(root) == columns(babel_game.states[move])
+        (caption,) = text_of(root, "last-action")
+        assert caption.endswith(f"({babel_game.actions[move - 1]})")
+    assert text_of(render(tmp_path, str(files["json-record"]), "--move", "0"), "last-action") == []
+
+
+def test_render_for_a_babel_player_hides_the_other_hand(
+    files: dict[str, Path], tmp_path: Path, babel_game: Record
+) -> None:
+    """--player N draws only what seat N may see: his own hand card by card, the other's as
+    a count; without it, a state's picture shows both hands."""
+    root = render(tmp_path, str(files["position"]), "--player", "0")
+    seats = {n.get("data-seat") for n in root.iter() if n.get("class", "").startswith("hand-cards")}
+    assert seats <= {"0"}
+    other = sum(babel_game.state.sides[1].hand)
+    assert text_of(root, "hand-count") == [f"{other} card{'s' * (other != 1)}, unseen"]
+    assert text_of(root, "status-line")[0].startswith("Seat 0's view. ")
+    whole = render(tmp_path, str(files["position"]))
+    assert text_of(whole, "hand-count") == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["{position}", "--move", "3"], "--move needs a game record"),
+        (["{record}", "--move", "999"], "--move 999: the game has moves 0 to"),
+        (["{position}", "--player", "2"], "--player 2: the game has seats 0 to 1"),
+        (["{view}", "--player", "0"], "the file already is a player's view"),
+    ],
+)
+def test_bad_babel_input_is_one_line_and_status_2(
+    argv: list[str],
+    says: str,
+    files: dict[str, Path],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A wrong option for the file is one line on standard error and status 2."""
+    args = [a.format(**{k: str(v) for k, v in files.items()}) for a in argv]
+    assert main(["render", *args, "-o", str(tmp_path / "x.svg")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err, err
+
+
+def test_a_record_naming_an_unknown_game_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record whose Game tag names no game of the library is one line of error."""
+    path = tmp_path / "chess.txt"
+    path.write_text('[Game "chess"]\n\n1. e4\n')
+    assert main(["render", str(path), "-o", str(tmp_path / "x.svg")]) == 2
+    assert "chess" in capsys.readouterr().err
