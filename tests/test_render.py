@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import tigeuph
 from tigeuph import GAMES
 from tigeuph.cli import main
 from tigeuph.games import AnyGame, Record
@@ -153,3 +154,38 @@ def test_a_record_naming_an_unknown_game_is_refused(
     path.write_text('[Game "chess"]\n\n1. e4\n')
     assert main(["render", str(path), "-o", str(tmp_path / "x.svg")]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+def test_no_coordinates_leaves_out_the_board_s_letters_and_babel_s_indices(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    """--no-coordinates leaves out what the notation counts by: the main game's column letters
+    and row numbers, Babel's card indices."""
+    tigris = tmp_path / "tigris.txt"
+    tigris.write_text(GAMES["tigris"].to_text(GAMES["tigris"].new_game(2, seed=3)))
+    for path, kind in ((tigris, "coordinates"), (files["position"], "card-index")):
+        drawn = [n for n in render(tmp_path, str(path)).iter() if n.get("class") == kind]
+        bare = render(tmp_path, str(path), "--no-coordinates")
+        assert drawn and not [n for n in bare.iter() if n.get("class") == kind]
+
+
+def test_a_leader_moved_on_the_board_gets_an_arrow(tmp_path: Path) -> None:
+    """At a move of a main-game record where a leader moved from cell to cell, the picture
+    draws the move as an arrow, as before the games shared the command."""
+    tigris = GAMES["tigris"]
+    record = played(tigris, 5, 80)
+    path = tmp_path / "game.txt"
+    path.write_text(record.to_record())
+    moves = [
+        i + 1
+        for i, (before, action) in enumerate(zip(record.states, record.actions, strict=False))
+        if tigeuph.svg.leader_arrows(before, action)
+    ]
+    assert moves, "no leader moved across the board in 80 actions"
+    for move in (moves[0], moves[0] - 1):
+        arrows = [
+            n
+            for n in render(tmp_path, str(path), "--move", str(move)).iter()
+            if n.get("class") == "arrow"
+        ]
+        assert bool(arrows) == (move in moves)

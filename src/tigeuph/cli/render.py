@@ -44,7 +44,9 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--size", type=int, metavar="PIXELS", default=600, help="width in pixels (default 600)"
     )
     parser.add_argument(
-        "--no-coordinates", action="store_true", help="leave out the column letters and row numbers"
+        "--no-coordinates",
+        action="store_true",
+        help="leave out the column letters and row numbers (Babel: the card indices)",
     )
     parser.set_defaults(run=run)
 
@@ -56,10 +58,13 @@ def run(args: argparse.Namespace) -> int:
     if suffix not in (".svg", ".png"):
         raise TigeuphError(f"{args.output}: the picture must end in .svg or .png")
     game, loaded = load_any(args.file)
-    position, last = _at_move(game, loaded, args.move)
+    position, last, before = _at_move(game, loaded, args.move)
     if args.player is not None:
         position = _seen_by(game, position, args.player)
-    picture = game.picture(position, size=args.size, last=last)
+    coordinates = not args.no_coordinates
+    picture = game.picture(
+        position, size=args.size, last=last, before=before, coordinates=coordinates
+    )
     try:
         if suffix == ".png":
             out.write_bytes(svg.to_png(picture))
@@ -117,9 +122,10 @@ def _document_format(game: AnyGame, document: str) -> object:
     return declared.get("properties", {}).get("format", {}).get("const")
 
 
-def _at_move(game: AnyGame, loaded: Any, move: int | None) -> tuple[Any, Any]:
-    """The position to draw, after *move* actions of a record (its end without one), and the
-    action that led to it (``None`` for a position, or at a record's start).
+def _at_move(game: AnyGame, loaded: Any, move: int | None) -> tuple[Any, Any, Any]:
+    """The position to draw, after *move* actions of a record (its end without one), the
+    action that led to it and the state it was played in (``None`` for a position, or at a
+    record's start).
 
     Raises:
         TigeuphError: *move* is given for a position, or is out of the game's range.
@@ -127,12 +133,14 @@ def _at_move(game: AnyGame, loaded: Any, move: int | None) -> tuple[Any, Any]:
     if not isinstance(loaded, game.record_type):
         if move is not None:
             raise TigeuphError("--move needs a game record, not a position")
-        return loaded, None
+        return loaded, None, None
     states, actions = loaded.states, loaded.actions
     index = len(states) - 1 if move is None else move
     if not 0 <= index < len(states):
         raise TigeuphError(f"--move {move}: the game has moves 0 to {len(states) - 1}")
-    return states[index], actions[index - 1] if index > 0 else None
+    if index == 0:
+        return states[0], None, None
+    return states[index], actions[index - 1], states[index - 1]
 
 
 def _seen_by(game: AnyGame, position: Any, player: int) -> Any:

@@ -211,8 +211,10 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
         *,
         size: float | None = None,
         last: Action | None = None,
+        before: BabelState | BabelView | None = None,
+        coordinates: bool = True,
     ) -> str:
-        return picture(position, size=size, last=last)
+        return picture(position, size=size, last=last, before=before, coordinates=coordinates)
 
     def explain(self, state: BabelState, action: Action) -> str:
         return explain(state, action)

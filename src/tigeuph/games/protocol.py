@@ -330,10 +330,20 @@ class GameInterface(Protocol[S, V, A, G]):
         the plain text, and a square bracket of the plain text is written ``\\[``."""
         ...
 
-    def picture(self, position: S | V, *, size: float | None = None, last: A | None = None) -> str:
+    def picture(
+        self,
+        position: S | V,
+        *,
+        size: float | None = None,
+        last: A | None = None,
+        before: S | V | None = None,
+        coordinates: bool = True,
+    ) -> str:
         """*position* drawn as an SVG document (*size*: its width in pixels; ``None``, its
-        natural size), *last* (the action played last) marked where the game can; a state is
-        drawn whole, a view with only what its player may see."""
+        natural size), *last* (the action played last, from *before* when it is known) marked
+        where the game can; a state is drawn whole, a view with only what its player may see.
+        *coordinates*: write what the action notation counts by (the main game's column
+        letters and row numbers, Babel's card indices)."""
         ...
 
     def explain(self, state: S, action: A) -> str:

@@ -38,7 +38,7 @@ from ..serialise import (
 )
 from ..stall import StallWatch
 from ..state import End, GameState, new_game
-from ..svg import board
+from ..svg import board, leader_arrows
 from ..views import PlayerView, PublicAction, history, sample_state, view
 from .protocol import GameInterface
 
@@ -239,8 +239,12 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
         *,
         size: float | None = None,
         last: Action | None = None,
+        before: GameState | PlayerView | None = None,
+        coordinates: bool = True,
     ) -> str:
-        return board(position, size=None if size is None else round(size), lastmove=last)
+        moved = () if before is None or last is None else leader_arrows(before, last)
+        width = None if size is None else round(size)
+        return board(position, size=width, lastmove=last, arrows=moved, coordinates=coordinates)
 
     def explain(self, state: GameState, action: Action) -> str:
         return str(explain(state, action))
