@@ -37,6 +37,20 @@ def test_explain_reads_a_babel_position_and_says_why(
     assert out.startswith("Legal (B12, travel).") and "pawn goes from the quarry" in out
 
 
+def test_explain_reads_a_babel_position_in_json_and_refuses_a_view(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Babel state's JSON document is read by Babel's reader; a view's is no full position."""
+    state = BABEL.new_game(2, seed=2)
+    position, seen = tmp_path / "state.json", tmp_path / "view.json"
+    position.write_text(BABEL.state_to_json(state), encoding="utf-8")
+    seen.write_text(BABEL.view_to_json(BABEL.view(state, 0)), encoding="utf-8")
+    assert main(["explain", str(position), ">H"]) == 0
+    assert capsys.readouterr().out.startswith("Legal (B12, travel).")
+    assert main(["explain", str(seen), ">H"]) == 2
+    assert "not a player's view" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("kind", ["text", "json"])
 def test_explain_reads_a_babel_record_at_a_move(
     kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -20,7 +20,7 @@ from typing import Final
 
 from ..boards import BUILT_IN, Board, board_from_json, board_from_text
 from ..errors import BoardError, JsonError, TigeuphError
-from ..games import GAMES, AnyGame, game_of, game_of_position, game_of_record
+from ..games import GAMES, AnyGame, game_of_position, game_of_record
 from ..limits import DEFAULT_LIMITS, load_json
 from ..notation.fields import TITLE
 from ..notation.position import from_text
@@ -136,8 +136,8 @@ def load(path: str) -> Loaded:
 def load_game(path: str) -> tuple[AnyGame, object]:
     """The game of the file at *path* (``-`` reads standard input) and what it holds, for any
     game of :data:`tigeuph.GAMES`: a position in its notation (its first line says the game),
-    a text or JSON record (its ``Game`` tag or ``format`` says), or the main game's JSON
-    position or view; read by :func:`read_file`.
+    a text or JSON record (its ``Game`` tag or ``format`` says), or a position or a player's
+    view as JSON (the game whose reader takes it); read by :func:`read_file`.
 
     Raises:
         TigeuphError: the file cannot be read, is over the limits, or holds none of these.
@@ -145,16 +145,10 @@ def load_game(path: str) -> tuple[AnyGame, object]:
     text, name = read_file(path), file_name(path)
     try:
         if _is_json(text):
-            game = game_of_record(text)
-            kind = _JSON_KIND.search(text[:4096])
-            if kind is not None and kind.group(1) == game.record_format:
-                return game, game.record_from_json(text)
-            loaded = _parse(text, name)
-            return game_of(loaded), loaded
+            return _from_json(text)
         lines = [line.strip() for line in text.splitlines()]
         first = next((line for line in lines if line and not line.startswith("#")), "")
-        titles = {game.position_title for game in GAMES.values()}
-        if first in titles:
+        if first in {game.position_title for game in GAMES.values()}:
             game = game_of_position(first)
             return game, game.from_text(text)
         game = game_of_record(text)
@@ -163,7 +157,25 @@ def load_game(path: str) -> tuple[AnyGame, object]:
         raise _too_much(name) from None
 
 
+def _from_json(text: str) -> tuple[AnyGame, object]:
+    """A JSON record of the game its ``format`` names, else the first game whose state or
+    view reader takes *text*; the main game's complaint when none does."""
+    game = game_of_record(text)
+    kind = _JSON_KIND.search(text[:4096])
+    if kind is not None and kind.group(1) == game.record_format:
+        return game, game.record_from_json(text)
+    refusals: list[JsonError] = []
+    for each in GAMES.values():
+        for reader in (each.state_from_json, each.view_from_json):
+            try:
+                return each, reader(text)
+            except JsonError as err:
+                refusals.append(err)
+    raise refusals[0]
+
+
 _JSON_KIND: Final = re.compile(r'"format"\s*:\s*"([a-z-]{1,64})"')
+"""A JSON document's ``format``, looked for in its head as ``game_of_record`` looks."""
 
 
 def _too_much(name: str) -> TigeuphError:
