@@ -340,8 +340,10 @@ def test_each_game_describes_a_view_in_markup_marking_the_last_action(name: str)
     rng = random.Random(2)
     for _ in range(6):
         record.play(rng.choice(game.legal_actions(record.state)))
+    while str(record.actions[-1]) == "pass":  # marks no cell in the main game
+        record.play(rng.choice(game.legal_actions(record.state)))
     seen = game.view(record.state, 1)
     last = record.actions[-1]
     marked, unmarked = game.describe(seen, last=last), game.describe(seen)
     assert f"seat {seen.player}" in plain(marked)
-    assert marked != unmarked or not str(last)
+    assert marked != unmarked
