@@ -19,7 +19,6 @@ from tigeuph.agents import (
 from tigeuph.agents.tournament import tournament
 from tigeuph.babel.greedy import GreedyAgent, evaluate
 from tigeuph.babel.search import SearchAgent
-from tigeuph.cli.babel_play import play_babel_in_terminal
 from tigeuph.tools import arena
 
 
@@ -136,19 +135,6 @@ def test_the_command_line_plays_and_soaks_babel(
     assert babel.outcome(babel.BabelGame.from_record(record.read_text()).state) is not None
     assert cli.main(["soak", "--game", "babel", "--games", "2"]) == 0
     assert "violations: 0" in capsys.readouterr().out
-
-
-def test_a_person_plays_babel_at_the_terminal() -> None:
-    """A person types actions; a bad one is explained and not played; quit stops the game."""
-    said: list[str] = []
-    typed = iter(["?", ">Q", "end", ">H", "quit"])
-    game = play_babel_in_terminal(
-        ["human", "greedy"], seed=0, ask=lambda prompt: next(typed), say=said.append
-    )
-    assert [str(a) for a in game.actions] == [">H"]
-    assert any("not played" in line and "[B8]" in line for line in said)
-    assert any(line.startswith("Actions (Babel notation)") for line in said)
-    assert any("your hand (seat 0): HAAPPMSS" in line for line in said)
 
 
 def test_the_search_player_needs_iterations() -> None:

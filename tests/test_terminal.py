@@ -10,12 +10,22 @@ from collections.abc import Callable
 import pytest
 from games import every_switch, random_game
 from rich.console import Console
+from rich.text import Text
 
 import tigeuph
+from tigeuph import GAMES
 from tigeuph.cells import cell, cell_col, cell_name, cell_row
+from tigeuph.describe import action_kind, board_markup, players_markup
 from tigeuph.stall import STALL_ROUNDS, Stop
-from tigeuph.terminal import HELP, TerminalGame, board_text, players_text, read_input
+from tigeuph.terminal import TerminalGame, help_for, read_input
 from tigeuph.terminal.prompt import Command, Matches, group_actions
+
+TIGRIS = GAMES["tigris"]
+HELP = help_for(TIGRIS)
+
+
+def plain(markup: str) -> str:
+    return Text.from_markup(markup).plain
 
 
 def console() -> Console:
@@ -68,7 +78,7 @@ def test_the_board_reads_like_position_notation() -> None:
     """Each cell shows position notation's token; monuments show m and a colour, the wonder W."""
     states = [after for _, _, after in random_game(3, 3, every_switch(3), prefer_tiles=0.6)]
     for state in states[::20]:
-        drawn = grid(board_text(state).plain)
+        drawn = grid(plain(board_markup(state)))
         expected = notation(state)
         for name, token in covered(state).items():
             shown = drawn[name].rstrip("$")
@@ -80,7 +90,7 @@ def test_the_board_reads_like_position_notation() -> None:
 def test_players_of_a_view_show_only_what_the_viewer_may_see() -> None:
     """A view's lines show the viewer's hand and points, the others' hand sizes and '?'."""
     state = tigeuph.new_game(3, seed=4)
-    text = players_text(tigeuph.view(state, 1)).plain.splitlines()
+    text = plain(players_markup(tigeuph.view(state, 1))).splitlines()
     assert "hand" in text[1] and "r?" not in text[1]
     for seat in (0, 2):
         assert "6 tiles in hand" in text[seat] and "r?" in text[seat]
@@ -89,22 +99,23 @@ def test_players_of_a_view_show_only_what_the_viewer_may_see() -> None:
 def test_reading_input() -> None:
     """Commands, complete actions, a unique beginning, and unfinished or bad text."""
     legal = tigeuph.legal_actions(tigeuph.new_game(2, seed=7))
-    assert read_input("?", legal) == Command("help")
-    assert read_input("explain rE5", legal) == Command("explain", "rE5")
-    assert read_input("  ", legal) == Command("board")
-    assert read_input("pa", legal) == tigeuph.parse_action("pass")
-    assert read_input("rE1", legal) == tigeuph.parse_action("rE1")  # read; legality is later
-    found = read_input("rE", legal)
+    parse = tigeuph.parse_action
+    assert read_input("?", legal, parse) == Command("help")
+    assert read_input("explain rE5", legal, parse) == Command("explain", "rE5")
+    assert read_input("  ", legal, parse) == Command("board")
+    assert read_input("pa", legal, parse) == tigeuph.parse_action("pass")
+    assert read_input("rE1", legal, parse) == parse("rE1")  # read; legality is later
+    found = read_input("rE", legal, parse)
     assert isinstance(found, Matches) and found.actions
     assert all(str(a).startswith("rE") for a in found.actions)
-    nothing = read_input("zz", legal)
+    nothing = read_input("zz", legal, parse)
     assert isinstance(nothing, Matches) and not nothing.actions and "zz" in nothing.reason
 
 
 def test_legal_actions_are_grouped_by_kind() -> None:
     """Large kinds are counted with examples; small ones listed in full."""
     legal = tigeuph.legal_actions(tigeuph.new_game(2, seed=7))
-    lines = group_actions(legal)
+    lines = group_actions(legal, action_kind)
     assert "pass" in lines
     named = {str(a) for a in legal}
     red = next(line for line in lines if line.startswith("red tile"))
@@ -185,8 +196,8 @@ def test_a_person_who_passes_with_a_passing_agent_stalls_the_game() -> None:
         except StopIteration:
             raise EOFError from None
 
-    table = TerminalGame(game, ["human", "agent_examples:passer"], console=out, ask=ask)
-    assert table.run().stopped is Stop.STALLED
+    TerminalGame(game, ["human", "agent_examples:passer"], console=out, ask=ask).run()
+    assert game.stopped is Stop.STALLED
     assert len(game.actions) == 2 * STALL_ROUNDS and next(lines) == "pass"  # one left unread
     assert "The game has stalled: for 3 whole rounds" in printed_by(out)
 
@@ -231,3 +242,108 @@ def test_replay_steps_as_the_keys_say() -> None:
         "move 0",
     ]
     assert REPLAY_HELP in printed_by(out)
+
+
+# --- Babel, through the same terminal game -------------------------------------------------
+
+BABEL = GAMES["babel"]
+
+
+def test_a_person_plays_babel_with_help_explain_hint_and_undo() -> None:
+    """The one terminal game plays Babel: its notation in the help, an explanation citing the
+    rule, a slip, a refused action, a hint, an undo, then a whole game to its ranking."""
+    record = BABEL.new_record(2, seed=0)
+    rng, out = random.Random(5), console()
+    first = ["?", "explain end", ">Q", "end", "hint", ">h"]
+    played = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal played
+        if first:
+            return first.pop(0)
+        played += 1
+        if played == 12:
+            return "undo"
+        return str(rng.choice(BABEL.legal_actions(record.state)))
+
+    finished = TerminalGame(record, ["human", "greedy"], console=out, ask=ask).run()
+    assert finished is record and record.state.is_over
+    text = printed_by(out)
+    assert help_for(BABEL) in text
+    assert "Illegal (B8, the starting card on the first turn): end:" in text
+    assert "'>Q' is not a Babel action" in text
+    assert "a greedy player would play " in text
+    assert str(record.actions[0]) == ">H"  # read in either case
+    assert "took back " in text and "rank 1: seat" in text
+    assert "your hand (seat 0)" in text and "your hand (seat 1)" not in text
+    again = BABEL.record_from_text(record.to_record())
+    assert again.states == record.states
+
+
+def test_a_watched_babel_game_is_the_game_agents_play() -> None:
+    """With no person seated the terminal plays the Babel game tigeuph.play plays."""
+    from tigeuph.agents import make_agent
+    from tigeuph.terminal import play_in_terminal
+
+    out = console()
+    watched = play_in_terminal(["random", "greedy"], game="babel", seed=3, console=out)
+    agents = [make_agent("random", game="babel"), make_agent("greedy", game="babel")]
+    played = tigeuph.play(agents, game="babel", seed=3)
+    assert watched.actions == played.actions and watched.state.is_over
+    assert printed_by(out).count("seat 1 (greedy): ") == sum(
+        s.to_move == 1 for s in watched.states[:-1]
+    )
+
+
+def test_a_babel_game_stops_at_its_bound_on_actions() -> None:
+    """max_actions stops any game, its record kept and the stop said."""
+    from tigeuph.terminal import play_in_terminal
+
+    out = console()
+    game = play_in_terminal(["random", "random"], game="babel", seed=1, console=out, max_actions=7)
+    assert len(game.actions) == 7 and not game.state.is_over
+    assert "reached its bound of 7 actions" in printed_by(out)
+
+
+def test_a_table_must_fit_the_game() -> None:
+    """Babel seats two; the error says what the game takes."""
+    from tigeuph.terminal import play_in_terminal
+
+    with pytest.raises(tigeuph.TigeuphError, match="2 players, not 3"):
+        play_in_terminal(["random"] * 3, game="babel", console=console())
+
+
+def test_replay_steps_through_a_babel_record() -> None:
+    """replay shows a Babel record's positions, as a seat saw them with --player."""
+    from tigeuph.terminal.replay import replay_in_terminal
+
+    record = BABEL.new_record(2, seed=6)
+    rng = random.Random(6)
+    for _ in range(10):
+        record.play(rng.choice(BABEL.legal_actions(record.state)))
+    keys = iter(["", "5", "e", "q"])
+    out = console()
+    replay_in_terminal(record, player=1, console=out, ask=lambda prompt: next(keys))
+    text = printed_by(out)
+    moves = [line.split(":")[0] for line in text.splitlines() if line.startswith("move ")]
+    assert moves == ["move 0", "move 1", "move 5", "move 10"]
+    assert f"move 10: seat {record.states[9].to_move} played {record.actions[9]}" in text
+    assert "your hand (seat 1)" in text and "your hand (seat 0)" not in text
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_each_game_describes_a_view_in_markup_marking_the_last_action(name: str) -> None:
+    """A game's description is rich markup whose plain text names the viewer's seat; the last
+    action changes what is drawn (its cells or its name marked)."""
+    game = GAMES[name]
+    record = game.new_record(game.default_players, seed=2)
+    rng = random.Random(2)
+    for _ in range(6):
+        record.play(rng.choice(game.legal_actions(record.state)))
+    while str(record.actions[-1]) == "pass":  # marks no cell in the main game
+        record.play(rng.choice(game.legal_actions(record.state)))
+    seen = game.view(record.state, 1)
+    last = record.actions[-1]
+    marked, unmarked = game.describe(seen, last=last), game.describe(seen)
+    assert f"seat {seen.player}" in plain(marked)
+    assert marked != unmarked

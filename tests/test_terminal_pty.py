@@ -63,9 +63,14 @@ def legal_shown(screen: str) -> list[str]:
     for line in part.splitlines()[1:]:
         if not line.startswith("  "):
             break
-        words = line.split(":")[-1].split()
+        counted = COUNTED.match(line)
+        words = counted.group(1).split() if counted else line.split()
         out += [w for w in words if w != "..."]
     return out
+
+
+COUNTED = re.compile(r"^  .{13} +\d+: (.*) \.\.\.$")
+"""A kind of action with many legal ones: its name, their number, a few examples."""
 
 
 def test_a_whole_game_against_an_agent_through_a_terminal(tmp_path: Path) -> None:
@@ -99,4 +104,38 @@ def test_a_whole_game_against_an_agent_through_a_terminal(tmp_path: Path) -> Non
     assert "'xx9' is not an action" in text
     assert "rank 1: seat" in text and "Game over" in text
     game = tigeuph.Game.from_record(record.read_text())
+    assert game.state.is_over and played > 20
+
+
+def test_a_whole_game_of_babel_through_a_terminal(tmp_path: Path) -> None:
+    """The same terminal game plays Babel: help, an explanation citing the rule, a hint and an
+    undo on the way, then to the end; the record is saved and replays."""
+    record = tmp_path / "babel.txt"
+    argv = [sys.executable, "-m", "tigeuph", "play", "--game", "babel", "--seats"]
+    screen = Screen([*argv, "human,greedy", "--seed", "3", "--record", str(record)], tmp_path)
+    rng = random.Random(2)
+    first = ["?", "explain end", "hint", ">q"]
+    played = 0
+    while True:
+        shown = screen.read_until("seat 0> ", "tigeuph replay")
+        if "record saved to" in shown or screen.proc.poll() is not None:
+            break
+        if first:
+            line = first.pop(0)
+        elif played == 8:
+            line, played = "undo", played + 1
+        else:
+            line, played = rng.choice(legal_shown(screen.text)), played + 1
+        screen.type(line)
+        if line == "undo":
+            assert "took back" in screen.read_until("seat 0> "), screen.text[-600:]
+            screen.type(rng.choice(legal_shown(screen.text)))
+    screen.read_until("record saved")
+    assert screen.proc.wait(timeout=30) == 0
+    text = screen.text
+    assert "Type an action in action notation" in text  # the help
+    assert "Illegal (B8, the starting card on the first turn)" in text
+    assert "a greedy player would play" in text and "'>q' is not a Babel action" in text
+    assert "rank 1: seat" in text and "game over" in text
+    game = tigeuph.GAMES["babel"].record_from_text(record.read_text())
     assert game.state.is_over and played > 20

@@ -1,33 +1,102 @@
-"""A Babel position in plain text, as a player sees it: turn, scores, decks, both sides
-location by location, his own hand (the terminal game's board)."""
+"""A Babel position as text for the terminal, as a player sees it: the turn and what it waits
+for, the scores and decks, both sides location by location, his own hand; the nations' cards
+in their colours (``rich`` console markup, written here as plain strings), the last action
+named. Also the game's action notation for a player's help, and the kinds of its actions."""
 
 from __future__ import annotations
 
-from .actions import Action
-from .cards import NATIONS, counts_text, nations_text
-from .views import BabelView
+from collections.abc import Sequence
+from typing import Final
 
-__all__ = ["describe"]
+from .actions import (
+    Action,
+    Build,
+    Colonise,
+    Destroy,
+    Discard,
+    EndTurn,
+    Expel,
+    Halve,
+    Migrate,
+    SkipBuild,
+    Steal,
+    Switch,
+    Travel,
+)
+from .cards import NATIONS, Counts, Nation, counts_text, nations_text
+from .state import BabelState, End, Side
+from .views import BabelView, PublicSide
+
+__all__ = ["NOTATION_HELP", "action_kind", "describe", "notation_help"]
+
+_INK: Final = {
+    Nation.HITTITES: "bold #b08800",
+    Nation.ASSYRIANS: "bold #1f4fa0",
+    Nation.PERSIANS: "bold #707070",
+    Nation.MEDES: "bold #1a7030",
+    Nation.SUMERIANS: "bold #b02015",
+}
+"""Each nation's cards in its location's colour (spec B1)."""
+_MARK: Final = "bold black on #ffd84a"
+
+
+def _cards(letters: str) -> str:
+    """Cards written as nation letters, each in its colour; ``-`` for none."""
+    if not letters:
+        return "-"
+    return "".join(f"[{_INK[Nation(letter)]}]{letter}[/]" for letter in letters)
+
+
+def _escape(text: str) -> str:
+    """*text* with its square brackets kept from reading as markup."""
+    return text.replace("[", r"\[")
 
 
 def _levels(levels: tuple[int, ...]) -> str:
     return "".join(map(str, levels)) or "-"
 
 
-def describe(seen: BabelView, *, last: Action | None = None) -> str:
-    """*seen* as text for the terminal: turn, scores, both sides location by location."""
-    scores = seen.scores
+def _waiting(seen: BabelState | BabelView) -> str:
+    if seen.end is not None:
+        how = "by score" if seen.end is End.SCORE else "at the last temple card"
+        return f"game over {how}"
+    if seen.pending is not None:
+        return f"seat {seen.pending.player} must discard {seen.pending.count} cards"
+    return f"seat {seen.active} to play"
+
+
+def describe(
+    seen: BabelState | BabelView,
+    *,
+    last: Action | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
+    """*seen* for the terminal in ``rich`` console markup: the turn and what it waits for,
+    scores and decks, both sides location by location (a view shows its player's hand, a full
+    state every hand), and *last*, the action played last, named and marked. *names* follow the
+    seats' numbers (``seat 1 (greedy)``)."""
+    if isinstance(seen, BabelState):
+        people, temples = len(seen.people), len(seen.temple_deck)
+        hands: tuple[Counts | None, Counts | None] = (seen.sides[0].hand, seen.sides[1].hand)
+        sizes = (sum(seen.sides[0].hand), sum(seen.sides[1].hand))
+    else:
+        people, temples, sizes = seen.people_size, seen.temple_size, seen.hand_sizes
+        hands = (None, None)
+    scores, shown = seen.scores, seen.discard[-8:]
     lines = [
-        f"turn {seen.turn}, seat {seen.active} to play; scores {scores[0]} - {scores[1]}; "
-        f"people deck {seen.people_size}, temple deck {seen.temple_size}, "
-        f"discard pile {nations_text(seen.discard[-8:]) or '-'}"
+        f"turn {seen.turn}, {_waiting(seen)}; scores {scores[0]} - {scores[1]}; "
+        f"people deck {people}, temple deck {temples}, "
+        f"discard pile {_cards(nations_text(shown))}"
         f"{' (last 8)' if len(seen.discard) > 8 else ''}",
     ]
-    for seat, side in enumerate(seen.sides):
+    sides: tuple[Side | PublicSide, ...] = seen.sides
+    for seat, side in enumerate(sides):
         pawn = "quarry" if side.pawn is None else side.pawn.name.title()
         start = "starting card held" if side.starting else "starting card built"
+        arrow = ">" if seat == seen.to_move else " "
+        name = f" {_escape(names[seat])}" if names and names[seat] else ""
         lines.append(
-            f"seat {seat}: {seen.hand_sizes[seat]} cards in hand, pawn at {pawn}, {start}, "
+            f"{arrow} seat {seat}{name}: {sizes[seat]} cards in hand, pawn at {pawn}, {start}, "
             f"row {_levels(side.row)} (top last)"
         )
         for n in NATIONS:
@@ -35,7 +104,58 @@ def describe(seen: BabelView, *, last: Action | None = None) -> str:
             if column or temple:
                 lines.append(
                     f"   {n.name.title():<10} temple {_levels(temple):<7} "
-                    f"column {nations_text(column) or '-'}"
+                    f"column {_cards(nations_text(column))}"
                 )
-    lines.append(f"your hand (seat {seen.player}): {counts_text(seen.hand) or '-'}")
+        hand = hands[seat]
+        if hand is not None:
+            lines.append(f"   hand {_cards(counts_text(hand))}")
+    if isinstance(seen, BabelView):
+        lines.append(f"your hand (seat {seen.player}): {_cards(counts_text(seen.hand))}")
+    if last is not None:
+        lines.append(f"last action: [{_MARK}]{last}[/] ({action_kind(last)})")
     return "\n".join(lines)
+
+
+# --- what a player types ---------------------------------------------------------------------
+
+NOTATION_HELP: Final = """\
+  >H       travel to the Hittites (discard a Hittite card)
+  +A       colonise: an Assyrian card from hand to your column here
+  #0 #1    build from the top of row 0 or row 1; #s builds your starting card
+  ~HA      migrate the last 3 cards of your Hittite column to the Assyrians
+  A@2      Assyrians (the run from card 2 pays): destroy the opponent's top temple level
+  H@0      Hittites: steal the opponent's top temple card here
+  M@0:S    Medes: the opponent discards his Sumerians here
+  S@0      Sumerians: his cards of his tail's nation come to you
+  P@0#1    Persians: build one level higher, from row 1's top card
+  %A@2     any run (here Assyrians at 2): the opponent halves his hand
+  -HHA     (when halved) discard these cards
+  end      draw two temple cards onto your row; the turn passes
+Cards: H Hittites, A Assyrians, P Persians, M Medes, S Sumerians."""
+"""Babel's action notation, one example a line, for a player's help."""
+
+_KINDS: Final[dict[type, str]] = {
+    Travel: "travel",
+    Colonise: "colonise",
+    Build: "build",
+    Migrate: "migrate",
+    Destroy: "destroy",
+    Steal: "steal",
+    Expel: "expel",
+    Switch: "switch",
+    SkipBuild: "skip a level",
+    Halve: "halve",
+    Discard: "discard",
+    EndTurn: "end turn",
+}
+
+
+def notation_help() -> str:
+    """Babel's action notation for a player's help (:data:`NOTATION_HELP`)."""
+    return NOTATION_HELP
+
+
+def action_kind(action: Action) -> str:
+    """*action*'s kind in a word or two (``travel``, ``build``, ``halve``...), to sum up a
+    list of legal actions."""
+    return _KINDS[type(action)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import stat
 import sys
 from pathlib import PurePath
@@ -19,6 +20,7 @@ from typing import Final
 
 from ..boards import BUILT_IN, Board, board_from_json, board_from_text
 from ..errors import BoardError, JsonError, TigeuphError
+from ..games import GAMES, AnyGame, game_of_position, game_of_record
 from ..limits import DEFAULT_LIMITS, load_json
 from ..notation.fields import TITLE
 from ..notation.position import from_text
@@ -35,6 +37,7 @@ __all__ = [
     "board_file",
     "file_name",
     "load",
+    "load_game",
     "read_file",
     "rules_from",
     "switch_list",
@@ -128,6 +131,51 @@ def load(path: str) -> Loaded:
         return _parse(text, name)
     except (RecursionError, MemoryError):  # the readers bound their input: a last guard
         raise _too_much(name) from None
+
+
+def load_game(path: str) -> tuple[AnyGame, object]:
+    """The game of the file at *path* (``-`` reads standard input) and what it holds, for any
+    game of :data:`tigeuph.GAMES`: a position in its notation (its first line says the game),
+    a text or JSON record (its ``Game`` tag or ``format`` says), or a position or a player's
+    view as JSON (the game whose reader takes it); read by :func:`read_file`.
+
+    Raises:
+        TigeuphError: the file cannot be read, is over the limits, or holds none of these.
+    """
+    text, name = read_file(path), file_name(path)
+    try:
+        if _is_json(text):
+            return _from_json(text)
+        lines = [line.strip() for line in text.splitlines()]
+        first = next((line for line in lines if line and not line.startswith("#")), "")
+        if first in {game.position_title for game in GAMES.values()}:
+            game = game_of_position(first)
+            return game, game.from_text(text)
+        game = game_of_record(text)
+        return game, game.record_from_text(text)
+    except (RecursionError, MemoryError):  # as in load
+        raise _too_much(name) from None
+
+
+def _from_json(text: str) -> tuple[AnyGame, object]:
+    """A JSON record of the game its ``format`` names, else the first game whose state or
+    view reader takes *text*; the main game's complaint when none does."""
+    game = game_of_record(text)
+    kind = _JSON_KIND.search(text[:4096])
+    if kind is not None and kind.group(1) == game.record_format:
+        return game, game.record_from_json(text)
+    refusals: list[JsonError] = []
+    for each in GAMES.values():
+        for reader in (each.state_from_json, each.view_from_json):
+            try:
+                return each, reader(text)
+            except JsonError as err:
+                refusals.append(err)
+    raise refusals[0]
+
+
+_JSON_KIND: Final = re.compile(r'"format"\s*:\s*"([a-z-]{1,64})"')
+"""A JSON document's ``format``, looked for in its head as ``game_of_record`` looks."""
 
 
 def _too_much(name: str) -> TigeuphError:

@@ -1,22 +1,22 @@
-"""``tigeuph explain FILE ACTION``: why an action is legal or illegal, and what it would do."""
+"""``tigeuph explain FILE ACTION``: why an action is legal or illegal, and what it would do, in
+any game of :data:`tigeuph.GAMES`."""
 
 from __future__ import annotations
 
 import argparse
 
-from ..action_text import parse_action
 from ..errors import TigeuphError
-from ..explain import explain
-from ..views import PlayerView
-from .common import at_move, load
+from .common import load_game
 
 __all__ = ["add", "run"]
 
 DESCRIPTION = """\
 Say in words whether ACTION is legal in the position of FILE, citing the rules, and what it
-would cause: points, conflicts with both sides' strengths, tiles and leaders removed, treasures,
-whose turn comes next. FILE holds a position or a game record (--move picks the point, default
-its end). ACTION is in action notation, e.g. rE5, KE5, xE5, pass, +2."""
+would cause (in Tigris & Euphrates: points, conflicts with both sides' strengths, tiles and
+leaders removed, treasures, whose turn comes next; in Babel: cards moved, temple levels built,
+scores, the turn ending, a halving). FILE holds a position or a game record of either game
+(--move picks the point, default its end). ACTION is in the game's action notation, e.g. rE5,
+KE5, xE5, pass, +2, or >H, #0, A@2, end."""
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,9 +34,19 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the explanation; exit 0 when the action is legal, 1 when it is not."""
-    position, _ = at_move(load(args.file), args.move)
-    if isinstance(position, PlayerView):
+    game, loaded = load_game(args.file)
+    if isinstance(loaded, game.record_type):
+        states = loaded.states
+        move = len(states) - 1 if args.move is None else args.move
+        if not 0 <= move < len(states):
+            raise TigeuphError(f"--move {move}: the game has moves 0 to {len(states) - 1}")
+        position = states[move]
+    elif args.move is not None:
+        raise TigeuphError("--move needs a game record, not a position")
+    else:
+        position = loaded
+    if not isinstance(position, game.state_type):
         raise TigeuphError("explain needs a full position or record, not a player's view")
-    found = explain(position, parse_action(args.action))
+    found = game.explain(position, game.parse_action(args.action))
     print(found)
-    return 0 if found.legal else 1
+    return 0 if found.startswith("Legal") else 1

@@ -1,27 +1,34 @@
-"""``tigeuph play``: a game in the terminal, people against agents, or agents watched."""
+"""``tigeuph play``: a game in the terminal, people against agents, or agents watched; any game
+of :data:`tigeuph.GAMES`."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Final
 
-from ..babel import BabelGame
 from ..errors import TigeuphError
-from ..records import Game
+from ..games import GAMES, AnyGame, game_named
 from .common import add_rules_options, rules_from
 
 __all__ = ["add", "run"]
 
 DESCRIPTION = """\
-Play Tigris & Euphrates in the terminal. Each seat is a person ('human') or a computer player:
-random, greedy, mcts (mcts:iterations=400 sets its budget) or your own as module:factory.
-Without --seats you play seat 0 against greedy players. You see the board in colour, your hand
-and points and your legal actions; type actions in action notation (rE5 puts a red tile on E5;
-a unique beginning is enough, Tab completes), '?' for help, 'explain ACTION' to ask why an
-action is illegal, 'undo' to take back your last action, 'quit' to stop. With no human seat the
-game is played for you to watch. A game that stalls (three whole rounds in which nothing but
-points changed, spec D8) or reaches --max-actions stops there. The game's record is saved at the
-end (--record)."""
+Play a game in the terminal: Tigris & Euphrates (--game tigris, the default) or Babel (--game
+babel). Each seat is a person ('human') or a computer player: random, greedy, mcts
+(mcts:iterations=400 sets its budget) or your own as module:factory. Without --seats you play
+seat 0 against greedy players. You see the position as your seat sees it (the board in colour,
+your hand and points) and your legal actions; type actions in the game's notation (rE5 puts a
+red tile on E5, >H travels to the Hittites; a unique beginning is enough, Tab completes), '?'
+for help, 'explain ACTION' to ask why an action is illegal, 'hint' for a greedy player's
+choice, 'undo' to take back your last action, 'quit' to stop. With no human seat the game is
+played for you to watch. A game that stalls (three whole rounds in which nothing but points
+changed, spec D8) or reaches --max-actions stops there. The game's record is saved at the end
+(--record)."""
+
+_TABLE: Final = 3
+"""The players seated when neither --players nor --seats says: three where the game takes
+three, else the nearest number it takes."""
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,17 +38,18 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument(
         "--game",
-        choices=("tigris", "babel"),
+        choices=tuple(GAMES),
         default="tigris",
-        help="the game: tigris (Tigris & Euphrates, the default) or babel (2 players, plain "
-        "text: type ? for its action notation)",
+        help=f"the game: {', '.join(f'{name} ({g.title})' for name, g in GAMES.items())}; "
+        "default tigris",
     )
     parser.add_argument(
         "--players",
         type=int,
         choices=(2, 3, 4),
         metavar="N",
-        help="how many players, 2 to 4 (default: 3, or as many as --seats)",
+        help="how many players, 2 to 4 as the game allows (default: 3 where the game takes "
+        "three, else as many as it takes, or as many as --seats)",
     )
     parser.add_argument(
         "--seats",
@@ -64,8 +72,7 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--max-actions",
         type=int,
         metavar="N",
-        help="stop the game after N actions, its record kept (default: the record's bound; "
-        "tigris only)",
+        help="stop the game after N actions, its record kept (default: the record's bound)",
     )
     parser.add_argument(
         "--delay",
@@ -77,20 +84,32 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(run=run)
 
 
-def _seats(args: argparse.Namespace) -> list[str]:
+def _seats(args: argparse.Namespace, game: AnyGame) -> list[str]:
     if args.seats is None:
         from ..agents import AGENT_NAMES
 
         other = "greedy" if "greedy" in AGENT_NAMES else "random"
-        return ["human"] + [other] * ((args.players or 3) - 1)
-    seats = [seat.strip() for seat in args.seats.split(",")]
-    if "" in seats:
-        raise TigeuphError(f"--seats {args.seats!r}: an empty seat")
-    if args.players is not None and args.players != len(seats):
-        raise TigeuphError(f"--players {args.players} but --seats names {len(seats)} seats")
-    if not 2 <= len(seats) <= 4:
-        raise TigeuphError(f"--seats names {len(seats)} seats: a game has 2 to 4")
+        players = args.players or min(max(_TABLE, game.players[0]), game.players[-1])
+        seats = ["human"] + [other] * (players - 1)
+    else:
+        seats = [seat.strip() for seat in args.seats.split(",")]
+        if "" in seats:
+            raise TigeuphError(f"--seats {args.seats!r}: an empty seat")
+        if args.players is not None and args.players != len(seats):
+            raise TigeuphError(f"--players {args.players} but --seats names {len(seats)} seats")
+    if len(seats) not in game.players:
+        first, last = game.players[0], game.players[-1]
+        takes = f"{first}" if first == last else f"{first} to {last}"
+        raise TigeuphError(f"{len(seats)} seats: {game.title} is a game for {takes} players")
     return seats
+
+
+def _rules(args: argparse.Namespace, game: AnyGame, players: int) -> object:
+    """The variants --board and --variant ask for; ``None`` (the game's standard rules) when
+    they ask for none, so that a game without variants takes the defaults."""
+    if args.board == "standard" and not args.variant:
+        return None
+    return rules_from(args, players)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,28 +118,23 @@ def run(args: argparse.Namespace) -> int:
 
     from ..terminal import play_in_terminal
 
-    if args.game == "babel" and args.seats is None:
-        args.players = args.players or 2
-    seats = _seats(args)
-    if args.max_actions is not None and (args.game != "tigris" or args.max_actions < 1):
-        raise TigeuphError(
-            f"--max-actions {args.max_actions}: a number of actions, 1 or more, for tigris only"
-        )
+    game = game_named(args.game, "--game")
+    seats = _seats(args, game)
+    if args.max_actions is not None and args.max_actions < 1:
+        raise TigeuphError(f"--max-actions {args.max_actions}: a number of actions, 1 or more")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    game: Game | BabelGame
-    if args.game == "babel":
-        from .babel_play import play_babel_in_terminal
-
-        game = play_babel_in_terminal(seats, seed=seed, delay=args.delay)
-    else:
-        rules = rules_from(args, len(seats))
-        game = play_in_terminal(
-            seats, rules=rules, seed=seed, delay=args.delay, max_actions=args.max_actions
-        )
+    record = play_in_terminal(
+        seats,
+        game=game.name,
+        rules=_rules(args, game, len(seats)),
+        seed=seed,
+        delay=args.delay,
+        max_actions=args.max_actions,
+    )
     if not args.no_record:
         path = Path(args.record or f"tigeuph-game-{seed}.txt")
         try:
-            path.write_text(game.to_record(), encoding="utf-8")
+            path.write_text(record.to_record(), encoding="utf-8")
         except OSError as err:
             raise TigeuphError(f"cannot save the record to {path}: {err}") from None
         print(f"record saved to {path} (tigeuph replay {path})")

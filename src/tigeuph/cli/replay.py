@@ -1,19 +1,18 @@
-"""``tigeuph replay RECORD``: step through a game record in the terminal."""
+"""``tigeuph replay RECORD``: step through a game record, of any game, in the terminal."""
 
 from __future__ import annotations
 
 import argparse
 
 from ..errors import TigeuphError
-from ..records import Game
-from .common import load
+from .common import load_game
 
 __all__ = ["add", "run"]
 
 DESCRIPTION = """\
-Step through a game record (text or JSON) in the terminal: Enter shows the next action, b goes
-back, a number jumps to that move, q quits. --player shows what that seat saw (his own hand,
-the others' as counts). Needs the cli extra (pip install 'tigeuph[cli]')."""
+Step through a game record (text or JSON, of either game) in the terminal: Enter shows the
+next action, b goes back, a number jumps to that move, q quits. --player shows what that seat
+saw (his own hand, the others' as counts). Needs the cli extra (pip install 'tigeuph[cli]')."""
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,13 +35,12 @@ def run(args: argparse.Namespace) -> int:
     """Replay the record."""
     from ..terminal.replay import replay_in_terminal
 
-    game = load(args.record)
-    if not isinstance(game, Game):
+    game, record = load_game(args.record)
+    if not isinstance(record, game.record_type):
         raise TigeuphError(f"{args.record} holds a position, not a game record")
-    if args.player is not None and not 0 <= args.player < game.state.players:
-        raise TigeuphError(
-            f"--player {args.player}: the game has seats 0 to {game.state.players - 1}"
-        )
+    players = game.player_count(record.state)
+    if args.player is not None and not 0 <= args.player < players:
+        raise TigeuphError(f"--player {args.player}: the game has seats 0 to {players - 1}")
     every = args.all or args.record == "-"
-    replay_in_terminal(game, start=args.move, player=args.player, every=every)
+    replay_in_terminal(record, start=args.move, player=args.player, every=every)
     return 0

@@ -1,19 +1,12 @@
-"""The game in a terminal: the board drawn in colour, and a table of people and agents.
+"""A game in the terminal, any game of :data:`tigeuph.GAMES`: each position as the game
+describes it (the main game's board in colour), and a table of people and agents.
 
 Needs ``rich``, of the ``cli`` extra (``pip install 'tigeuph[cli]'``); ``tigeuph play`` and
 ``tigeuph replay`` are the commands that use it.
 """
 
-from .board import board_text, players_text
 from .game import HUMAN, TerminalGame, play_in_terminal
-from .prompt import HELP, read_input
+from .hooks import help_for
+from .prompt import read_input
 
-__all__ = [
-    "HELP",
-    "HUMAN",
-    "TerminalGame",
-    "board_text",
-    "play_in_terminal",
-    "players_text",
-    "read_input",
-]
+__all__ = ["HUMAN", "TerminalGame", "help_for", "play_in_terminal", "read_input"]

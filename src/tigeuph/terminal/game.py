@@ -1,17 +1,22 @@
 """A game in the terminal: people and agents at one table (the ``cli`` extra, for ``rich``).
 
 :func:`play_in_terminal` seats a person (``"human"``) or an agent (any
-:func:`tigeuph.agents.make_agent` specification) at each seat and plays one game. A person sees
-only his own :class:`~tigeuph.PlayerView`: the board in colour with the last actions marked, his
-hand and points, the others' hand sizes, the public history, and his legal actions; he types
-actions in action notation (a unique beginning is enough), ``?`` for help, ``explain ACTION``,
-``undo`` (when every other seat is an agent), ``hint`` and ``quit``. With several people at one
-screen, each is asked to take the seat before his view is drawn. With no person seated, the
-game is watched: the board is drawn after every action, *delay* seconds apart.
+:func:`tigeuph.agents.make_agent` specification) at each seat and plays one game of any game of
+:data:`tigeuph.GAMES`. A person sees only his own view, as the game describes it
+(:meth:`~tigeuph.GameInterface.describe`: the main game's board in colour with the latest
+actions marked, his hand and points, the others' hand sizes, the public history), and his legal
+actions; he types actions in the game's notation (a unique beginning is enough), ``?`` for
+help, ``explain ACTION``, ``undo`` (when every other seat is an agent), ``hint`` and ``quit``.
+With several people at one screen, each is asked to take the seat before his view is drawn.
+With no person seated, the game is watched: the position is drawn after every action, *delay*
+seconds apart.
 
-Players, people or agents, may pass for ever (spec R5): a game whose play stalls (spec D8) or
-that reaches *max_actions* actions is stopped (:meth:`tigeuph.Game.stop`), said to be so in one
-line, and returned like a finished one, so its record keeps it.
+Players, people or agents, may pass for ever in the main game (spec R5): a game whose play
+stalls (spec D8, the game's :meth:`~tigeuph.GameInterface.stall_watch`) or that reaches
+*max_actions* actions is stopped (``record.stop``), said to be so in one line, and returned
+like a finished one, so its record keeps it.
+
+Nothing here knows one game from another: everything is asked of the game's interface.
 """
 
 from __future__ import annotations
@@ -19,33 +24,24 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..actions import Action
-from ..agents import AGENT_NAMES, agent_rng
-from ..engine import outcome
+from ..agents import AgentSpecError, agent_rng
 from ..errors import TigeuphError
-from ..explain import explain
-from ..legal import legal_actions
-from ..records import Game
-from ..ruleset import Rules
-from ..stall import STALL_ROUNDS, StallWatch, Stop
-from ..svg import action_cells
-from ..views import PlayerView
-from .board import board_text, players_text
-from .prompt import HELP, Command, Matches, completer, group_actions, read_input
+from ..games import AnyGame, Record, game_named, game_of
+from ..stall import STALL_ROUNDS, Stop
+from .hooks import action_kinds, describe, help_for
+from .prompt import Command, Matches, completer, group_actions, read_input
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ..agents import Agent
-    from ..state import GameState
 
-__all__ = ["HUMAN", "TerminalGame", "play_in_terminal", "rich_console"]
+__all__ = ["HUMAN", "TerminalGame", "play_in_terminal", "rich_console", "show_markup"]
 
 HUMAN = "human"
 """The seat specification of a person at the keyboard."""
-_RECENT = 8  # actions of the public history shown above the prompt
 
 
 def rich_console() -> Console:
@@ -57,23 +53,30 @@ def rich_console() -> Console:
     return Console(highlight=False)
 
 
-def _agent(spec: str) -> Agent:
+def _agent(spec: str, game: AnyGame) -> Agent:
     from ..agents import make_agent
 
-    return make_agent(spec)
+    return make_agent(spec, game=game.name)
+
+
+def show_markup(console: Console, markup: str) -> None:
+    """Print a game's description, written in ``rich`` console markup."""
+    from rich.text import Text
+
+    console.print(Text.from_markup(markup))
 
 
 class TerminalGame:
-    """One game at a terminal: the seats, the :class:`~tigeuph.Game` and the screen.
+    """One game at a terminal: the seats, the record (of any game) and the screen.
 
-    *ask* reads a line after showing a prompt (``console.input`` by default); it raises
-    ``EOFError`` when input ends, which quits the game as ``quit`` does. The game stops when
-    play stalls (spec D8) or at *max_actions* actions (at most the game's own bound).
+    *ask* reads a line after showing a prompt (``input`` by default); it raises ``EOFError``
+    when input ends, which quits the game as ``quit`` does. The game stops when play stalls
+    (spec D8) or at *max_actions* actions (at most the record's own bound).
     """
 
     def __init__(
         self,
-        game: Game,
+        game: Record,
         seats: Sequence[str],
         *,
         console: Console | None = None,
@@ -82,13 +85,13 @@ class TerminalGame:
         delay: float = 0.0,
         max_actions: int | None = None,
     ) -> None:
-        if len(seats) != game.state.players:
-            raise TigeuphError(
-                f"{len(seats)} seats for a {game.state.players}-player game: name one per seat"
-            )
         self.game = game
+        self.rules: AnyGame = game_of(game)
+        players = self.rules.player_count(game.state)
+        if len(seats) != players:
+            raise TigeuphError(f"{len(seats)} seats for a {players}-player game: name one per seat")
         self.seats = list(seats)
-        self.agents = [None if s == HUMAN else _agent(s) for s in self.seats]
+        self.agents = [None if s == HUMAN else _agent(s, self.rules) for s in self.seats]
         self.rngs = [agent_rng(seed, seat) for seat in range(len(seats))]
         self.console = console or rich_console()
         self.ask = ask or input  # input() itself, so that readline knows the prompt
@@ -96,19 +99,20 @@ class TerminalGame:
         self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
         self.quit = False
         self._shown: int | None = None  # the seat whose view is on the screen
-        self._note = ""  # said under the next board drawn (what an undo took back)
+        self._note = ""  # said under the next position drawn (what an undo took back)
         if max_actions is not None and max_actions < 1:
             raise TigeuphError(f"max_actions must be 1 or more, not {max_actions}")
         limit = game.limits.max_record_actions
         self.max_actions = limit if max_actions is None else min(limit, max_actions)
-        self._stall: StallWatch | None = None  # None: to build from every state (an undo)
-        self._seen: GameState | None = None  # the last state the watch saw
+        self._stall: Callable[[Any], bool] | None = None  # None: to build from every state
+        self._seen: object = None  # the last state the watch saw
         self._stalled = False
+        self._kind = action_kinds(self.rules)
 
     # --- the loop ------------------------------------------------------------------------
 
-    def run(self) -> Game:
-        """Play until the game ends, is stopped or a person quits; return the game."""
+    def run(self) -> Record:
+        """Play until the game ends, is stopped or a person quits; return the record."""
         self._complete_with_readline()
         while not self.game.state.is_over and not self.quit:
             reason = self._stop_reason()
@@ -122,7 +126,7 @@ class TerminalGame:
                 self._human_turn(seat)
                 continue
             action = agent.act(self.game.view(seat), self.rngs[seat])
-            if action not in legal_actions(self.game.state):
+            if action not in self.rules.legal_actions(self.game.state):
                 raise TigeuphError(f"seat {seat} ({self.seats[seat]}) played {action}: illegal")
             self.game.play(action)
             if not self.humans:
@@ -135,11 +139,12 @@ class TerminalGame:
         """Why the game must stop now: a stall (spec D8) or the bound on actions."""
         state = self.game.state
         if self._stall is None:
-            self._stall = StallWatch()
+            watch = self.rules.stall_watch(STALL_ROUNDS)
+            self._stall = watch if watch is not None else lambda seen: False
             for seen in self.game.states:
-                self._stalled = self._stall.see(seen)
+                self._stalled = self._stall(seen)
         elif state is not self._seen:
-            self._stalled = self._stall.see(state)
+            self._stalled = self._stall(state)
         self._seen = state
         if self._stalled:
             return Stop.STALLED
@@ -150,11 +155,9 @@ class TerminalGame:
     def _stop(self, reason: Stop) -> None:
         """Mark the game stopped, show where it stands and say why in one line."""
         self.game.stop(reason)
-        state = self.game.state
         if self.console.is_terminal and self.humans:
             self.console.clear()
-        self.console.print(board_text(state))
-        self.console.print(players_text(state, self.seats))
+        show_markup(self.console, self._describe(self.game.state))
         if reason is Stop.STALLED:
             why = (
                 f"The game has stalled: for {STALL_ROUNDS} whole rounds nothing but points "
@@ -166,28 +169,23 @@ class TerminalGame:
             f"{why} It stops here; the record keeps it.", markup=False, soft_wrap=True
         )
 
-    def _watch(self, seat: int, action: Action) -> None:
+    def _watch(self, seat: int, action: object) -> None:
         if not self.console.is_terminal:
-            self.console.print(f"seat {seat} ({self.seats[seat]}): {action}")
+            self.console.print(f"seat {seat} ({self.seats[seat]}): {action}", markup=False)
             return
-        state = self.game.state
         self.console.clear()
-        self.console.print(board_text(state, highlight=action_cells(action)))
-        self.console.print(players_text(state, self.seats))
-        self.console.print(f"seat {seat} ({self.seats[seat]}) played {action}")
+        show_markup(self.console, self._describe(self.game.state, last=action))
+        self.console.print(f"seat {seat} ({self.seats[seat]}) played {action}", markup=False)
         time.sleep(self.delay)
 
     def _final(self) -> None:
         state = self.game.state
-        result = outcome(state)
-        assert result is not None
         if self.console.is_terminal and self.humans:
             self.console.clear()
-        self.console.print(board_text(state))
-        self.console.print(players_text(state, self.seats))
-        for r in sorted(result.results, key=lambda r: (r.rank, r.player)):
+        show_markup(self.console, self._describe(state))
+        for rank, seat, score in _ranking(self.rules, state):
             self.console.print(
-                f"  rank {r.rank}: seat {r.player} ({self.seats[r.player]}), score {r.score}"
+                f"  rank {rank}: seat {seat} ({self.seats[seat]}), score {score}", markup=False
             )
 
     # --- a person's turn -----------------------------------------------------------------
@@ -206,7 +204,7 @@ class TerminalGame:
             line = self._read(f"seat {seat}> ")
             if self.quit:
                 return
-            match read_input(line, view.legal):
+            match read_input(line, view.legal, self.rules.parse_action):
                 case Command() as command:
                     if self._command(command, seat, view):
                         return
@@ -216,7 +214,7 @@ class TerminalGame:
                     if action in view.legal:
                         self.game.play(action)
                         return
-                    self.console.print(f"[red]{explain(self.game.state, action)}[/red]")
+                    self._error(self.rules.explain(self.game.state, action))
 
     def _read(self, prompt: str) -> str:
         try:
@@ -226,45 +224,48 @@ class TerminalGame:
             self.quit = True
             return ""
 
-    def _draw(self, view: PlayerView) -> None:
-        mine = [i for i, entry in enumerate(view.history) if entry.player == view.player]
-        since = view.history[mine[-1] + 1 :] if mine else view.history
-        marked = 0
-        for entry in since:
-            marked |= action_cells(entry.action)
+    def _error(self, text: str) -> None:
+        from rich.text import Text
+
+        self.console.print(Text(text, style="red"))
+
+    def _draw(self, view: Any) -> None:
+        last = self.game.actions[-1] if self.game.actions else None
         if self.console.is_terminal:
             self.console.clear()
-        self.console.print(board_text(view, highlight=marked))
-        self.console.print(players_text(view, self._names(view.player)))
-        recent = [
-            f"seat {entry.player}: "
-            + (str(entry.action) if entry.action else f"exchanged {entry.exchanged} tiles")
-            for entry in view.history[-_RECENT:]
-        ]
-        if recent:
-            self.console.print("last actions: " + ", ".join(recent), style="dim")
+        show_markup(self.console, self._describe(view, last=last, viewer=view.player))
         if self._note:
-            self.console.print(self._note, style="bold")
+            self.console.print(self._note, style="bold", markup=False)
             self._note = ""
         self.console.print("your legal actions (? for help):")
-        for line in group_actions(view.legal):
-            self.console.print("  " + line)
+        for line in group_actions(view.legal, self._kind):
+            self.console.print("  " + line, markup=False)
 
-    def _names(self, viewer: int) -> list[str]:
-        return ["(you)" if seat == viewer else f"({name})" for seat, name in enumerate(self.seats)]
+    def _describe(self, position: Any, *, last: Any = None, viewer: int | None = None) -> str:
+        """The game's description of *position*, the seats named: by their players, or as
+        ``(you)`` and the agents for a person's view."""
+        if viewer is None:
+            names = self.seats
+        else:
+            names = [f"({'you' if s == viewer else n})" for s, n in enumerate(self.seats)]
+        return describe(self.rules, position, last=last, names=names)
 
     def _matches(self, matches: Matches) -> None:
         if not matches.actions:
-            self.console.print(f"[red]{matches.reason}[/red] (? for help)")
+            from rich.text import Text
+
+            self.console.print(Text.assemble((matches.reason, "red"), " (? for help)"))
             return
         shown = " ".join(str(a) for a in matches.actions)
-        self.console.print(f"{len(matches.actions)} legal actions begin {matches.text!r}: {shown}")
+        self.console.print(
+            f"{len(matches.actions)} legal actions begin {matches.text!r}: {shown}", markup=False
+        )
 
-    def _command(self, command: Command, seat: int, view: PlayerView) -> bool:
-        """Carry out *command*; true when the turn has moved on (an undo)."""
+    def _command(self, command: Command, seat: int, view: Any) -> bool:
+        """Carry out *command*; true when the turn has moved on (an undo, a quit)."""
         match command.name:
             case "help":
-                self.console.print(HELP, markup=False)
+                self.console.print(help_for(self.rules), markup=False)
             case "legal":
                 start = command.argument
                 found = [str(a) for a in view.legal if str(a).startswith(start)]
@@ -272,11 +273,7 @@ class TerminalGame:
             case "explain":
                 self._explain(command.argument, view)
             case "hint":
-                if "greedy" not in AGENT_NAMES:
-                    self.console.print("no hint: this installation has no greedy agent")
-                else:
-                    action = _agent("greedy").act(view, random.Random(0))
-                    self.console.print(f"a greedy player would play {action}")
+                self._hint(view)
             case "undo":
                 return self._undo(seat)
             case "board":
@@ -286,15 +283,25 @@ class TerminalGame:
                 return True
         return False
 
-    def _explain(self, text: str, view: PlayerView) -> None:
-        if not text:
-            self.console.print("explain what? e.g. explain rE5")
+    def _hint(self, view: Any) -> None:
+        try:
+            adviser = _agent("greedy", self.rules)
+        except AgentSpecError:
+            self.console.print("no hint: this installation has no greedy agent")
             return
-        found = read_input(text, view.legal)
-        if not isinstance(found, (Command, Matches)):
-            self.console.print(str(explain(self.game.state, found)), markup=False)
-        elif isinstance(found, Matches):
+        action = adviser.act(view, random.Random(0))
+        self.console.print(f"a greedy player would play {action}", markup=False)
+
+    def _explain(self, text: str, view: Any) -> None:
+        if not text:
+            example = str(view.legal[-1]) if view.legal else "ACTION"
+            self.console.print(f"explain what? e.g. explain {example}", markup=False)
+            return
+        found = read_input(text, view.legal, self.rules.parse_action)
+        if isinstance(found, Matches):
             self.console.print(found.reason, markup=False)
+        elif not isinstance(found, Command):
+            self.console.print(self.rules.explain(self.game.state, found), markup=False)
 
     def _undo(self, seat: int) -> bool:
         if len(self.humans) > 1:
@@ -325,36 +332,62 @@ class TerminalGame:
             return
 
         def actions() -> list[str]:
-            return [str(a) for a in legal_actions(self.game.state)]
+            return [str(a) for a in self.rules.legal_actions(self.game.state)]
 
         readline.set_completer(completer(actions))
         readline.set_completer_delims(" ")
         readline.parse_and_bind("tab: complete")
 
 
+def _ranking(game: AnyGame, state: Any) -> list[tuple[int, int, int]]:
+    """(rank, seat, score) of every seat of a finished game, best first: the winners rank
+    first; the others by their scores, equal scores ranking equal."""
+    scores = game.scores(state)
+    winners = set(game.winners(state))
+    others = sorted((s for s in range(len(scores)) if s not in winners), key=lambda s: -scores[s])
+    out = [(1, seat, scores[seat]) for seat in sorted(winners)]
+    for seat in others:
+        better = len(winners) + sum(scores[s] > scores[seat] for s in others)
+        out.append((better + 1, seat, scores[seat]))
+    return out
+
+
 def play_in_terminal(
     seats: Sequence[str],
     *,
-    rules: Rules | None = None,
+    game: str = "tigris",
+    rules: object = None,
     seed: int | None = None,
     delay: float = 0.0,
     console: Console | None = None,
     ask: Callable[[str], str] | None = None,
     max_actions: int | None = None,
-) -> Game:
-    """Play one game at the terminal with *seats* (``"human"`` or an agent specification per
-    seat, seat 0 first) and return it, finished or as far as it went: a game that stalls
-    (spec D8) or reaches *max_actions* actions is returned stopped (``game.stopped``).
+) -> Record:
+    """Play one game of *game* (a name of :data:`tigeuph.GAMES`) at the terminal with *seats*
+    (``"human"`` or an agent specification per seat, seat 0 first) under *rules* (the game's
+    variants; ``None``, its standard rules) and return its record, finished or as far as it
+    went: a game that stalls (spec D8) or reaches *max_actions* actions is returned stopped
+    (``record.stopped``).
 
     Raises:
-        TigeuphError: rich is missing (the ``cli`` extra), a seat names no agent, or an agent
-            played an illegal action.
+        TigeuphError: rich is missing (the ``cli`` extra), *game* is no game, the game takes
+            no such number of seats or rules, a seat names no agent, or an agent played an
+            illegal action.
     """
-    rules = rules or Rules(players=len(seats))
+    interface = game_named(game)
+    if len(seats) not in interface.players:
+        raise TigeuphError(
+            f"{interface.title} seats {_numbers(interface.players)} players, not {len(seats)}"
+        )
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     tags = {f"Player{seat}": name for seat, name in enumerate(seats)}
-    game = Game.new(len(seats), seed=seed, rules=rules, tags=tags)
+    record = interface.new_record(len(seats), seed=seed, rules=rules, tags=tags)
     return TerminalGame(
-        game, seats, console=console, ask=ask, seed=seed, delay=delay, max_actions=max_actions
+        record, seats, console=console, ask=ask, seed=seed, delay=delay, max_actions=max_actions
     ).run()
+
+
+def _numbers(players: range) -> str:
+    first, last = players[0], players[-1]
+    return str(first) if first == last else f"{first} to {last}"

@@ -1,49 +1,42 @@
-"""What a player types: actions in action notation completed from a prefix, and commands.
+"""What a player types: actions in the game's notation completed from a prefix, and commands.
 
 :func:`read_input` turns one line into a :class:`Command` or an action (never raising), so the
 game loop only dispatches. A line that is not an action but starts one or more legal actions is
-completed: one match is played, several are listed.
+completed: one match is played, several are listed. Nothing here knows a game: the legal
+actions, the game's reader of its notation and the words for its kinds of action are given.
 
->>> import tigeuph
->>> legal = tigeuph.legal_actions(tigeuph.new_game(2, seed=7))
->>> read_input("pa", legal)
+>>> from tigeuph import GAMES
+>>> tigris = GAMES["tigris"]
+>>> legal = tigris.legal_actions(tigris.new_game(2, seed=7))
+>>> read_input("pa", legal, tigris.parse_action)
 parse_action('pass')
->>> read_input("explain rE1", legal)
+>>> read_input("explain rE1", legal, tigris.parse_action)
 Command(name='explain', argument='rE1')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from attrs import frozen
 
-from ..action_text import parse_action
-from ..actions import Action, ExchangeTiles
 from ..errors import NotationError
 
-__all__ = ["COMMANDS", "HELP", "Command", "Matches", "completer", "group_actions", "read_input"]
+__all__ = [
+    "COMMANDS",
+    "COMMANDS_HELP",
+    "Command",
+    "Matches",
+    "completer",
+    "group_actions",
+    "help_text",
+    "read_input",
+]
 
 COMMANDS: Final = ("?", "help", "legal", "explain", "undo", "board", "hint", "quit")
 
-HELP: Final = """\
-Type an action in action notation, or a command.
-
-  rE5      put a red tile on E5 (r red, b blue, g green, k black)
-  KE5      put your king on E5, or move him there (K king, R priest, B farmer, G trader)
-  -K       withdraw your king
-  xE5      put a catastrophe on E5
-  ~rrg     exchange these tiles from your hand for new ones
-  pass     end your turn
-  +2       commit two tiles to a revolt or war (+0 for none)
-  !k       fight the black war next
-  mrkE5    build the red-black monument on the square from E5 (m- declines)
-  $B2      take the treasure on B2
-  @E5 @-   put your building on E5, or decline (variant)
-  wE5 w-   build the wonder on the cross at E5, or decline (variant)
-  *r       score the wonder's point in red (variant)
-
+COMMANDS_HELP: Final = """\
 A beginning is enough when only one legal action starts with it (Tab completes it too); with
 several, they are listed.
 
@@ -54,6 +47,13 @@ several, they are listed.
   board             draw the board again
   ? or help         this help
   quit              stop; the game so far is saved as a record"""
+"""The commands' part of the help, the same in every game."""
+
+
+def help_text(notation: str) -> str:
+    """The help a player gets with ``?``: the game's *notation* (its actions, one example a
+    line), then the commands."""
+    return f"Type an action in action notation, or a command.\n\n{notation}\n\n{COMMANDS_HELP}"
 
 
 @frozen
@@ -70,13 +70,15 @@ class Matches:
     and why it does not read as an action."""
 
     text: str
-    actions: tuple[Action, ...]
+    actions: tuple[Any, ...]
     reason: str
 
 
-def read_input(line: str, legal: Sequence[Action]) -> Action | Command | Matches:
-    """What *line* asks for, given the *legal* actions: a command, an action (read, or the one
-    legal action the line begins), or the matches of an unfinished line."""
+def read_input(line: str, legal: Sequence[Any], parse: Callable[[str], Any]) -> Any:
+    """What *line* asks for, given the *legal* actions and the game's reader of its notation
+    (*parse*, which raises :class:`~tigeuph.NotationError` on bad text): a :class:`Command`,
+    an action (read, or the one legal action the line begins), or the :class:`Matches` of an
+    unfinished line."""
     text = line.strip()
     word, _, rest = text.partition(" ")
     if word.lower() in COMMANDS:
@@ -85,7 +87,7 @@ def read_input(line: str, legal: Sequence[Action]) -> Action | Command | Matches
     if not text:
         return Command("board")
     try:
-        return parse_action(text)
+        return parse(text)
     except NotationError as err:
         reason = str(err)
     started = _starting(text, legal)
@@ -94,9 +96,9 @@ def read_input(line: str, legal: Sequence[Action]) -> Action | Command | Matches
     return Matches(text, started, reason)
 
 
-def _starting(text: str, legal: Sequence[Action]) -> tuple[Action, ...]:
-    """The legal actions beginning with *text*; the first letter's case matters (``r`` a red
-    tile, ``R`` the priest), a cell's letter may be typed in lower case (``re`` for ``rE``)."""
+def _starting(text: str, legal: Sequence[Any]) -> tuple[Any, ...]:
+    """The legal actions beginning with *text*; the first character's case matters (``r`` a
+    red tile, ``R`` the priest), the rest may be typed in lower case (``re`` for ``rE``)."""
     for start in (text, text[:1] + text[1:].upper()):
         found = tuple(a for a in legal if str(a).startswith(start))
         if found:
@@ -104,40 +106,20 @@ def _starting(text: str, legal: Sequence[Action]) -> tuple[Action, ...]:
     return ()
 
 
-def group_actions(legal: Sequence[Action], limit: int = 10) -> list[str]:
-    """*legal* summed up in lines: each kind of action (``r`` tiles, ``K`` moves, ``x``...)
-    listed in full when it has at most *limit* actions, else counted with a few examples."""
+def group_actions(legal: Sequence[Any], kind: Callable[[Any], str], limit: int = 10) -> list[str]:
+    """*legal* summed up in lines, by their *kind* (the game's word for each action's kind,
+    ``red tile``, ``king``...): each kind listed in full when it has at most *limit* actions,
+    else counted with a few examples."""
     groups: dict[str, list[str]] = {}
     for action in legal:
-        text = str(action)
-        key = "~" if isinstance(action, ExchangeTiles) else text if text == "pass" else text[0]
-        groups.setdefault(key, []).append(text)
+        groups.setdefault(kind(action), []).append(str(action))
     lines = []
-    for key, texts in groups.items():
+    for label, texts in groups.items():
         if len(texts) <= limit:
             lines.append(" ".join(texts))
         else:
-            label = _KINDS.get(key, key)
             lines.append(f"{label:<13} {len(texts):>3}: {' '.join(texts[:5])} ...")
     return lines
-
-
-_KINDS: Final = {
-    "r": "red tile",
-    "b": "blue tile",
-    "g": "green tile",
-    "k": "black tile",
-    "R": "priest",
-    "B": "farmer",
-    "G": "trader",
-    "K": "king",
-    "x": "catastrophe",
-    "~": "exchange",
-    "m": "monument",
-    "@": "building",
-    "$": "treasure",
-    "w": "wonder",
-}
 
 
 def completer(legal: Callable[[], Sequence[str]]) -> Callable[[str, int], str | None]:

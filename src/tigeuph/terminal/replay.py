@@ -1,15 +1,13 @@
-"""Stepping through a game record in the terminal (the ``cli`` extra, for ``rich``)."""
+"""Stepping through a game record, of any game, in the terminal (the ``cli`` extra, for
+``rich``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..records import Game
-from ..svg import action_cells
-from ..views import view
-from .board import board_text, players_text
-from .game import rich_console
+from ..games import Record, game_of
+from .game import rich_console, show_markup
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -22,7 +20,7 @@ REPLAY_HELP = (
 
 
 def replay_in_terminal(
-    game: Game,
+    game: Record,
     *,
     start: int = 0,
     player: int | None = None,
@@ -30,9 +28,9 @@ def replay_in_terminal(
     console: Console | None = None,
     ask: Callable[[str], str] | None = None,
 ) -> None:
-    """Show *game* from the position after *start* actions, stepping as the keys ask
-    (:data:`REPLAY_HELP`); with *player*, as that seat saw it (his hand only). With *every*,
-    show every position from *start* to the end without asking.
+    """Show the record *game* from the position after *start* actions, stepping as the keys
+    ask (:data:`REPLAY_HELP`); with *player*, as that seat saw it (his hand only). With
+    *every*, show every position from *start* to the end without asking.
 
     Raises:
         TigeuphError: rich is missing (the ``cli`` extra).
@@ -69,16 +67,16 @@ def replay_in_terminal(
             console.print(REPLAY_HELP)
 
 
-def _show(console: Console, game: Game, at: int, player: int | None) -> None:
+def _show(console: Console, game: Record, at: int, player: int | None) -> None:
+    rules = game_of(game)
     state = game.states[at]
-    position = state if player is None else view(state, player)
-    marked = action_cells(game.actions[at - 1]) if at > 0 else 0
+    position = state if player is None else rules.view(state, player)
+    played = game.actions[at - 1] if at > 0 else None
     if console.is_terminal:
         console.clear()
-    console.print(board_text(position, highlight=marked))
-    console.print(players_text(position))
+    show_markup(console, rules.describe(position, last=played))
     if at > 0:
         mover = game.states[at - 1].to_move
-        console.print(f"move {at}: seat {mover} played {game.actions[at - 1]}")
+        console.print(f"move {at}: seat {mover} played {played}", markup=False)
     else:
         console.print("move 0: the game's first position")
