@@ -157,6 +157,9 @@ def test_people_get_text_pictures_and_explanations(name: str) -> None:
     assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
     action = next(iter(game.legal_actions(state)))
     assert game.explain(state, action).startswith("Legal")
+    assert game.describe(state) != game.describe(seen)  # a state shows every hand
+    assert all(game.action_kind(a) for a in game.legal_actions(state))
+    assert len(game.notation_help().splitlines()) >= 3
 
 
 def test_the_main_game_takes_its_variants_and_babel_none() -> None:

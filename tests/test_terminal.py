@@ -17,11 +17,11 @@ from tigeuph import GAMES
 from tigeuph.cells import cell, cell_col, cell_name, cell_row
 from tigeuph.describe import action_kind, board_markup, players_markup
 from tigeuph.stall import STALL_ROUNDS, Stop
-from tigeuph.terminal import TerminalGame, help_for, read_input
+from tigeuph.terminal import TerminalGame, help_text, read_input
 from tigeuph.terminal.prompt import Command, Matches, group_actions
 
 TIGRIS = GAMES["tigris"]
-HELP = help_for(TIGRIS)
+HELP = help_text(TIGRIS.notation_help())
 
 
 def plain(markup: str) -> str:
@@ -269,7 +269,7 @@ def test_a_person_plays_babel_with_help_explain_hint_and_undo() -> None:
     finished = TerminalGame(record, ["human", "greedy"], console=out, ask=ask).run()
     assert finished is record and record.state.is_over
     text = printed_by(out)
-    assert help_for(BABEL) in text
+    assert help_text(BABEL.notation_help()) in text
     assert "Illegal (B8, the starting card on the first turn): end:" in text
     assert "'>Q' is not a Babel action" in text
     assert "a greedy player would play " in text

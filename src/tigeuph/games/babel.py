@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from ..babel.actions import Action, parse_action
 from ..babel.checks import check_state
-from ..babel.describe import describe
+from ..babel.describe import action_kind, describe, notation_help
 from ..babel.engine import apply, legal_actions, outcome
 from ..babel.evaluation import evaluate
 from ..babel.explain import explain
@@ -202,8 +202,20 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     def centred_search(self, state: BabelState) -> bool:
         return False
 
-    def describe(self, view: BabelView, *, last: Action | None = None) -> str:
-        return describe(view, last=last)
+    def describe(
+        self,
+        position: BabelState | BabelView,
+        *,
+        last: Action | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return describe(position, last=last, names=names)
+
+    def notation_help(self) -> str:
+        return notation_help()
+
+    def action_kind(self, action: Action) -> str:
+        return action_kind(action)
 
     def picture(
         self,

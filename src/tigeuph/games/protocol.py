@@ -323,11 +323,23 @@ class GameInterface(Protocol[S, V, A, G]):
 
     # For people.
 
-    def describe(self, view: V, *, last: A | None = None) -> str:
-        """*view* as text for a terminal: what its player sees, *last* (the action played last)
-        marked where the game can. Plain text, or text with ``rich`` console markup
-        (``[red]r[/red]``) for colour: ``rich.text.Text.from_markup(text).plain`` is then
-        the plain text, and a square bracket of the plain text is written ``\\[``."""
+    def describe(
+        self, position: S | V, *, last: A | None = None, names: Sequence[str] | None = None
+    ) -> str:
+        """*position* as text for a terminal: what a view's player sees (a state: everything),
+        *last* (the action played last) marked where the game can, the seats called by *names*
+        where given. Plain text, or text with ``rich`` console markup (``[red]r[/red]``) for
+        colour: ``rich.text.Text.from_markup(text).plain`` is then the plain text, and a square
+        bracket of the plain text is written ``\\[``."""
+        ...
+
+    def notation_help(self) -> str:
+        """The game's action notation for a player's help: one example a line."""
+        ...
+
+    def action_kind(self, action: A) -> str:
+        """*action*'s kind in a word or two (``red tile``, ``travel``), to sum up a list of
+        legal actions."""
         ...
 
     def picture(

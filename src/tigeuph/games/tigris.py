@@ -12,7 +12,7 @@ from ..action_text import parse_action
 from ..actions import Action
 from ..boards import BUILT_IN, STANDARD
 from ..checks import check_state
-from ..describe import describe_view
+from ..describe import action_kind, describe_view, notation_help
 from ..engine import apply, outcome, refusal
 from ..errors import ArgumentError, JsonError, expect
 from ..evaluation.candidates import scores
@@ -230,8 +230,20 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
         # a reward less than the exploration term (issue 23): only with a variant on.
         return state.rules.wonder or state.rules.buildings
 
-    def describe(self, view: PlayerView, *, last: Action | None = None) -> str:
-        return describe_view(view, last=last)
+    def describe(
+        self,
+        position: GameState | PlayerView,
+        *,
+        last: Action | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return describe_view(position, last=last, names=names)
+
+    def notation_help(self) -> str:
+        return notation_help()
+
+    def action_kind(self, action: Action) -> str:
+        return action_kind(action)
 
     def picture(
         self,

@@ -6,7 +6,6 @@ Needs ``rich``, of the ``cli`` extra (``pip install 'tigeuph[cli]'``); ``tigeuph
 """
 
 from .game import HUMAN, TerminalGame, play_in_terminal
-from .hooks import help_for
-from .prompt import read_input
+from .prompt import help_text, read_input
 
-__all__ = ["HUMAN", "TerminalGame", "help_for", "play_in_terminal", "read_input"]
+__all__ = ["HUMAN", "TerminalGame", "help_text", "play_in_terminal", "read_input"]

@@ -30,8 +30,7 @@ from ..agents import AgentSpecError, agent_rng
 from ..errors import TigeuphError
 from ..games import AnyGame, Record, game_named, game_of
 from ..stall import STALL_ROUNDS, Stop
-from .hooks import action_kinds, describe, help_for
-from .prompt import Command, Matches, completer, group_actions, read_input
+from .prompt import Command, Matches, completer, group_actions, help_text, read_input
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -86,12 +85,12 @@ class TerminalGame:
         max_actions: int | None = None,
     ) -> None:
         self.game = game
-        self.rules: AnyGame = game_of(game)
-        players = self.rules.player_count(game.state)
+        self.interface: AnyGame = game_of(game)
+        players = self.interface.player_count(game.state)
         if len(seats) != players:
             raise TigeuphError(f"{len(seats)} seats for a {players}-player game: name one per seat")
         self.seats = list(seats)
-        self.agents = [None if s == HUMAN else _agent(s, self.rules) for s in self.seats]
+        self.agents = [None if s == HUMAN else _agent(s, self.interface) for s in self.seats]
         self.rngs = [agent_rng(seed, seat) for seat in range(len(seats))]
         self.console = console or rich_console()
         self.ask = ask or input  # input() itself, so that readline knows the prompt
@@ -107,7 +106,6 @@ class TerminalGame:
         self._stall: Callable[[Any], bool] | None = None  # None: to build from every state
         self._seen: object = None  # the last state the watch saw
         self._stalled = False
-        self._kind = action_kinds(self.rules)
 
     # --- the loop ------------------------------------------------------------------------
 
@@ -126,7 +124,7 @@ class TerminalGame:
                 self._human_turn(seat)
                 continue
             action = agent.act(self.game.view(seat), self.rngs[seat])
-            if action not in self.rules.legal_actions(self.game.state):
+            if action not in self.interface.legal_actions(self.game.state):
                 raise TigeuphError(f"seat {seat} ({self.seats[seat]}) played {action}: illegal")
             self.game.play(action)
             if not self.humans:
@@ -139,7 +137,7 @@ class TerminalGame:
         """Why the game must stop now: a stall (spec D8) or the bound on actions."""
         state = self.game.state
         if self._stall is None:
-            watch = self.rules.stall_watch(STALL_ROUNDS)
+            watch = self.interface.stall_watch(STALL_ROUNDS)
             self._stall = watch if watch is not None else lambda seen: False
             for seen in self.game.states:
                 self._stalled = self._stall(seen)
@@ -183,7 +181,7 @@ class TerminalGame:
         if self.console.is_terminal and self.humans:
             self.console.clear()
         show_markup(self.console, self._describe(state))
-        for rank, seat, score in _ranking(self.rules, state):
+        for rank, seat, score in _ranking(self.interface, state):
             self.console.print(
                 f"  rank {rank}: seat {seat} ({self.seats[seat]}), score {score}", markup=False
             )
@@ -204,7 +202,7 @@ class TerminalGame:
             line = self._read(f"seat {seat}> ")
             if self.quit:
                 return
-            match read_input(line, view.legal, self.rules.parse_action):
+            match read_input(line, view.legal, self.interface.parse_action):
                 case Command() as command:
                     if self._command(command, seat, view):
                         return
@@ -214,7 +212,7 @@ class TerminalGame:
                     if action in view.legal:
                         self.game.play(action)
                         return
-                    self._error(self.rules.explain(self.game.state, action))
+                    self._error(self.interface.explain(self.game.state, action))
 
     def _read(self, prompt: str) -> str:
         try:
@@ -238,7 +236,7 @@ class TerminalGame:
             self.console.print(self._note, style="bold", markup=False)
             self._note = ""
         self.console.print("your legal actions (? for help):")
-        for line in group_actions(view.legal, self._kind):
+        for line in group_actions(view.legal, self.interface.action_kind):
             self.console.print("  " + line, markup=False)
 
     def _describe(self, position: Any, *, last: Any = None, viewer: int | None = None) -> str:
@@ -248,7 +246,7 @@ class TerminalGame:
             names = self.seats
         else:
             names = [f"({'you' if s == viewer else n})" for s, n in enumerate(self.seats)]
-        return describe(self.rules, position, last=last, names=names)
+        return self.interface.describe(position, last=last, names=names)
 
     def _matches(self, matches: Matches) -> None:
         if not matches.actions:
@@ -265,7 +263,7 @@ class TerminalGame:
         """Carry out *command*; true when the turn has moved on (an undo, a quit)."""
         match command.name:
             case "help":
-                self.console.print(help_for(self.rules), markup=False)
+                self.console.print(help_text(self.interface.notation_help()), markup=False)
             case "legal":
                 start = command.argument
                 found = [str(a) for a in view.legal if str(a).startswith(start)]
@@ -285,7 +283,7 @@ class TerminalGame:
 
     def _hint(self, view: Any) -> None:
         try:
-            adviser = _agent("greedy", self.rules)
+            adviser = _agent("greedy", self.interface)
         except AgentSpecError:
             self.console.print("no hint: this installation has no greedy agent")
             return
@@ -297,11 +295,11 @@ class TerminalGame:
             example = str(view.legal[-1]) if view.legal else "ACTION"
             self.console.print(f"explain what? e.g. explain {example}", markup=False)
             return
-        found = read_input(text, view.legal, self.rules.parse_action)
+        found = read_input(text, view.legal, self.interface.parse_action)
         if isinstance(found, Matches):
             self.console.print(found.reason, markup=False)
         elif not isinstance(found, Command):
-            self.console.print(self.rules.explain(self.game.state, found), markup=False)
+            self.console.print(self.interface.explain(self.game.state, found), markup=False)
 
     def _undo(self, seat: int) -> bool:
         if len(self.humans) > 1:
@@ -332,7 +330,7 @@ class TerminalGame:
             return
 
         def actions() -> list[str]:
-            return [str(a) for a in self.rules.legal_actions(self.game.state)]
+            return [str(a) for a in self.interface.legal_actions(self.game.state)]
 
         readline.set_completer(completer(actions))
         readline.set_completer_delims(" ")

@@ -68,13 +68,13 @@ def replay_in_terminal(
 
 
 def _show(console: Console, game: Record, at: int, player: int | None) -> None:
-    rules = game_of(game)
+    interface = game_of(game)
     state = game.states[at]
-    position = state if player is None else rules.view(state, player)
+    position = state if player is None else interface.view(state, player)
     played = game.actions[at - 1] if at > 0 else None
     if console.is_terminal:
         console.clear()
-    show_markup(console, rules.describe(position, last=played))
+    show_markup(console, interface.describe(position, last=played))
     if at > 0:
         mover = game.states[at - 1].to_move
         console.print(f"move {at}: seat {mover} played {played}", markup=False)
