@@ -218,7 +218,7 @@ def test_an_illegal_action_stops_the_game_keeping_what_was_played() -> None:
 
 def test_something_not_an_action_is_illegal() -> None:
     """A return value that is no action is refused like an illegal action."""
-    bad = agent_from_function(lambda view, rng: "pass")  # type: ignore[arg-type, return-value]
+    bad = agent_from_function(lambda view, rng: "pass")
     with pytest.raises(AgentError) as info:
         play([bad, RandomAgent()], seed=1)
     assert info.value.seat == 0 and info.value.reason == "illegal" and info.value.action is None
