@@ -259,6 +259,35 @@ def test_play_wants_two_to_four_agents(agents: int) -> None:
         play([RandomAgent()] * agents)
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"game": "chess"}, tigeuph.ArgumentError, "unknown game 'chess'"),
+        ({"game": 3}, tigeuph.ArgumentTypeError, "play: game"),
+        ({"max_actions": 0}, tigeuph.ArgumentError, "max_actions must be 1 or more"),
+        ({"stall_rounds": 0}, tigeuph.ArgumentError, "stall_rounds must be 1 or more"),
+        ({"time_limit": "1"}, tigeuph.ArgumentTypeError, "play: time_limit"),
+        ({"tags": ["a"]}, tigeuph.ArgumentTypeError, "play: tags"),
+        ({"rules": Rules(players=3)}, tigeuph.ArgumentError, "3"),
+    ],
+)
+def test_play_refuses_bad_arguments_in_one_line(
+    kwargs: dict[str, object], error: type[Exception], words: str
+) -> None:
+    """A bad game, bound, time limit, tags or rules is an argument error, before any move."""
+    with pytest.raises(error, match=words) as info:
+        play([RandomAgent(), RandomAgent()], seed=1, **kwargs)  # type: ignore[call-overload]
+    assert "\n" not in str(info.value)
+
+
+def test_play_refuses_what_is_no_agent() -> None:
+    """Agents that are no list, or hold something without act, are a type error."""
+    with pytest.raises(tigeuph.ArgumentTypeError, match="list or tuple of agents"):
+        play(RandomAgent(), seed=1)  # type: ignore[call-overload]
+    with pytest.raises(tigeuph.ArgumentTypeError, match=r"agents\[1\] must be an agent"):
+        play([RandomAgent(), "random"], seed=1)  # type: ignore[list-item]
+
+
 def test_function_agents_follow_the_protocol() -> None:
     """A plain function becomes an Agent."""
     agent = agent_from_function(lambda view, rng: rng.choice(view.legal))

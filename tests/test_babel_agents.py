@@ -112,7 +112,7 @@ def test_the_search_player_plays_whole_games() -> None:
 # --- One protocol for both games (issue 19, issue 25) ------------------------------------------
 
 
-def test_make_agent_builds_the_same_players_for_babel() -> None:
+def test_make_agent_builds_babel_players() -> None:
     """The built-in names mean the same players in Babel, with the same arguments (the
     search's are MCTSAgent's); a bad game is refused."""
     assert isinstance(make_agent("greedy", game="babel"), GreedyAgent)

@@ -39,9 +39,8 @@ class Agent(Protocol):
 
     ``act`` is called only when the view's player is to move, so ``view.legal`` is never
     empty. It must return one of ``view.legal`` and draw any randomness from *rng* only. The
-    view is the game's (:attr:`GameInterface.view_type <tigeuph.GameInterface.view_type>`): a
-    :class:`~tigeuph.PlayerView` in the main game, a :class:`~tigeuph.babel.BabelView` in
-    Babel.
+    view is the game's (its interface's ``view_type``): a :class:`~tigeuph.PlayerView` in the
+    main game, a :class:`~tigeuph.babel.BabelView` in Babel.
     """
 
     def act(self, view: Any, rng: random.Random) -> Any:
