@@ -86,7 +86,7 @@ def test_every_agent_plays_babel_legally_and_deterministically(spec: str) -> Non
 @pytest.mark.parametrize("spec", SPECS)
 def test_agents_cannot_see_babels_hidden_cards(spec: str) -> None:
     """Two states that differ only in what a player may not see (the other hand, the decks)
-    give equal views, so every agent plays the same in both (spec B57)."""
+    give equal views, so every agent plays the same in both."""
     game = tigeuph.play([RandomAgent(), RandomAgent()], game="babel", seed=6)
     for ply in (0, 10, 30):
         state = game.states[ply]
