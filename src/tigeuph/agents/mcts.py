@@ -56,8 +56,8 @@ class _Node:
 
 
 class MCTSAgent:
-    """Information-set MCTS (see the module docstring) within a budget of *iterations*, of
-    *seconds* of wall clock, or both (whichever runs out first; 300 iterations when neither is
+    """Information-set MCTS (see the module docstring), in any game, within a budget of
+    *iterations*, of *seconds* of wall clock, or both (whichever runs out first; 300 iterations when neither is
     given). An iterations budget alone replays exactly; a time budget depends
     on the machine's speed and load.
 
@@ -66,7 +66,7 @@ class MCTSAgent:
     searched at the root; *widening* how fast deeper nodes add children (a node visited *n*
     times may have ``1 + widening·√n``). A single legal action is played without search.
 
-    Strength and speed: ``docs/agents.rst``.
+    Strength and speed, in both games: ``docs/agents.rst``.
     """
 
     __slots__ = ("candidates", "exploration", "iterations", "rollout", "seconds", "widening")
