@@ -57,9 +57,9 @@ class _Node:
 
 class MCTSAgent:
     """Information-set MCTS (see the module docstring), in any game, within a budget of
-    *iterations*, of *seconds* of wall clock, or both (whichever runs out first; 300 iterations when neither is
-    given). An iterations budget alone replays exactly; a time budget depends
-    on the machine's speed and load.
+    *iterations*, of *seconds* of wall clock, or both (whichever runs out first; 300
+    iterations when neither is given). An iterations budget alone replays exactly; a time
+    budget depends on the machine's speed and load.
 
     *exploration* is the UCT constant; *rollout* the number of actions each rollout plays
     before the evaluation; *candidates* how many of the greedy player's best actions are
