@@ -218,7 +218,7 @@ def test_an_illegal_action_stops_the_game_keeping_what_was_played() -> None:
 
 def test_something_not_an_action_is_illegal() -> None:
     """A return value that is no action is refused like an illegal action."""
-    bad = agent_from_function(lambda view, rng: "pass")  # type: ignore[arg-type, return-value]
+    bad = agent_from_function(lambda view, rng: "pass")
     with pytest.raises(AgentError) as info:
         play([bad, RandomAgent()], seed=1)
     assert info.value.seat == 0 and info.value.reason == "illegal" and info.value.action is None
@@ -257,6 +257,35 @@ def test_play_wants_two_to_four_agents(agents: int) -> None:
     """Fewer than 2 or more than 4 agents is a ValueError."""
     with pytest.raises(ValueError, match="2 to 4 agents"):
         play([RandomAgent()] * agents)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"game": "chess"}, tigeuph.ArgumentError, "unknown game 'chess'"),
+        ({"game": 3}, tigeuph.ArgumentTypeError, "play: game"),
+        ({"max_actions": 0}, tigeuph.ArgumentError, "max_actions must be 1 or more"),
+        ({"stall_rounds": 0}, tigeuph.ArgumentError, "stall_rounds must be 1 or more"),
+        ({"time_limit": "1"}, tigeuph.ArgumentTypeError, "play: time_limit"),
+        ({"tags": ["a"]}, tigeuph.ArgumentTypeError, "play: tags"),
+        ({"rules": Rules(players=3)}, tigeuph.ArgumentError, "3"),
+    ],
+)
+def test_play_refuses_bad_arguments_in_one_line(
+    kwargs: dict[str, object], error: type[Exception], words: str
+) -> None:
+    """A bad game, bound, time limit, tags or rules is an argument error, before any move."""
+    with pytest.raises(error, match=words) as info:
+        play([RandomAgent(), RandomAgent()], seed=1, **kwargs)  # type: ignore[call-overload]
+    assert "\n" not in str(info.value)
+
+
+def test_play_refuses_what_is_no_agent() -> None:
+    """Agents that are no list, or hold something without act, are a type error."""
+    with pytest.raises(tigeuph.ArgumentTypeError, match="list or tuple of agents"):
+        play(RandomAgent(), seed=1)  # type: ignore[call-overload]
+    with pytest.raises(tigeuph.ArgumentTypeError, match=r"agents\[1\] must be an agent"):
+        play([RandomAgent(), "random"], seed=1)  # type: ignore[list-item]
 
 
 def test_function_agents_follow_the_protocol() -> None:

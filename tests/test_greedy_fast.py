@@ -8,8 +8,8 @@ from games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import Rules
-from tigeuph.agents.greedy import settle
 from tigeuph.evaluation.candidates import _Keys, scores
+from tigeuph.evaluation.settle import settle
 
 RULES = {
     "standard": Rules(players=3),

@@ -71,7 +71,8 @@ def test_opponents_are_asked_with_their_own_view_and_history() -> None:
     class Spy:
         def act(self, view: PlayerView, rng: random.Random) -> Action:
             seen.append(view)
-            return RandomAgent().act(view, rng)
+            action: Action = RandomAgent().act(view, rng)
+            return action
 
     env = TigrisEuphratesEnv(players=3, opponents=[Spy(), "random"])
     _episode(env, seed=2)

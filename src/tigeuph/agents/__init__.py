@@ -1,15 +1,20 @@
-"""Players: the agent protocol, random, greedy and search agents, and games between them.
+"""Players: the agent protocol, random, greedy and search agents, and games between them,
+written once for every game of :data:`tigeuph.GAMES`.
 
-An :class:`~tigeuph.Agent` answers ``act(view, rng)`` with an action, seeing only its own
-:class:`~tigeuph.PlayerView`; :func:`~tigeuph.play` plays one game between agents and returns
-the whole :class:`~tigeuph.Game`; :func:`make_agent` builds an agent from a specification
-such as ``"mcts:iterations=400"``. ``tigeuph arena`` plays tournaments. Strength and speed
-of each agent: ``docs/agents.rst``.
+An :class:`~tigeuph.Agent` answers ``act(view, rng)`` with an action, seeing only its own view;
+:func:`~tigeuph.play` plays one game between agents and returns its whole record;
+:func:`make_agent` builds an agent from a specification such as ``"mcts:iterations=400"``.
+The built-in agents reach the game through its interface (:class:`~tigeuph.GameInterface`), so
+each plays every game. ``tigeuph arena`` plays tournaments. Strength and speed of each agent:
+``docs/agents.rst``.
 
 >>> import tigeuph
 >>> from tigeuph.agents import make_agent
 >>> game = tigeuph.play([make_agent("random"), make_agent("random:weighted=true")], seed=1)
 >>> game.state.is_over
+True
+>>> babel = tigeuph.play([make_agent("greedy"), make_agent("random")], game="babel", seed=1)
+>>> babel.state.is_over
 True
 """
 

@@ -1,9 +1,10 @@
-"""The agent protocol: a player is anything with ``act(view, rng) -> action``.
+"""The agent protocol: a player is anything with ``act(view, rng) -> action``, in every game.
 
-An agent sees only its own :class:`~tigeuph.PlayerView` (the public history included), never a
-:class:`~tigeuph.GameState`: the hidden information stays hidden by construction. Agents that
-search build full states with :func:`~tigeuph.sample_state`. All of an agent's randomness comes
-from the :class:`random.Random` it is handed, so a game replays from its seed.
+An agent sees only its own view (in the main game a :class:`~tigeuph.PlayerView`, the public
+history included; in Babel a :class:`~tigeuph.babel.BabelView`), never a full state: the hidden
+information stays hidden by construction. Agents that search draw full states with the game's
+``sample_state`` (:class:`~tigeuph.GameInterface`). All of an agent's randomness comes from the
+:class:`random.Random` it is handed, so a game replays from its seed.
 
 >>> import random, tigeuph
 >>> from tigeuph.agents import agent_from_function
@@ -17,15 +18,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from ..actions import Action
 from ..errors import TigeuphError
-from ..views import PlayerView
-
-if TYPE_CHECKING:
-    from ..babel import BabelGame
-    from ..records import Game
+from ..games import Record
 
 __all__ = [
     "Agent",
@@ -42,10 +38,12 @@ class Agent(Protocol):
     """A player: given what it may know and a random generator, the action it plays.
 
     ``act`` is called only when the view's player is to move, so ``view.legal`` is never
-    empty. It must return one of ``view.legal`` and draw any randomness from *rng* only.
+    empty. It must return one of ``view.legal`` and draw any randomness from *rng* only. The
+    view is the game's (its interface's ``view_type``): a :class:`~tigeuph.PlayerView` in the
+    main game, a :class:`~tigeuph.babel.BabelView` in Babel.
     """
 
-    def act(self, view: PlayerView, rng: random.Random) -> Action:
+    def act(self, view: Any, rng: random.Random) -> Any:
         """The action to play now."""
         ...
 
@@ -55,11 +53,11 @@ class FunctionAgent:
 
     __slots__ = ("fn", "name")
 
-    def __init__(self, fn: Callable[[PlayerView, random.Random], Action], name: str = "") -> None:
+    def __init__(self, fn: Callable[[Any, random.Random], Any], name: str = "") -> None:
         self.fn = fn
         self.name = name or getattr(fn, "__name__", "function")
 
-    def act(self, view: PlayerView, rng: random.Random) -> Action:
+    def act(self, view: Any, rng: random.Random) -> Any:
         """``fn(view, rng)``."""
         return self.fn(view, rng)
 
@@ -67,7 +65,7 @@ class FunctionAgent:
         return f"FunctionAgent({self.name})"
 
 
-def agent_from_function(fn: Callable[[PlayerView, random.Random], Action]) -> FunctionAgent:
+def agent_from_function(fn: Callable[[Any, random.Random], Any]) -> FunctionAgent:
     """The agent that plays ``fn(view, rng)``."""
     return FunctionAgent(fn)
 
@@ -81,17 +79,18 @@ class AgentError(TigeuphError):
     """An agent misbehaved in :func:`~tigeuph.play`: it returned an illegal action, raised, or
     went over its time budget.
 
-    ``seat`` is the agent's seat, ``action`` what it returned (``None`` when it raised),
-    ``reason`` one of ``"illegal"``, ``"exception"``, ``"time"``, and ``game`` the game up to
-    the faulty decision (every action before it played, nothing of it), so that it can be
+    ``seat`` is the agent's seat, ``action`` what it returned (``None`` when it raised, or
+    returned no action of the game), ``reason`` one of ``"illegal"``, ``"exception"``,
+    ``"time"``, and ``game`` the game's record (:class:`~tigeuph.games.Record`) up to the
+    faulty decision (every action before it played, nothing of it), so that it can be
     saved, replayed or continued. An exception the agent raised is the ``__cause__``.
     """
 
     def __init__(
         self,
-        game: Game | BabelGame,
+        game: Record,
         seat: int,
-        action: Action | None,
+        action: Any,
         reason: str,
         message: str,
     ) -> None:

@@ -1,8 +1,8 @@
 """Agents by name: :func:`make_agent` parses an agent specification in one place.
 
-A specification is a built-in name with optional keyword arguments, or a user's own factory;
-the built-in names mean the players of the game asked for (``game="babel"``: Babel's own
-greedy and search players, :mod:`tigeuph.agents.babel_play`)::
+A specification is a built-in name with optional keyword arguments, or a user's own factory.
+Every built-in agent plays every game of :data:`tigeuph.GAMES` (it reaches the game through
+its interface), so the names mean the same players whatever the game::
 
     random                        RandomAgent()
     random:weighted=true          RandomAgent(weighted=True)
@@ -23,7 +23,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from .babel_play import BABEL_AGENTS, GAMES
+from ..errors import ArgumentError
+from ..games import game_named
 from .base import Agent, AgentSpecError
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
@@ -48,7 +49,7 @@ _BUILT_IN: Final[dict[str, tuple[Callable[..., Agent], Mapping[str, type]]]] = {
 }
 
 AGENT_NAMES: Final = tuple(_BUILT_IN)
-"""The built-in agents' names, as :func:`make_agent` reads them."""
+"""The built-in agents' names, as :func:`make_agent` reads them; each plays every game."""
 
 _NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _INT: Final = re.compile(r"[+-]?[0-9]+\Z")
@@ -110,25 +111,31 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_agent(spec: str, game: str = "tigris") -> Agent:
-    """The agent *spec* names (see the module docstring), for *game* (``tigris`` or
-    ``babel``).
+    """The agent *spec* names (see the module docstring), to play *game* (a name of
+    :data:`tigeuph.GAMES`: ``tigris`` or ``babel``).
 
-    A built-in agent's arguments are checked by name and type; a user's ``module:factory`` is
-    imported and called with the arguments, and what it returns must have an ``act`` method.
+    Every built-in agent plays every game, with the same arguments (``mcts`` takes those of
+    :class:`~tigeuph.agents.MCTSAgent` in Babel too); *game* is checked, so that a command
+    line's bad game is refused with the agents. A built-in agent's arguments are checked by
+    name and type; a user's ``module:factory`` is imported and called with the arguments, and
+    what it returns must have an ``act`` method.
 
     >>> make_agent("random:weighted=true")
     RandomAgent(weighted=True)
+    >>> make_agent("mcts:iterations=50", game="babel")
+    MCTSAgent(iterations=50)
 
     Raises:
         AgentSpecError: the specification names no agent, or its arguments do not fit, or
             *game* is no game.
     """
-    if game not in GAMES:
-        raise AgentSpecError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
-    built_in = BABEL_AGENTS if game == "babel" else _BUILT_IN
+    try:
+        game_named(game, "make_agent: game")
+    except ArgumentError as err:
+        raise AgentSpecError(str(err)) from None
     name, kwargs = parse_spec(spec)
-    if name in built_in:
-        make, types = built_in[name]
+    if name in _BUILT_IN:
+        make, types = _BUILT_IN[name]
         for key, value in kwargs.items():
             if key not in types:
                 known = ", ".join(types) or "none"

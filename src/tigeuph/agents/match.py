@@ -1,28 +1,21 @@
-"""One game between agents: :func:`play` (spec R4: each seat sees only its own view)."""
+"""One game between agents, in any game of :data:`tigeuph.GAMES`: :func:`play` (spec R4, B57:
+each seat sees only its own view)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from typing import Final, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
-from attrs import evolve
-
-from ..actions import Action
-from ..babel import BabelGame
-from ..engine import apply
-from ..errors import ArgumentError, ArgumentTypeError, IllegalActionError, expect
-from ..records import Game
-from ..ruleset import Rules
-from ..stall import STALL_ROUNDS, StallWatch, Stop
-from ..views import PublicAction, history
-from ..views import view as view_of
-from .babel_play import GAMES, play_babel
+from ..errors import ArgumentError, ArgumentTypeError, expect
+from ..games import AnyGame, Record, game_named
+from ..stall import STALL_ROUNDS, Stop
 from .base import Agent, AgentError, agent_rng
 
-__all__ = ["agent_rng", "play"]
+if TYPE_CHECKING:
+    from ..records import Game
 
-_DEFAULT_RULES: Final = Rules()
+__all__ = ["agent_rng", "play"]
 
 
 def check_agents(agents: object, where: str) -> None:
@@ -43,7 +36,7 @@ def play(
     agents: Sequence[Agent],
     *,
     game: Literal["tigris"] = ...,
-    rules: Rules = ...,
+    rules: Any = ...,
     seed: int | None = ...,
     time_limit: float | None = ...,
     tags: Mapping[str, str] | None = ...,
@@ -56,59 +49,47 @@ def play(
 def play(
     agents: Sequence[Agent],
     *,
-    game: Literal["babel"],
-    rules: Rules = ...,
-    seed: int | None = ...,
-    time_limit: float | None = ...,
-    tags: Mapping[str, str] | None = ...,
-    max_actions: int | None = ...,
-    stall_rounds: int | None = ...,
-) -> BabelGame: ...
-
-
-@overload
-def play(
-    agents: Sequence[Agent],
-    *,
     game: str,
-    rules: Rules = ...,
+    rules: Any = ...,
     seed: int | None = ...,
     time_limit: float | None = ...,
     tags: Mapping[str, str] | None = ...,
     max_actions: int | None = ...,
     stall_rounds: int | None = ...,
-) -> Game | BabelGame: ...
+) -> Record: ...
 
 
 def play(
     agents: Sequence[Agent],
     *,
     game: str = "tigris",
-    rules: Rules = _DEFAULT_RULES,
+    rules: Any = None,
     seed: int | None = None,
     time_limit: float | None = None,
     tags: Mapping[str, str] | None = None,
     max_actions: int | None = None,
     stall_rounds: int | None = STALL_ROUNDS,
-) -> Game | BabelGame:
-    """Play one game between *agents*, seat 0 first, and return the whole :class:`~tigeuph.Game`.
+) -> Record:
+    """Play one game of *game* (a name of :data:`tigeuph.GAMES`: ``tigris``, the default, or
+    ``babel``) between *agents*, seat 0 first, and return its whole record: a
+    :class:`~tigeuph.Game` for the main game, a :class:`~tigeuph.babel.BabelGame` for Babel.
 
-    *game* is ``tigris`` (Tigris & Euphrates, the default) or ``babel``: a game of Babel
-    between two agents, as ``tigeuph.agents.babel_play.play_babel`` plays it (*rules* do
-    not apply to it), returned as a :class:`~tigeuph.babel.BabelGame`.
-
-    The game is ``Game.new(len(agents), seed=seed, rules=rules)`` (a seed is drawn and kept when
-    none is given). Whenever a seat must decide, its agent is asked with that seat's view and
-    public history, :meth:`Game.view <tigeuph.Game.view>`, and a generator of its own,
+    The record is the game's ``new_record(len(agents), seed=seed, rules=rules)``
+    (:class:`~tigeuph.GameInterface`; a seed is drawn and kept when none is given; *rules*
+    are the game's variants, a :class:`~tigeuph.Rules` for the main game, ``None`` for its
+    standard rules and for Babel, which has none). Whenever a seat must decide, its agent is
+    asked with that seat's view (in the main game with its public history, as
+    :meth:`Game.view <tigeuph.Game.view>` gives it) and a generator of its own,
     :func:`~tigeuph.agents.agent_rng`: the same seed and agents replay the same game. The
-    record's ``Player0`` to ``Player3`` tags name the agents (their ``repr``) unless *tags*
+    record's ``Player0``, ``Player1``... tags name the agents (their ``repr``) unless *tags*
     give them.
 
     A game that will not end is stopped, kept and returned, never an error: when it stalls
     (spec D8: for *stall_rounds* whole rounds nothing but points changed; ``None`` never
-    looks) or reaches *max_actions* actions (by default the game's own bound,
-    ``Limits.max_record_actions``), ``game.stopped`` says which
-    (:class:`~tigeuph.stall.Stop`) and the record's ``Termination`` tag says it too.
+    looks; a game that always ends by itself, as Babel, is never watched) or reaches
+    *max_actions* actions (by default the record's own bound, ``Limits.max_record_actions``),
+    the record's ``stopped`` says which (:class:`~tigeuph.stall.Stop`) and its
+    ``Termination`` tag says it too.
 
     A misbehaving agent stops the game with :class:`~tigeuph.AgentError`, naming the
     seat and the action: an action that is not legal now, an exception raised by ``act``
@@ -120,16 +101,19 @@ def play(
     >>> game = play([RandomAgent(), RandomAgent()], seed=3)
     >>> game.state.is_over, game.tags["Player1"]
     (True, 'RandomAgent(weighted=False)')
+    >>> play([RandomAgent(), RandomAgent()], game="babel", seed=3).state.is_over
+    True
 
     Raises:
         tigeuph.AgentError: an agent played an illegal action, raised, or ran out of time.
         ArgumentTypeError: *agents* is not a sequence of agents (objects with ``act``), or
             another argument is of the wrong type.
-        ArgumentError: fewer than 2 or more than 4 agents, *rules* for another player count,
-            *game* is no game, or *max_actions* or *stall_rounds* is below 1.
+        ArgumentError: *game* is no game, the game takes no such number of agents (the main
+            game 2 to 4, Babel 2), *rules* do not fit it (for another player count, or any
+            rules for Babel), or *max_actions* or *stall_rounds* is below 1.
     """
     check_agents(agents, "play")
-    expect(game, str, "a game's name", "play: game")
+    chosen = game_named(game, "play: game")
     if time_limit is not None:
         expect(time_limit, (int, float), "a number of seconds or None", "play: time_limit")
     if tags is not None:
@@ -138,20 +122,19 @@ def play(
         expect(bound, (int, type(None)), "an int or None", f"play: {name}")
         if bound is not None and bound < 1:
             raise ArgumentError(f"play: {name} must be 1 or more, not {bound}")
-    if game == "babel":
-        return play_babel(agents, seed=seed, time_limit=time_limit, tags=tags)
-    if game not in GAMES:
-        raise ArgumentError(f"play: unknown game {game!r}: choose from {', '.join(GAMES)}")
     players = len(agents)
-    if not 2 <= players <= 4:
-        raise ArgumentError(f"play: a game takes 2 to 4 agents, not {players}")
+    if players not in chosen.players:
+        raise ArgumentError(
+            f"play: {chosen.title} takes {_counts(chosen.players)} agents, not {players}"
+        )
     names = {f"Player{seat}": repr(agent)[:200] for seat, agent in enumerate(agents)}
-    played = Game.new(players, seed=seed, rules=rules, tags={**names, **(tags or {})})
+    played: Record = chosen.new_record(
+        players, seed=seed, rules=rules, tags={**names, **(tags or {})}
+    )
     assert played.seed is not None
     rngs = [agent_rng(played.seed, seat) for seat in range(players)]
-    # Each seat's public history grows by one entry an action: Game.view would rebuild it.
-    public: list[list[PublicAction]] = [[] for _ in range(players)]
-    watch = None if stall_rounds is None else StallWatch(stall_rounds)
+    views = chosen.seat_views(players)
+    stalled = None if stall_rounds is None else chosen.stall_watch(stall_rounds)
     limit = played.limits.max_record_actions
     limit = limit if max_actions is None else min(limit, max_actions)
     while True:
@@ -159,19 +142,20 @@ def play(
         seat = state.to_move
         if seat is None:
             return played
-        if watch is not None and watch.see(state):
+        if stalled is not None and stalled(state):
             played.stop(Stop.STALLED)
             return played
         if len(played.actions) >= limit:
             played.stop(Stop.ACTION_LIMIT)
             return played
-        view = evolve(view_of(state, seat), history=tuple(public[seat]))
+        view = views.view(state, seat)
+        agent = agents[seat]
         start = time.perf_counter()
         try:
-            action = agents[seat].act(view, rngs[seat])
+            action = agent.act(view, rngs[seat])
         except Exception as err:
             raise AgentError(
-                played, seat, None, "exception", f"seat {seat} ({agents[seat]!r}) raised {err!r}"
+                played, seat, None, "exception", f"seat {seat} ({agent!r}) raised {err!r}"
             ) from err
         took = time.perf_counter() - start
         if time_limit is not None and took > time_limit:
@@ -180,28 +164,41 @@ def play(
                 seat,
                 action,
                 "time",
-                f"seat {seat} ({agents[seat]!r}) took {took:.3f} s for {action}, over its "
+                f"seat {seat} ({agent!r}) took {took:.3f} s for {action}, over its "
                 f"{time_limit:g} s",
             )
         if action not in view.legal:
+            known = _is_action(chosen, action)
             raise AgentError(
                 played,
                 seat,
-                action if isinstance(action, Action) else None,
+                action if known else None,
                 "illegal",
-                f"seat {seat} ({agents[seat]!r}) played {_illegal(played, action)}",
+                f"seat {seat} ({agent!r}) played {_illegal(chosen, state, action, known)}",
             )
         after = played.play(action)
-        for other in range(players):
-            public[other] += history((state, after), (action,), other)
+        views.saw(state, action, after)
 
 
-def _illegal(game: Game, action: object) -> str:
-    """Why *action* cannot be played now, in a few words."""
-    if not isinstance(action, Action):
-        return f"{action!r}, which is not an action"
+def _counts(players: range) -> str:
+    """``2`` or ``2 to 4``: the numbers of players a game takes, in words."""
+    low, high = players[0], players[-1]
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _is_action(game: AnyGame, thing: object) -> bool:
+    """Whether *thing* is an action of *game*: its notation reads back as itself."""
     try:
-        apply(game.state, action)
-    except IllegalActionError as err:
-        return f"{action}, which is illegal here: {err}"
+        return bool(game.parse_action(str(thing)) == thing)
+    except Exception:  # NotationError, or a str() or == of the agent's object that fails
+        return False
+
+
+def _illegal(game: AnyGame, state: object, action: object, known: bool) -> str:
+    """Why *action* cannot be played now, in a few words."""
+    if not known:
+        return f"{action!r}, which is not an action of {game.title}"
+    refused = game.refusal(state, action)
+    if refused is not None:
+        return f"{action}, which is illegal here: {refused}"
     return f"{action}, which is not among its legal actions"  # pragma: no cover

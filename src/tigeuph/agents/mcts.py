@@ -1,18 +1,21 @@
 """The search player: information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
-2012, "single observer" ISMCTS) with truncated rollouts scored by the greedy evaluation.
+2012, "single observer" ISMCTS) with truncated rollouts scored by the game's evaluation, in
+every game; it reaches the game only through its interface (:class:`~tigeuph.GameInterface`).
 
-Each iteration draws a full state the agent cannot tell from the real one
-(:func:`~tigeuph.sample_state`), walks down the tree choosing by UCT among the actions legal in
-that state (a child's exploration term counts how often it was *available*, not how often its
-parent was visited, since hidden tiles change what is legal), adds one node, plays a short
-rollout with a cheap policy, and backs up each seat's reward: the logistic of its evaluation
-(:func:`~tigeuph.evaluation.heuristic.evaluate`) at the rollout's end, or its share of first place
-when the game ended. Only the actions seen at the root, the greedy player's best few, are
-searched there, each starting from its greedy score as a prior worth :data:`PRIOR_VISITS`
-rollouts; deeper nodes widen progressively, new children taken in the rollout policy's order.
-With the wonder or the buildings on, rewards are centred on each seat's evaluation at the root
-(so a plan's credit still counts in a lopsided position), and the greedy player's best is
-played when it scores more than ``MARGIN`` (1 evaluation point) above the most visited action.
+Each iteration draws a full state the agent cannot tell from the real one (the game's
+``sample_state``), walks down the tree choosing by UCT among the actions legal in that state (a
+child's exploration term counts how often it was *available*, not how often its parent was
+visited, since hidden tiles and cards change what is legal), adds one node, plays a short
+rollout with the game's cheap policy (``rollout_action``), and backs up each seat's reward: the
+logistic of its evaluation (``evaluate``, over the game's ``search_scale``) at the rollout's
+end, or its share of first place (``winners``) when the game ended. Only the actions seen at
+the root, the greedy player's best few (``action_values``), are searched there, each starting
+from its greedy score as a prior worth :data:`PRIOR_VISITS` rollouts; deeper nodes widen
+progressively, new children taken in the rollout policy's order. Where the game asks for it
+(``centred_search``: in the main game, with the wonder or the buildings on), rewards are
+centred on each seat's evaluation at the root (so a plan's credit still counts in a lopsided
+position), and the greedy player's best is played when it scores more than ``MARGIN`` (1
+evaluation point) above the most visited action.
 """
 
 from __future__ import annotations
@@ -21,24 +24,15 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
-from ..actions import Action
-from ..engine import apply, outcome
 from ..errors import ArgumentError, expect
-from ..evaluation.candidates import scores
-from ..evaluation.heuristic import evaluate
-from ..evaluation.rollout import rollout_action
-from ..legal import legal_actions
-from ..state import GameState
-from ..views import PlayerView, sample_state
+from ..games import AnyGame, game_of
 
 __all__ = ["DEFAULT_ITERATIONS", "MCTSAgent"]
 
 DEFAULT_ITERATIONS: Final = 300
 """The budget when neither iterations nor seconds are given."""
-SCALE: Final = 6.0
-"""Evaluation points that turn a reward of 1/2 into about 3/4 (the logistic's scale)."""
 PRIOR_VISITS: Final = 25
 """Each root candidate starts as if visited this often with its greedy score as reward
 (progressive bias): with no iterations the search plays the greedy player's move, and the
@@ -46,33 +40,33 @@ rollouts must outweigh the prior to change it."""
 
 
 MARGIN: Final = 1.0
-"""With the wonder or the buildings on, the most visited root action is played unless the
-greedy player's best scores more than this many evaluation points above it; then that best is
-played."""
+"""In a centred search (the main game with the wonder or the buildings on), the most visited
+root action is played unless the greedy player's best scores more than this many evaluation
+points above it; then that best is played."""
 
 
 class _Node:
     __slots__ = ("available", "children", "total", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.available = 0
         self.total = 0.0  # rewards of the seat that chose the action leading here
 
 
 class MCTSAgent:
-    """Information-set MCTS (see the module docstring) within a budget of *iterations*, of
-    *seconds* of wall clock, or both (whichever runs out first; 300 iterations when neither is
-    given). An iterations budget alone replays exactly; a time budget depends
-    on the machine's speed and load.
+    """Information-set MCTS (see the module docstring), in any game, within a budget of
+    *iterations*, of *seconds* of wall clock, or both (whichever runs out first; 300
+    iterations when neither is given). An iterations budget alone replays exactly; a time
+    budget depends on the machine's speed and load.
 
     *exploration* is the UCT constant; *rollout* the number of actions each rollout plays
     before the evaluation; *candidates* how many of the greedy player's best actions are
     searched at the root; *widening* how fast deeper nodes add children (a node visited *n*
     times may have ``1 + widening·√n``). A single legal action is played without search.
 
-    Strength and speed: ``docs/agents.rst``.
+    Strength and speed, in both games: ``docs/agents.rst``.
     """
 
     __slots__ = ("candidates", "exploration", "iterations", "rollout", "seconds", "widening")
@@ -122,82 +116,84 @@ class MCTSAgent:
             budget.append(f"seconds={self.seconds:g}")
         return f"MCTSAgent({', '.join(budget)})"
 
-    def act(self, view: PlayerView, rng: random.Random) -> Action:
+    def act(self, view: Any, rng: random.Random) -> Any:
         """The root action visited most within the budget."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         me = view.player
-        guess = sample_state(view, rng)
-        ranked = scores(guess, legal, me)  # the greedy player's, one class at a time
+        game = game_of(view)
+        guess = game.sample_state(view, rng)
+        ranked = game.action_values(guess, legal, me)  # the greedy player's
         scored = sorted(((score, i) for i, score in enumerate(ranked)), reverse=True)[
             : self.candidates
         ]
         roots = [legal[i] for _, i in scored]
         if len(roots) == 1:
             return roots[0]
-        # With a variant on, rewards are centred on each seat's evaluation now: far from 0
-        # the logistic is flat, and a plan's point or two (a cross grown) would move a reward
-        # less than the exploration term. Not in the standard game, where 2-player games
-        # against greedy measured no stronger with it (12 wins in 16, 14 without; issue 23).
-        rules = guess.rules
-        variant = rules.wonder or rules.buildings
-        base = evaluate(guess) if variant else [0.0] * len(guess.points)
+        # Centred (the main game's variants), rewards are measured from each seat's evaluation
+        # now: far from 0 the logistic is flat, and a plan's point or two (a cross grown) would
+        # move a reward less than the exploration term. Not in the main game's standard rules,
+        # where 2-player games against greedy measured no stronger with it (12 wins in 16, 14
+        # without; issue 23).
+        centred = game.centred_search(guess)
+        base = list(game.evaluate(guess)) if centred else [0.0] * game.player_count(guess)
+        scale = game.search_scale
         root = _Node()
         for score, i in scored:  # the greedy score as a prior worth PRIOR_VISITS rollouts
             child = root.children[legal[i]] = _Node()
             child.visits = child.available = PRIOR_VISITS
-            child.total = PRIOR_VISITS / (1 + math.exp((base[me] - score) / SCALE))
+            child.total = PRIOR_VISITS / (1 + math.exp((base[me] - score) / scale))
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, roots, sample_state(view, rng), base, rng)
+            self._iterate(game, root, roots, game.sample_state(view, rng), base, rng)
             done += 1
         order = {a: n for n, a in enumerate(roots)}
         chosen = max(root.children.items(), key=lambda kv: (kv[1].visits, -order[kv[0]]))[0]
-        # With a variant on, the rollouts overrule the one-ply evaluation on small differences
-        # only: a clear gain it sees (a cross grown or completed, a building placed) is not
-        # lost to their noise. Not in the standard game: the search measured no weaker there
-        # without it (docs/agents.rst).
-        if variant and ranked[legal.index(chosen)] < scored[0][0] - MARGIN:
+        # Centred, the rollouts overrule the one-ply evaluation on small differences only: a
+        # clear gain it sees (a cross grown or completed, a building placed) is not lost to
+        # their noise. Not in the main game's standard rules: the search measured no weaker
+        # there without it (docs/agents.rst).
+        if centred and ranked[legal.index(chosen)] < scored[0][0] - MARGIN:
             return roots[0]
         return chosen
 
     def _iterate(
         self,
+        game: AnyGame,
         root: _Node,
-        roots: list[Action],
-        state: GameState,
+        roots: list[Any],
+        state: Any,
         base: list[float],
         rng: random.Random,
     ) -> None:
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action leading there)
         node = root
-        first = True
-        while state.ended is None:
+        while not state.is_over:
             seat = state.to_move
             assert seat is not None
-            options = roots if first else legal_actions(state)
-            first = False
+            at_root = node is root
+            options = roots if at_root else game.legal_actions(state)
             present = [(a, node.children[a]) for a in options if a in node.children]
             for _, child in present:
                 child.available += 1
-            limit = len(roots) if node is root else 1 + self.widening * math.sqrt(node.visits)
+            limit = len(roots) if at_root else 1 + self.widening * math.sqrt(node.visits)
             if len(present) < min(limit, len(options)):
-                action = _fresh(options, node.children, state, rng)
+                action = _fresh(game, options, node.children, state, at_root, rng)
                 child = _Node()
                 child.available = 1
                 node.children[action] = child
-                state = apply(state, action)
+                state = game.apply(state, action)
                 path.append((child, seat))
                 node = child
                 break
             action, node = max(present, key=lambda ac: self._ucb(ac[1]))
-            state = apply(state, action)
+            state = game.apply(state, action)
             path.append((node, seat))
         rewards = self._rollout(state, base, rng)
         root.visits += 1
@@ -211,29 +207,36 @@ class MCTSAgent:
         mean = child.total / child.visits
         return mean + self.exploration * math.sqrt(math.log(child.available) / child.visits)
 
-    def _rollout(self, state: GameState, base: list[float], rng: random.Random) -> list[float]:
+    def _rollout(self, state: Any, base: Sequence[float], rng: random.Random) -> list[float]:
+        """Each seat's reward after a rollout from *state*: its share of first place when the
+        game ends, else the logistic of its evaluation less its *base*."""
+        game = game_of(state)
         for _ in range(self.rollout):
-            if state.ended is not None:
+            if state.is_over:
                 break
-            state = apply(state, rollout_action(state, legal_actions(state), rng))
-        result = outcome(state)
-        if result is not None:
-            winners = result.winners
-            return [1 / len(winners) if s in winners else 0.0 for s in range(state.players)]
+            state = game.apply(state, game.rollout_action(state, game.legal_actions(state), rng))
+        players = game.player_count(state)
+        if state.is_over:
+            winners = game.winners(state)
+            return [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+        scale = game.search_scale
         return [
-            1 / (1 + math.exp((b - e) / SCALE)) for e, b in zip(evaluate(state), base, strict=True)
+            1 / (1 + math.exp((b - e) / scale))
+            for e, b in zip(game.evaluate(state), base, strict=True)
         ]
 
 
 def _fresh(
-    options: Sequence[Action],
-    children: dict[Action, _Node],
-    state: GameState,
+    game: AnyGame,
+    options: Sequence[Any],
+    children: dict[Any, _Node],
+    state: Any,
+    at_root: bool,
     rng: random.Random,
-) -> Action:
-    """An action of *options* not yet among *children*: the first of the root's ranked
+) -> Any:
+    """An action of *options* not yet among *children*: at the root the first of its ranked
     candidates, else one the rollout policy picks."""
     unseen = [a for a in options if a not in children]
-    if isinstance(options, list):  # the root's candidates, best first
+    if at_root:  # the root's candidates, best first
         return unseen[0]
-    return rollout_action(state, tuple(unseen), rng)
+    return game.rollout_action(state, tuple(unseen), rng)

@@ -1,4 +1,4 @@
-"""The random player: a baseline that knows the rules and nothing else.
+"""The random player: a baseline that knows the rules and nothing else, in every game.
 
 Named ``randomised`` so as not to shadow the standard library's :mod:`random`.
 """
@@ -6,21 +6,20 @@ Named ``randomised`` so as not to shadow the standard library's :mod:`random`.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from ..actions import Action, BuildMonument, BuildWonder, PlaceBuilding, PlaceTile
-from ..decisions import BuildingChoice, MonumentChoice, WonderChoice
-from ..views import PlayerView
+from ..games import game_of
 
 __all__ = ["RandomAgent"]
 
-_BUILD_CHOICES = (BuildingChoice, WonderChoice, MonumentChoice)
-_BUILDS = (PlaceBuilding, BuildWonder, BuildMonument)
-
 
 class RandomAgent:
-    """Plays a legal action drawn from *rng*: uniformly, or with *weighted* as a builder, which
-    builds whenever a building, the wonder or a monument is offered and otherwise places a tile
-    four times in five when it may (``random:weighted=true`` to the simulator and the arena).
+    """Plays a legal action drawn from *rng*: uniformly, or with *weighted* as the game's
+    builder plays (its ``weighted_action``, :class:`~tigeuph.GameInterface`): in the main game
+    it builds whenever a building, the wonder or a monument is offered and otherwise places a
+    tile four times in five when it may; in Babel it builds or uses an ability whenever it can
+    and otherwise colonises four times in five (``random:weighted=true`` to the simulator and
+    the arena).
 
     Strength: the floor; :class:`~tigeuph.agents.GreedyAgent` beats it in nearly every game.
     Speed: the cost of listing the legal actions, well under a millisecond a move.
@@ -39,20 +38,8 @@ class RandomAgent:
     def __repr__(self) -> str:
         return f"RandomAgent(weighted={self.weighted})"
 
-    def act(self, view: PlayerView, rng: random.Random) -> Action:
+    def act(self, view: Any, rng: random.Random) -> Any:
         """A legal action of *view*, drawn from *rng*."""
-        legal = view.legal
         if not self.weighted:
-            return rng.choice(legal)
-        if isinstance(view.pending, _BUILD_CHOICES):
-            builds = [a for a in legal if isinstance(a, _BUILDS)]
-            return rng.choice(builds or legal)
-        if view.pending is not None:  # support, war order, treasure, the wonder's colour
-            return rng.choice(legal)
-        tiles: list[Action] = []
-        others: list[Action] = []
-        for a in legal:
-            (tiles if isinstance(a, PlaceTile) else others).append(a)
-        if tiles and (not others or rng.randrange(5) < 4):
-            return rng.choice(tiles)
-        return rng.choice(others)
+            return rng.choice(view.legal)
+        return game_of(view).weighted_action(view, rng)

@@ -1,5 +1,6 @@
-"""Tournaments between agents: seats rotated, deals paired, win rates with Wilson intervals and
-Elo-style ratings. :mod:`tigeuph.tools.arena` is its command line.
+"""Tournaments between agents, in any game of :data:`tigeuph.GAMES`: seats rotated, deals paired,
+win rates with Wilson intervals and Elo-style ratings. :mod:`tigeuph.tools.arena` is its
+command line.
 
 Games come in blocks, one game per seat rotation, all on the same deal (``seed + block``): the
 agents' lineup (agent *s* mod the number of agents in seat *s*) is turned one seat a game, so
@@ -15,17 +16,12 @@ import math
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
-from attrs import evolve, frozen
+from attrs import frozen
 
-from ..actions import Action
-from ..babel import BabelGame
-from ..babel import outcome as babel_outcome
-from ..records import Game
-from ..ruleset import Rules
-from ..stall import standing
+from ..games import game_named, game_of_record
 from ..stats import wilson
-from ..views import PlayerView
 from .base import Agent, AgentSpecError
 from .factory import make_agent
 from .match import play
@@ -35,6 +31,7 @@ __all__ = [
     "GameResult",
     "elo_ratings",
     "lineups",
+    "play_one",
     "read_records",
     "standings",
     "tournament",
@@ -72,7 +69,7 @@ class GameResult:
     record: str
     stopped: str | None = None
     """Why the game was stopped before its end (``stalled``, ``action-limit``: spec D8), or
-    ``None``; a stopped game is ranked as it stood (:func:`tigeuph.stall.standing`)."""
+    ``None``; a stopped game is ranked as it stood, by the game's scores (:func:`ranks`)."""
 
 
 class _Timed:
@@ -84,100 +81,83 @@ class _Timed:
     def __repr__(self) -> str:
         return self.name
 
-    def act(self, view: PlayerView, rng: object) -> Action:
+    def act(self, view: Any, rng: Any) -> Any:
         start = time.perf_counter()
-        action = self.agent.act(view, rng)  # type: ignore[arg-type]
+        action = self.agent.act(view, rng)
         self.seconds += time.perf_counter() - start
         self.decisions += 1
         return action
 
 
 def play_one(
-    specs: Sequence[str], lineup: tuple[int, ...], rules: Rules, game_name: str = "tigris"
+    specs: Sequence[str], lineup: tuple[int, ...], rules: Any, game_name: str = "tigris"
 ) -> GameResult:
-    """One tournament game: ``lineup[0]`` is the deal's seed, the rest each seat's agent index
-    into *specs*; *game_name* is ``tigris`` or ``babel``."""
+    """One tournament game of the game called *game_name* under *rules* (its variants, or
+    ``None``): ``lineup[0]`` is the deal's seed, the rest each seat's agent index into
+    *specs*."""
     seed, seats = lineup[0], lineup[1:]
+    game = game_named(game_name, "play_one: game_name")
     agents = [_Timed(make_agent(specs[i], game=game_name), specs[i]) for i in seats]
-    if game_name == "babel":
-        return _babel_result(play(agents, game="babel", seed=seed), seed, seats, agents)
-    game = play(agents, rules=rules, seed=seed)
-    ranked = standing(game.state)  # the outcome's ranks once over; a stopped game's as it stood
-    winners = [r.player for r in ranked if r.rank == 1]
+    played = play(agents, game=game_name, rules=rules, seed=seed)
+    ranked = game.ranks(played.state)
+    firsts = [seat for seat, rank in enumerate(ranked) if rank == 1]
+    stopped = played.stopped
     return GameResult(
         seed=seed,
         seats=tuple(seats),
-        shares=tuple(1 / len(winners) if s in winners else 0.0 for s in range(len(seats))),
-        ranks=tuple(r.rank for r in ranked),
+        shares=tuple(1 / len(firsts) if s in firsts else 0.0 for s in range(len(seats))),
+        ranks=ranked,
         seconds=tuple(a.seconds for a in agents),
         decisions=tuple(a.decisions for a in agents),
-        record=game.to_record(),
-        stopped=None if game.stopped is None else game.stopped.value,
+        record=played.to_record(),
+        stopped=None if stopped is None else stopped.value,
     )
 
 
-def _babel_result(
-    game: BabelGame, seed: int, seats: tuple[int, ...], agents: Sequence[_Timed]
-) -> GameResult:
-    """A Babel game's result: the winner ranked first, a draw shared (spec B31, B51)."""
-    result = babel_outcome(game.state)
-    assert result is not None
-    shares: tuple[float, ...]
-    ranks: tuple[int, ...]
-    if result.winner is None:
-        shares, ranks = (0.5, 0.5), (1, 1)
-    else:
-        shares = tuple(float(s == result.winner) for s in (0, 1))
-        ranks = tuple(1 if s == result.winner else 2 for s in (0, 1))
-    return GameResult(
-        seed=seed,
-        seats=tuple(seats),
-        shares=shares,
-        ranks=ranks,
-        seconds=tuple(a.seconds for a in agents),
-        decisions=tuple(a.decisions for a in agents),
-        record=game.to_record(),
-    )
-
-
-def _play_task(task: tuple[Sequence[str], tuple[int, ...], Rules, str]) -> GameResult:
+def _play_task(task: tuple[Sequence[str], tuple[int, ...], Any, str]) -> GameResult:
     return play_one(*task)
 
 
 def tournament(
     specs: Sequence[str],
     *,
-    players: int = 2,
+    players: int | None = None,
     games: int = 100,
     seed: int = 0,
-    rules: Rules | None = None,
+    rules: Any = None,
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
     game: str = "tigris",
 ) -> list[GameResult]:
-    """Play a tournament between the agents *specs* name (:func:`~tigeuph.agents.make_agent`),
-    in game order.
+    """Play a tournament of *game* (a name of :data:`tigeuph.GAMES`: ``tigris``, the default,
+    or ``babel``) between the agents *specs* name (:func:`~tigeuph.agents.make_agent`), in
+    game order; its records are the game's.
 
-    *game* is ``tigris`` (the default) or ``babel``, a two-player game whose *rules* are its
-    own; its records are Babel records.
-
-    *games* is rounded up to whole blocks of *players* games (see the module docstring); game
-    blocks use deals ``seed``, ``seed + 1``... *rules* gives the board and switches (its player
-    count is set to *players*). *on_result* is called as each game finishes (for a progress
-    bar). With *jobs* above 1 the games are played in that many processes; a user's agent
-    module must then be importable by them.
+    *players* is the seats a game (by default the game's ``default_players``). *games* is
+    rounded up to whole blocks of *players* games (see the module docstring); game blocks use
+    deals ``seed``, ``seed + 1``... *rules* are the game's variants (for the main game a
+    :class:`~tigeuph.Rules` giving the board and switches, its player count set to
+    *players*; ``None``, the standard rules). *on_result* is called as each game finishes
+    (for a progress bar). With *jobs* above 1 the games are played in that many processes; a
+    user's agent module must then be importable by them.
 
     Raises:
-        AgentSpecError: a specification names no agent (checked before any game).
+        AgentSpecError: a specification names no agent, *game* is no game, or the game takes
+            no such number of players (checked before any game).
         tigeuph.AgentError: an agent misbehaved; the games before it are lost unless
             *on_result* kept them.
     """
     for spec in specs:
         make_agent(spec, game=game)
-    if game == "babel" and players != 2:
-        raise AgentSpecError(f"Babel is a game for 2 players, not {players}")
+    chosen = game_named(game, "tournament: game")
+    players = chosen.default_players if players is None else players
+    if players not in chosen.players:
+        counts = ", ".join(map(str, chosen.players))
+        raise AgentSpecError(f"{chosen.title} takes {counts} players, not {players}")
     blocks = max(1, math.ceil(games / players))
-    table = evolve(Rules() if rules is None else rules, players=players)
+    # The variants written and read back for this many players (the main game's rules carry
+    # their player count).
+    table = None if rules is None else chosen.rules_from_json(chosen.rules_to_json(rules), players)
     tasks = [
         (tuple(specs), lineup, table, game) for lineup in lineups(len(specs), players, blocks, seed)
     ]
@@ -282,9 +262,11 @@ def standings(specs: Sequence[str], results: Sequence[GameResult]) -> list[Agent
     return out
 
 
-def read_records(text: str) -> list[Game]:
+def read_records(text: str) -> list[Any]:
     """The games of a file of records written one after another (as ``--records FILE`` writes
-    them): a record begins at a tag line that follows a line of moves.
+    them), each read by its own game (:func:`tigeuph.games.game_of_record`: a
+    :class:`~tigeuph.Game`, a :class:`~tigeuph.babel.BabelGame`): a record begins at a tag
+    line that follows a line of moves.
 
     Raises:
         NotationError: a record cannot be read (``RecordError`` says where).
@@ -299,4 +281,5 @@ def read_records(text: str) -> list[Game]:
             chunks[-1].append(line)
         if stripped:
             previous = stripped
-    return [Game.from_record("\n".join(chunk) + "\n") for chunk in chunks]
+    texts = ["\n".join(chunk) + "\n" for chunk in chunks]
+    return [game_of_record(text).record_from_text(text) for text in texts]

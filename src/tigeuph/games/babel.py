@@ -107,6 +107,13 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
             return ()
         return (0, 1) if result.winner is None else (result.winner,)
 
+    def ranks(self, state: BabelState) -> tuple[int, ...]:
+        # At its end the outcome's winner (spec B30, B31); before, the scores as they stand.
+        firsts = self.winners(state) or tuple(
+            seat for seat, score in enumerate(state.scores) if score == max(state.scores)
+        )
+        return tuple(1 if seat in firsts else 2 for seat in (0, 1))
+
     def scores(self, state: BabelState) -> tuple[int, ...]:
         return state.scores
 

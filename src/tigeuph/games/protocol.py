@@ -102,6 +102,11 @@ class Record(Protocol):
         """What *player* may know now, his public history included."""
         ...
 
+    @property
+    def stopped(self) -> Stop | None:
+        """Why the game was stopped before its end; ``None`` when it was not."""
+        ...
+
     def stop(self, reason: Stop) -> None:
         """Stop the game before its end, for *reason*; the record keeps it."""
         ...
@@ -208,6 +213,11 @@ class GameInterface(Protocol[S, V, A, G]):
 
     def winners(self, state: S) -> tuple[int, ...]:
         """The seats ranked first (every seat on a full tie); empty while the game goes on."""
+        ...
+
+    def ranks(self, state: S) -> tuple[int, ...]:
+        """Each seat's rank (1 is first; equal results share a rank) as the game ranks them
+        at its end, tie-breaks included, or as it stands for a game stopped before its end."""
         ...
 
     def scores(self, state: S) -> tuple[int, ...]:

@@ -36,7 +36,7 @@ from ..serialise import (
     view_from_json,
     view_to_json,
 )
-from ..stall import StallWatch
+from ..stall import StallWatch, standing
 from ..state import End, GameState, new_game
 from ..svg import board, leader_arrows
 from ..views import PlayerView, PublicAction, history, sample_state, view
@@ -89,9 +89,9 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
             return Rules(players=players)
         expect(rules, Rules, "a Rules or None", "tigris: rules")
         assert isinstance(rules, Rules)
-        if rules.players != players:
+        if rules.players not in (players, Rules().players):
             raise ArgumentError(f"tigris: rules for {rules.players} players, not {players}")
-        return rules
+        return evolve(rules, players=players)
 
     def rules_of(self, state: GameState) -> Rules:
         return state.rules
@@ -132,6 +132,9 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     def winners(self, state: GameState) -> tuple[int, ...]:
         result = outcome(state)
         return () if result is None else result.winners
+
+    def ranks(self, state: GameState) -> tuple[int, ...]:
+        return tuple(r.rank for r in standing(state))
 
     def scores(self, state: GameState) -> tuple[int, ...]:
         ranked = rank(state.points, state.treasures_taken)

@@ -22,13 +22,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..agents.babel_play import GAMES
 from ..agents.base import AgentError, AgentSpecError
 from ..agents.factory import AGENT_NAMES, make_agent
 from ..agents.tournament import AgentResult, GameResult, standings, tournament
-from ..boards import STANDARD
 from ..errors import TigeuphError
-from ..ruleset import SWITCHES, Rules
+from ..games import GAMES, game_named
+from ..ruleset import SWITCHES
 from .options import Parser, agent_specs, positive, progress, switches
 from .warm import warm_up
 
@@ -82,13 +81,15 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         metavar="AGENT,AGENT[,...]",
         help="the agents; with fewer agents than seats they fill the seats in turn",
     )
+    titles = ", ".join(f"{name} ({game.title})" for name, game in GAMES.items())
+    add("--game", choices=tuple(GAMES), default="tigris", help=f"the game: {titles}")
+    counts = sorted({n for game in GAMES.values() for n in game.players})
     add(
-        "--game",
-        choices=GAMES,
-        default="tigris",
-        help="the game: tigris (Tigris & Euphrates, the default) or babel (2 players)",
+        "--players",
+        type=int,
+        choices=counts,
+        help="seats a game, as many as the game takes (default: its usual number, 2)",
     )
-    add("--players", type=int, choices=(2, 3, 4), default=2, help="seats a game (default 2)")
     add(
         "--games",
         type=positive,
@@ -102,7 +103,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="SWITCH[,SWITCH...]",
-        help=f"variant switches to turn on: {', '.join(SWITCHES)}",
+        help=f"variant switches to turn on (Tigris & Euphrates): {', '.join(SWITCHES)}",
     )
     add("--jobs", type=positive, default=1, help="processes to play on (default 1)")
     add("-q", "--quiet", action="store_true", help="no progress bar")
@@ -115,14 +116,21 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.are
     stderr), 2 on a bad command line."""
     parser = _parser(prog)
     args = parser.parse_args(argv)
+    game = game_named(args.game)
+    players: int = game.default_players if args.players is None else args.players
+    if players not in game.players:
+        counts = ", ".join(map(str, game.players))
+        parser.error(f"--players: {game.title} takes {counts} players, not {players}")
     switches = {name for names in args.variant for name in names}
-    rules = Rules(board=STANDARD, **{name: name in switches for name in SWITCHES})
     specs: list[str] = args.agents
     try:
+        # The switches asked for as the game reads its rules from JSON: a game without them
+        # refuses them in one line.
+        rules = game.rules_from_json(dict.fromkeys(sorted(switches), True), players)
         for spec in specs:
             make_agent(spec, game=args.game)
-        games = -(-args.games // args.players) * args.players
-        if args.game == "tigris" and args.jobs > 1 and multiprocessing.get_start_method() == "fork":
+        games = -(-args.games // players) * players
+        if args.jobs > 1 and multiprocessing.get_start_method() == "fork":
             warm_up()  # the engine's tables, built once here, shared by the forked workers
         results: list[GameResult] = []
         with progress(games, f"{games} games", show=not args.quiet) as advance:
@@ -133,7 +141,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.are
 
             tournament(
                 specs,
-                players=args.players,
+                players=players,
                 games=games,
                 seed=args.seed,
                 rules=rules,
@@ -153,8 +161,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.are
         return 1
     if args.records is not None:
         write_records(args.records, results)
-    print(table(standings(specs, results), args.players))
-    print(f"{len(results)} games, {args.players} players, seeds from {args.seed}")
+    print(table(standings(specs, results), players))
+    print(f"{len(results)} games, {players} players, seeds from {args.seed}")
     stopped = sum(r.stopped is not None for r in results)
     if stopped:
         print(
