@@ -12,7 +12,6 @@ from ..action_text import parse_action
 from ..actions import Action
 from ..boards import BUILT_IN, STANDARD
 from ..checks import check_state
-from ..describe import action_kind, describe_view, notation_help
 from ..engine import apply, outcome, refusal
 from ..errors import ArgumentError, JsonError, expect
 from ..evaluation.candidates import scores
@@ -27,6 +26,7 @@ from ..ranking import rank
 from ..records import Game
 from ..records.document import RECORD
 from ..ruleset import SWITCHES, Rules
+from ..screen import action_kind, describe_view, notation_help
 from ..serialise import (
     action_from_json,
     action_to_json,

@@ -26,18 +26,10 @@ from collections.abc import Iterable
 from typing import Any, Final
 from xml.etree.ElementTree import Element, tostring
 
-from ..actions import (
-    Action,
-    BuildMonument,
-    BuildWonder,
-    PlaceBuilding,
-    PlaceCatastrophe,
-    PlaceLeader,
-    PlaceTile,
-    TakeTreasure,
-)
-from ..cells import Bitboard, Cell, cell, cell_col, cell_row, from_cells
+from ..actions import Action, PlaceLeader
+from ..cells import Bitboard, Cell, from_cells
 from ..errors import TigeuphError
+from ..screen import action_cells
 from .layers import MARGIN, SQUARE, Position, cell_xy, draw_marks, draw_pieces, draw_terrain
 from .panel import draw_panel, panel_height
 from .symbols import Symbols, el
@@ -45,38 +37,6 @@ from .symbols import Symbols, el
 __all__ = ["MARGIN", "SQUARE", "action_cells", "board", "cell_xy", "leader_arrows", "to_png"]
 
 _CSS: Final = "text { user-select: none; }"
-
-
-def action_cells(action: Action | None) -> Bitboard:
-    """The cells *action* puts something on or takes something from, to highlight it as the
-    last action: a tile's, leader's, catastrophe's, treasure's or building's cell, a monument's
-    square, the wonder's cross. Other actions (pass, support...) name no cell.
-
-    >>> import tigeuph
-    >>> tigeuph.names(action_cells(tigeuph.parse_action("mrkE5")))
-    ['E5', 'F5', 'E6', 'F6']
-    """
-    match action:
-        case PlaceTile(cell=c) | PlaceLeader(cell=c) | PlaceCatastrophe(cell=c):
-            return 1 << c
-        case TakeTreasure(cell=c) | PlaceBuilding(cell=c):
-            return 1 << c
-        case BuildMonument(corner=c):
-            return _cells(c, ((0, 0), (0, 1), (1, 0), (1, 1)))
-        case BuildWonder(centre=c):
-            return _cells(c, ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)))
-    return 0
-
-
-def _cells(origin: Cell, steps: tuple[tuple[int, int], ...]) -> Bitboard:
-    row, col = cell_row(origin), cell_col(origin)
-    out = []
-    for dr, dc in steps:
-        try:
-            out.append(cell(row + dr, col + dc))
-        except ValueError:  # a cross at the board's edge: no such arm to mark
-            continue
-    return from_cells(out)
 
 
 def leader_arrows(before: Position, action: Action) -> tuple[tuple[Cell, Cell], ...]:
