@@ -1,14 +1,15 @@
 """The kinds of action and of decision: one record each, the one place their words are declared.
 
 Each kind of action has an :class:`ActionKind`: its notation (as the table of
-:mod:`tigeuph.actions` shows it), the word a client is shown for it, the clauses that govern
-it, and the decisions it answers (``None``: it is a turn action, played between decisions).
-Each kind of decision has a :class:`DecisionKind`: the name JSON and the position notation
-write it under (``{"kind": "war-choice", ...}``, ``pending: war-choice ...``), what play waits
-for while it is pending (spec R6), the clauses that govern it, and the clause that gives it to
-the active player, if it falls to him alone. :data:`ACTION_KINDS` and :data:`DECISIONS` are
-the one list of each; the engine's own table of conditions, effects, what follows and the
-choices listed (``tigeuph.plays``) is built from these records, a layer up.
+:mod:`tigeuph.actions` shows it), the word a client is shown for it, the clauses its play may
+cite, and the decisions it answers (``None``: a turn action, played when none is pending). Each
+kind of decision has a :class:`DecisionKind`: the name JSON and the position notation write it
+under (``{"kind": "war-choice", ...}``, ``pending: war-choice ...``), what play waits for while
+it is pending (spec R6), the clauses that call for it, the clause that gives it to the active
+player if it falls to him alone, and the kinds of action that answer it. :data:`ACTION_KINDS`
+and :data:`DECISIONS` are the one list of each. The engine's table of conditions, effects, what
+follows and the choices listed (``tigeuph.plays``) is built from these records a layer up,
+above the rules it names.
 
 >>> from tigeuph.decisions import WarChoice
 >>> DECISION_KINDS[WarChoice], DECISION_CLASSES["war-choice"] is WarChoice
@@ -82,7 +83,8 @@ class ActionKind:
     client_kind: str
     """The word a client is shown for it (``tile``), beside its notation."""
     clauses: tuple[str, ...]
-    """The clauses of the rule book that govern it."""
+    """Every clause of the rule book its play may cite as making it legal (the first of its
+    effects among them), as :func:`tigeuph.explain` does."""
     answers: tuple[type[Any] | None, ...]
     """The decisions it answers: ``(None,)`` for a turn action, played when none is pending."""
 
@@ -98,7 +100,8 @@ class DecisionKind:
     waits_for: str
     """What play waits for while it is pending, in words (spec R6)."""
     clauses: tuple[str, ...]
-    """The clauses of the rule book that govern it."""
+    """The clauses of the rule book that call for it, which :func:`tigeuph.explain` cites for
+    an action after which it arises."""
     active_clause: str | None
     """The clause that has the active player take it, or ``None`` when it may fall to another
     player (support, a treasure)."""
@@ -142,8 +145,9 @@ def _decision(
 
 
 DECISIONS: Final = (
-    _decision(Revolt, "revolt", _SUPPORT, ("R15", "R28")),
-    _decision(War, "war", _SUPPORT, ("R16", "R17", "R18", "R19", "R20", "R21", "R28")),
+    _decision(Revolt, "revolt", _SUPPORT, ("R15",)),
+    # A war: which is fought, who attacks, how strong each side is.
+    _decision(War, "war", _SUPPORT, ("R17", "R18", "R19")),
     _decision(WarChoice, "war-choice", "the next war to be chosen (!colour)", ("R17",), "R17"),
     _decision(
         MonumentChoice,
