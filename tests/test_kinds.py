@@ -86,8 +86,7 @@ def test_the_records_drive_the_engine_over_random_games(seed: int) -> None:
     """Over random games with every variant: every legal action is of a kind that answers what
     the state waits for, shown to a client under its record's word and explained by clauses of
     its record; a decision that arises is explained by its record's clauses; and an action of a
-    kind that does not answer the pending decision is refused with the record's words (R5,
-    R6)."""
+    kind that does not answer the pending decision is refused with the record's words."""
     seen_actions: set[type] = set()
     seen_decisions: set[type] = set()
     for before, action, after in random_game(3, seed, every_switch(3), prefer_tiles=TILES_FIRST):
