@@ -1,5 +1,6 @@
-"""The one table of decision kinds: JSON's ``kind`` and the position notation's ``pending:``
-line name every pending decision alike (spec R6)."""
+"""The records of the kinds of action and of decision (issue 25): one per class, and the one
+table JSON's ``kind``, the position notation's ``pending:`` line, the client's words, the
+engine's refusals and explain read (spec R6)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,16 @@ from games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph.decisions import Decision
-from tigeuph.kinds import DECISION_CLASSES, DECISION_KINDS
+from tigeuph.kinds import (
+    ACTION_KINDS,
+    DECISION_CLASSES,
+    DECISION_KINDS,
+    DECISION_TYPES,
+    DECISIONS,
+    action_kind,
+    decision_kind,
+)
+from tigeuph.server.moves import describe
 
 
 def test_every_decision_class_has_one_kind() -> None:
@@ -46,3 +56,55 @@ def test_an_unknown_kind_is_refused_naming_every_kind() -> None:
         tigeuph.from_text(text)
     assert ", ".join(DECISION_KINDS.values()).rsplit(", ", 1)[0] in str(err.value)
     assert "'duel'" in str(err.value)
+
+
+def test_every_action_class_and_decision_class_has_one_record() -> None:
+    """The records list each class of the Action and Decision unions exactly once, and each
+    decision's answers are the action kinds that say they answer it."""
+    actions = [k.action for k in ACTION_KINDS]
+    assert sorted(map(str, actions)) == sorted(map(str, set(get_args(tigeuph.Action))))
+    decisions = [k.decision for k in DECISIONS]
+    assert sorted(map(str, decisions)) == sorted(map(str, set(get_args(Decision))))
+    assert tuple(decisions) == DECISION_TYPES
+    for kind in DECISIONS:
+        assert kind.answers, kind
+        assert all(kind.decision in action_kind(a).answers for a in kind.answers)
+    answered = {d for k in ACTION_KINDS for d in k.answers}
+    assert answered == {None, *decisions}
+
+
+def test_each_record_writes_its_own_kind_of_action() -> None:
+    """The notation a record shows is read back as an action of its class."""
+    for kind in ACTION_KINDS:
+        action = tigeuph.parse_action(kind.notation)
+        assert type(action) is kind.action
+        assert str(action) == kind.notation
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_records_drive_the_engine_over_random_games(seed: int) -> None:
+    """Over random games with every variant: every legal action is of a kind that answers what
+    the state waits for, shown to a client under its record's word and explained by clauses of
+    its record; a decision that arises is explained by its record's clauses; and an action of a
+    kind that does not answer the pending decision is refused with the record's words."""
+    seen_actions: set[type] = set()
+    seen_decisions: set[type] = set()
+    for before, action, after in random_game(3, seed, every_switch(3), prefer_tiles=TILES_FIRST):
+        waits = type(before.pending) if before.pending is not None else None
+        for legal in tigeuph.legal_actions(before):
+            kind = action_kind(type(legal))
+            assert waits in kind.answers, (legal, waits)
+            assert describe(legal)["kind"] == kind.client_kind
+        seen_actions.add(type(action))
+        explanation = tigeuph.explain(before, action)
+        assert explanation.clauses[0] in action_kind(type(action)).clauses
+        if waits is not None:
+            seen_decisions.add(waits)
+            stray = next(k for k in ACTION_KINDS if waits not in k.answers)
+            refused = tigeuph.refusal(before, tigeuph.parse_action(stray.notation))
+            assert refused is not None and refused.clause == "R6"
+            assert decision_kind(waits).waits_for in str(refused)
+        arisen = after.pending
+        if arisen is not None and getattr(arisen, "attacker_support", None) is None:
+            assert set(decision_kind(type(arisen)).clauses) <= set(explanation.clauses)
+    assert len(seen_actions) >= 8 and len(seen_decisions) >= 4, (seen_actions, seen_decisions)

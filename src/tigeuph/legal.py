@@ -15,20 +15,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, cast, overload
 
 from .actions import (
-    BUILD_MONUMENT,
-    BUILD_WONDER,
-    CHOOSE_WAR,
-    COMMIT_SUPPORT,
-    DECLINE_BUILDING,
-    DECLINE_MONUMENT,
-    DECLINE_WONDER,
     END_TURN,
-    PLACE_BUILDING,
     PLACE_CATASTROPHE,
     PLACE_LEADER,
     PLACE_TILE,
-    SCORE_WONDER,
-    TAKE_TREASURE,
     WITHDRAW_LEADER,
     Action,
     ExchangeTiles,
@@ -37,22 +27,11 @@ from .actions import (
     exchange,
 )
 from .cells import Bitboard, CellMap, nth_cell
-from .decisions import (
-    BuildingChoice,
-    Conflict,
-    MonumentChoice,
-    TreasureChoice,
-    WarChoice,
-    WonderChoice,
-    WonderPoint,
-)
 from .errors import expect
 from .pieces import COLOURS, Colour
+from .plays import CHOICES
 from .rules.catastrophes import catastrophe_cells
-from .rules.conflicts import support_colour, support_counts
-from .rules.monuments import available, square_colour
 from .rules.placement import masks
-from .rules.treasures import takeable_now
 from .state import GameState
 
 __all__ = ["LegalActions", "legal_actions", "release"]
@@ -229,35 +208,9 @@ def _legal(state: GameState) -> LegalActions:
     pending = state.pending
     if pending is None:
         return _turn_actions(state)
-    found = _decision_actions(state)
+    # The answers to the decision, as its kind's record lists them.
+    found = CHOICES[type(pending)].listed(state, pending)
     return LegalActions([(len(found), found)], len(found)) if found else _NONE
-
-
-def _decision_actions(state: GameState) -> tuple[Action, ...]:
-    """The actions answering the pending decision, in the order :func:`legal_actions` gives."""
-    pending = state.pending
-    assert pending is not None
-    if isinstance(pending, Conflict):
-        held = state.hands[pending.player][support_colour(pending)]
-        if not state.rules.english_reinforcement:
-            return COMMIT_SUPPORT[: held + 1]
-        return tuple(COMMIT_SUPPORT[n] for n in support_counts(state, pending, held))
-    if isinstance(pending, WarChoice):
-        return tuple(CHOOSE_WAR[c] for c in pending.colours)
-    if isinstance(pending, MonumentChoice):
-        builds: list[Action] = [DECLINE_MONUMENT]
-        for corner in pending.corners:
-            for m in available(state, square_colour(state, corner)):
-                builds.append(BUILD_MONUMENT[m][corner])
-        return tuple(builds)
-    if isinstance(pending, BuildingChoice):
-        return (DECLINE_BUILDING, *(PLACE_BUILDING[c] for c in pending.cells))
-    if isinstance(pending, WonderChoice):
-        return (DECLINE_WONDER, *(BUILD_WONDER[c] for c in pending.centres))
-    if isinstance(pending, WonderPoint):
-        return SCORE_WONDER
-    assert isinstance(pending, TreasureChoice)
-    return tuple(TAKE_TREASURE.pick(takeable_now(state, pending.trader)))
 
 
 @functools.cache

@@ -1,37 +1,15 @@
 """Turn flow: what follows each action (spec R6) and each turn (spec R7).
 
-:func:`follow` is the one place that says what comes after an action once the rule modules
-have carried it out. Each action's consequences run as a pipeline that stops whenever a player
-must decide (support, war order, building, wonder, monument, treasure, the wonder's colour),
-leaving the decision in ``pending``; the decision's action resumes the pipeline where it
-stopped.
+Each action's consequences run as a pipeline that stops whenever a player must decide
+(support, war order, building, wonder, monument, treasure, the wonder's colour), leaving the
+decision in ``pending``; the decision's action resumes the pipeline where it stopped. Which step
+follows which kind of action is said by its play (``tigeuph.plays``), a layer up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
-
-from .actions import (
-    BuildMonument,
-    BuildWonder,
-    ChooseWar,
-    CommitSupport,
-    DeclineBuilding,
-    DeclineMonument,
-    DeclineWonder,
-    EndTurn,
-    ExchangeTiles,
-    PlaceBuilding,
-    PlaceCatastrophe,
-    PlaceLeader,
-    PlaceTile,
-    ScoreWonder,
-    TakeTreasure,
-    WithdrawLeader,
-)
 from .cells import Cell
-from .decisions import BuildingChoice, Decision, MonumentChoice, War, WonderChoice
+from .decisions import MonumentChoice
 from .rules.buildings import building_choice
 from .rules.conflicts import next_war
 from .rules.monuments import buildable_corners, monument_points
@@ -50,66 +28,8 @@ __all__ = [
     "after_wars",
     "after_wonder",
     "close_turn",
-    "follow",
     "turn_over",
 ]
-
-
-def follow(w: Work, action: Any, answered: Decision | None) -> None:
-    """Go on after *action*, which answered the decision *answered* (``None`` between
-    actions), once its effect is done; nothing follows while a new decision waits (a revolt,
-    the defender's support, a war, another treasure) or once the game has ended."""
-    if w.pending is None and w.ended is None:
-        _FOLLOWS[type(action)](w, action, answered)
-
-
-def _after_tile(w: Work, action: PlaceTile, _: object) -> None:
-    if w.unification is not None:  # R16: the tile joined two kingdoms
-        after_wars(w)
-    else:
-        after_conflicts(w, action.cell)
-
-
-def _after_support(w: Work, _: object, answered: Decision | None) -> None:
-    if isinstance(answered, War):  # R21: the next war of the unification
-        after_wars(w)
-    else:
-        after_conflicts(w, None)
-
-
-def _after_untiled(w: Work, _: object, __: object) -> None:
-    after_conflicts(w, None)  # a leader, a withdrawal or a catastrophe places no tile
-
-
-def _after_building_choice(w: Work, _: object, answered: Decision | None) -> None:
-    assert isinstance(answered, BuildingChoice)
-    after_building(w, answered.placed)
-
-
-def _after_wonder_choice(w: Work, _: object, answered: Decision | None) -> None:
-    assert isinstance(answered, WonderChoice)
-    after_wonder(w, answered.placed)
-
-
-_FOLLOWS: Final[dict[type, Callable[[Work, Any, Decision | None], None]]] = {
-    EndTurn: lambda w, _, __: turn_over(w),
-    PlaceTile: _after_tile,
-    PlaceLeader: _after_untiled,
-    WithdrawLeader: _after_untiled,
-    PlaceCatastrophe: _after_untiled,
-    ExchangeTiles: lambda w, _, __: action_over(w),
-    CommitSupport: _after_support,
-    ChooseWar: lambda w, _, __: None,  # the war it starts always waits for support
-    PlaceBuilding: _after_building_choice,
-    DeclineBuilding: _after_building_choice,
-    BuildWonder: _after_wonder_choice,
-    DeclineWonder: _after_wonder_choice,
-    BuildMonument: lambda w, _, __: after_monument(w),
-    DeclineMonument: lambda w, _, __: after_monument(w),
-    TakeTreasure: lambda w, _, __: after_treasures(w),
-    ScoreWonder: lambda w, _, __: close_turn(w),
-}
-"""What follows each kind of action (spec R6)."""
 
 
 def after_wars(w: Work) -> None:

@@ -18,6 +18,7 @@ from ..decisions import (
     WonderChoice,
     WonderPoint,
 )
+from ..kinds import decision_kind
 from ..state import GameState
 from .base import BOARD_CELLS, Scene, name
 from .choices import (
@@ -44,15 +45,6 @@ CHECKERS: Final[dict[type, Callable[[Scene, Any], list[str]]]] = {
 }
 """The checker of each kind of decision: that it is the one the position calls for."""
 
-ACTIVE_DECIDES: Final[dict[type, str]] = {
-    WarChoice: "R17",
-    BuildingChoice: "R30",
-    WonderChoice: "R31",
-    MonumentChoice: "R22",
-    WonderPoint: "R31",
-}
-"""The decisions only the active player takes, and the clause that says so."""
-
 
 def pending(state: GameState, sane: bool) -> list[str]:
     """The pending decision names seats in range and leaders on the board, and is the one the
@@ -75,7 +67,7 @@ def pending(state: GameState, sane: bool) -> list[str]:
         return [*out, f"pending {kind} names seat {bad[0]}, not 0 to {n - 1}"]
     # The active player decides the war order, the building, the wonder and the monument, and
     # takes the wonder's point; support and treasures may fall to others (R15, R19, R25).
-    clause = ACTIVE_DECIDES.get(type(decision))
+    clause = decision_kind(type(decision)).active_clause
     if clause is not None and seats[0] != state.active:
         out.append(f"{kind} for seat {seats[0]}, whose turn it is not [{clause}]")
     return out + CHECKERS[type(decision)](Scene(state, sane, marked), decision)

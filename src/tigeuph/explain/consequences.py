@@ -13,6 +13,7 @@ from ..decisions import Conflict, Revolt, War
 from ..pieces import COLOURS, Colour
 from ..rules.buildings import doubled
 from ..rules.conflicts import board_strengths, contested_colours
+from ..rules.exchange import short_draw
 from ..rules.monuments import monument_points
 from ..rules.scoring import scorer
 from ..state import GameState
@@ -89,7 +90,7 @@ def ends_turn(before: GameState, action: Action, after: GameState) -> bool:
 def short_exchange(state: GameState, action: ExchangeTiles) -> bool:
     """Whether *action* asks for more tiles than the bag holds, which ends the game at once
     (spec D4): the engine's draw comes up short."""
-    return len(state.bag) < sum(action.counts)
+    return short_draw(state, action.counts)
 
 
 def monument_points_gained(

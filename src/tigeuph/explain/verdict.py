@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 from ..actions import Action, PlaceTile, WithdrawLeader
-from ..decisions import (
-    BuildingChoice,
-    MonumentChoice,
-    Revolt,
-    TreasureChoice,
-    War,
-    WarChoice,
-    WonderChoice,
-    WonderPoint,
-)
+from ..decisions import Conflict, MonumentChoice
 from ..describe import decision
 from ..engine import apply, check_arguments
 from ..errors import IllegalActionError
+from ..kinds import decision_kind
 from ..pieces import COLOURS
 from ..state import GameState
 from .clauses import action_clauses
@@ -68,22 +60,17 @@ def explain(state: GameState, action: Action) -> Explanation:
     clauses = action_clauses(state, action)
     if isinstance(action, PlaceTile) and tile_doubled(state, action, after):
         clauses.append("R30")  # the kingdom holds the colour's building: double points
-    if isinstance(after.pending, Revolt) and after.pending.attacker_support is None:
-        clauses.append("R15")
-    if isinstance(after.pending, WarChoice):
-        clauses.append("R17")
-    if isinstance(after.pending, War) and after.pending.attacker_support is None:
-        clauses += ["R17", "R18", "R19"]  # a war starts: which, who attacks, how strong
     if any(w != loser(conflict) for w in withdrawn):
         clauses.append("R10")
-    if treasures or isinstance(after.pending, TreasureChoice):
+    if treasures:
         clauses.append("R25")
-    if isinstance(after.pending, BuildingChoice):
-        clauses.append("R30")
-    if isinstance(after.pending, WonderChoice | WonderPoint):
-        clauses.append("R31")
-    if isinstance(after.pending, MonumentChoice):
-        clauses.append("R22")
+    # A new decision cites the clauses that call for it, after the action's withdrawals and
+    # treasures (a conflict waiting for the defender's support is no new decision).
+    arises = after.pending
+    if arises is not None and not (
+        isinstance(arises, Conflict) and arises.attacker_support is not None
+    ):
+        clauses += decision_kind(type(arises)).clauses
     if turn_ends:
         clauses.append("R7")
     if from_monuments:

@@ -6,7 +6,7 @@ from ..reads import Position
 from ..state import Counts, End
 from ..work import Work
 
-__all__ = ["exchange_problem", "exchange_tiles"]
+__all__ = ["exchange_problem", "exchange_tiles", "short_draw"]
 
 
 def exchange_problem(state: Position, player: int, counts: Counts) -> tuple[str, str] | None:
@@ -14,6 +14,12 @@ def exchange_problem(state: Position, player: int, counts: Counts) -> tuple[str,
     if any(n > h for n, h in zip(counts, state.hands[player], strict=True)):
         return "R5", "those tiles are not all in hand"
     return None
+
+
+def short_draw(pos: Position, counts: Counts) -> bool:
+    """Whether the bag holds fewer tiles than an exchange of *counts* draws: the draw comes up
+    short and the game ends at once (spec D4)."""
+    return len(pos.bag) < sum(counts)
 
 
 def exchange_tiles(w: Work, player: int, counts: Counts) -> None:

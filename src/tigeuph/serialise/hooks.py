@@ -3,7 +3,7 @@ and the board layers as JSON fields, and read them back strictly."""
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeAlias, get_args
+from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 from attrs.validators import ge
@@ -15,7 +15,7 @@ from ..boards import BUILT_IN, CUSTOM, Board, board_name
 from ..cells import Bitboard, Cell, cell_name, names, parse_cell
 from ..decisions import Decision
 from ..errors import BoardError
-from ..kinds import DECISION_CLASSES, DECISION_KINDS
+from ..kinds import ACTION_KINDS, DECISION_CLASSES, DECISION_KINDS
 from ..pieces import COLOURS, Colour, Monument
 from ..state import Counts, GameState
 from ..views import PlayerView
@@ -56,8 +56,8 @@ _leaf(Cell, cell_name, _read_cell, "a cell (A1 to P11)")
 _leaf(Colour, lambda c: c.letter, _COLOURS.__getitem__, "a colour letter (r, b, g, k)")
 _leaf(Monument, lambda m: m.code, _MONUMENTS.__getitem__, "a monument (rb, rg, rk, bg, bk, gk)")
 _leaf(Action, str, parse_action, "an action in action notation")
-for _cls in get_args(Action):
-    CONVERTER.register_unstructure_hook(_cls, str)
+for _kind in ACTION_KINDS:
+    CONVERTER.register_unstructure_hook(_kind.action, str)
 
 
 def _optional(kind: Any) -> None:
