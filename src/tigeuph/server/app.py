@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any, Final
 
 from ..errors import IllegalActionError, TigeuphError
+from ..games import GAMES
 from .bodies import MAX_QUERY, MAX_WAIT, action_request, create_request, query_int, read_json
 from .errors import (
     GameNotFound,
@@ -271,7 +273,7 @@ class _Server:
 
     async def page(self, request: Request) -> Response:
         text = resources.files(__package__).joinpath("static/index.html").read_text("utf-8")
-        return HTMLResponse(text)
+        return HTMLResponse(text.replace("<!-- games -->", _game_options(), 1))
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -284,6 +286,23 @@ class _Server:
 
 async def _openapi(request: Request) -> Response:
     return JSONResponse(openapi())
+
+
+def _game_options() -> str:
+    """The start form's choice of game: each game of :data:`tigeuph.GAMES` with its numbers of
+    players, its default, and the keys of its rules (the variants the form offers)."""
+    options = []
+    for game in GAMES.values():
+        rules = game.rules_to_json(game.rules_of(game.new_game(game.default_players, seed=0)))
+        data = {
+            "value": game.name,
+            "data-players": ",".join(map(str, game.players)),
+            "data-default": str(game.default_players),
+            "data-rules": ",".join(rules),
+        }
+        fields = " ".join(f'{key}="{html.escape(value)}"' for key, value in data.items())
+        options.append(f"<option {fields}>{html.escape(game.title)}</option>")
+    return "".join(options)
 
 
 def _stop_name(row: GameRow) -> str | None:
