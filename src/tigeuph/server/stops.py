@@ -1,7 +1,7 @@
 """Each stored game's record, replayed, and the games the server stops before their end: a
 stall (spec D8) or the bound on actions.
 
-The store plays every action on the game's record (:attr:`tigeuph.GameInterface.new_record`),
+The store plays every action on the game's record (:meth:`tigeuph.GameInterface.new_record`),
 so the record it writes is always the library's own and proves itself, and a finished game's
 record carries its result. People and agents may pass for ever (spec R5), so after every
 action the store asks the game's stall watch (:meth:`tigeuph.GameInterface.stall_watch`; a game
@@ -9,7 +9,7 @@ that always ends has none) whether play has stalled, and stops a game that has, 
 reached ``ServerLimits.actions``: its record is stopped (``[Termination "stalled"]`` or
 ``"action-limit"``) and the row keeps the reason, so the game stays stopped across restarts.
 
-Replaying a record at every action would make a game quadratic, so :class:`Replays` keeps each
+Replaying a record at every action would make a game quadratic, so :class:`Watches` keeps each
 game's record and watch by version in a small cache; a store takes one out to play on it and
 keeps it again at the next version once the action is stored. One missing (after a restart, or
 when another process played the last action) is replayed from the stored record.
@@ -28,7 +28,7 @@ from ..games import AnyGame
 from ..limits import Limits
 from ..stall import STALL_ROUNDS
 
-__all__ = ["Replay", "Replays"]
+__all__ = ["Replay", "Watches"]
 
 _KEPT: Final = 512
 
@@ -65,8 +65,9 @@ def replay(game: AnyGame, record: str, limits: Limits) -> Replay:
     return Replay(replayed, watch, stalled)
 
 
-class Replays:
-    """Each game's :class:`Replay`, by game and version; safe to share between threads."""
+class Watches:
+    """Each game's ``Replay`` (its record and stall watch, spec D8), by game and version;
+    safe to share between threads."""
 
     def __init__(self, limits: Limits) -> None:
         self._kept: OrderedDict[tuple[str, int], Replay] = OrderedDict()

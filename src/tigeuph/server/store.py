@@ -66,7 +66,7 @@ from .rows import (
     waiting_for_agents,
 )
 from .seats import HUMAN, check_seats, new_tokens, seat_of
-from .stops import Replay, Replays
+from .stops import Replay, Watches
 
 __all__ = [
     "HUMAN",
@@ -95,7 +95,7 @@ class Store:
         self._states: OrderedDict[tuple[str, int], Any] = OrderedDict()
         self._lock = threading.Lock()
         replaying = Limits(max_text_bytes=max(self.limits.record, Limits().max_text_bytes))
-        self._replays = Replays(replaying)
+        self._replays = Watches(replaying)
         self.on_change: Callable[[str, Status], None] | None = None
         """Told each game's new status once an action is stored (the event streams)."""
         with self._connect() as conn:
