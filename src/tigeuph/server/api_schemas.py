@@ -157,8 +157,8 @@ def schemas() -> dict[str, Any]:
         "NewGame": {
             **_one_of([_new_game(game) for game in GAMES.values()]),
             "examples": [
-                {"players": 2, "seats": ["human", "greedy"]},
-                {"game": "babel", "players": 2, "seats": ["human", "random"]},
+                {"game": game.name, "players": game.default_players, "seats": ["human", "greedy"]}
+                for game in GAMES.values()
             ],
         },
         "Created": _object(

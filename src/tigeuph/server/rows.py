@@ -20,13 +20,16 @@ from typing import Final
 
 from attrs import frozen
 
+from ..games import DEFAULT_GAME
 from ..stall import Stop
 from .limits import ServerLimits
 from .seats import HUMAN
 
 __all__ = ["COLUMNS", "HIDDEN", "GameRow", "Status", "expire", "migrate", "read_row"]
 
-_SCHEMA: Final = """
+_GAME_COLUMN: Final = f"TEXT NOT NULL DEFAULT '{DEFAULT_GAME}'"
+"""The ``game`` column: a row stored before it is the main game's."""
+_SCHEMA: Final = f"""
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     version INTEGER NOT NULL,
@@ -43,10 +46,10 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     stopped TEXT,
     commitment TEXT,
-    game TEXT NOT NULL DEFAULT 'tigris'
+    game {_GAME_COLUMN}
 )
 """
-_ADDED: Final = {"stopped": "TEXT", "commitment": "TEXT", "game": "TEXT NOT NULL DEFAULT 'tigris'"}
+_ADDED: Final = {"stopped": "TEXT", "commitment": "TEXT", "game": _GAME_COLUMN}
 """Columns added since the first release, with their types."""
 COLUMNS: Final = (
     "id, version, seed, seats, tokens, record, move, state, history, to_move, over, stopped,"
@@ -130,7 +133,7 @@ class GameRow:
     commitment: str | None = None
     """The commitment to the game's deal (:func:`tigeuph.verify_deal`); ``None`` for a game stored
     before commitments."""
-    game: str = "tigris"
+    game: str = DEFAULT_GAME
     """The game's name in :data:`tigeuph.GAMES`."""
 
     @property
