@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import random
 import sqlite3
 from collections.abc import Iterator
@@ -10,11 +11,12 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_server import bearer, live_server, play_to_end
+from live_server import bearer, live_server, play_to_end, wait_while_agent_moves
 
 import tigeuph
 from tigeuph.cli import main
-from tigeuph.server import Store
+from tigeuph.server import GameStopped, ServerLimits, Store
+from tigeuph.stall import Stop
 
 BABEL = tigeuph.GAMES["babel"]
 
@@ -163,3 +165,29 @@ def test_an_old_database_is_migrated(tmp_path: Path) -> None:
     assert store.history(row, 0)[0]["action"] == str(exchange)
     row = store.play(row, tigeuph.legal_actions(store.state(row))[0])
     assert row.version == 2
+
+
+def test_a_babel_game_at_the_action_cap_is_stopped(tmp_path: Path) -> None:
+    """The bound on actions stops a Babel game as it stops the main game's: no more actions,
+    and the record, public, replays to the stored state."""
+    store = Store(str(tmp_path / "cap.sqlite"), ServerLimits(actions=5))
+    game_id, _ = store.create(None, ["human", "human"], 3, game="babel")
+    row, rng = store.row(game_id), random.Random(0)
+    while not row.done:
+        row = store.play(row, rng.choice(BABEL.legal_actions(store.state(row))))
+    assert row.stopped is Stop.ACTION_LIMIT and row.version == 5 and row.to_move is None
+    assert BABEL.record_from_text(row.record).state == store.state(row)
+    with pytest.raises(GameStopped):
+        store.play(row, BABEL.legal_actions(store.state(row))[0])
+
+
+def test_a_searching_agent_thinks_babel_moves(
+    client: httpx.Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Babel's search plays its seat in the worker pool (cut by its iterations: it takes no
+    seconds), its moves its own, not the random ones of an agent that failed."""
+    with caplog.at_level(logging.WARNING, logger="tigeuph.server.agents"):
+        game, _ = _create(client, seats=["mcts:iterations=30", "human"], seed=9)
+        status = wait_while_agent_moves(client, game)
+    assert status["version"] >= 1
+    assert not [r for r in caplog.records if "random one" in r.getMessage()]

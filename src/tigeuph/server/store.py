@@ -304,8 +304,9 @@ class Store:
             self._replays.keep(row.id, row.version, played)  # the rules refused: unchanged
             raise
         stopped = self._stop(row, played)
-        if stopped is not None:
-            played.record.stop(stopped)
+        stop = getattr(played.record, "stop", None)  # Babel's record has none yet (issue 25)
+        if stopped is not None and stop is not None:
+            stop(stopped)
         record = played.record.to_record()
         if len(record) > self.limits.record:
             raise ServerLimitError(f"the record would pass {self.limits.record} characters")
