@@ -122,6 +122,7 @@ class GameRow:
     tokens: tuple[str | None, ...]
     record: str
     move: int
+    """No longer read (the record is replayed): ``1``."""
     state_json: str
     history_json: str
     to_move: int | None

@@ -1,25 +1,26 @@
-"""Games in SQLite: one row per game, every write a compare-and-swap on its version.
+"""Games in SQLite: one row per game, of any game of :data:`tigeuph.GAMES`, every write a
+compare-and-swap on its version.
 
-A row holds the game's record (text, its moves appended as they are played), the current state
-as a ``tigeuph-state`` JSON document, the public history (one entry per action, exchanges with
-their colours: :meth:`Store.history` hides them from other seats), the version (the number of
-actions played), each seat's kind (``"human"`` or an agent specification) and the SHA-256
-of each human seat's token. Tokens themselves are never stored: they are returned once, when
-the game is created.
+A row holds its game's name, the game's record (the game's own text record), the current state
+as the game's state document, the public history (one entry per action, each as its player
+sees it: :meth:`Store.history` hides from other seats what only he may see,
+:mod:`tigeuph.server.history`), the version (the number of actions played), each seat's kind
+(``"human"`` or an agent specification) and the SHA-256 of each human seat's token. Tokens
+themselves are never stored: they are returned once, when the game is created. The store
+talks to each game through :class:`tigeuph.GameInterface` alone.
 
 Reading a view parses the stored state (cached per version) and never replays the game, so its
 cost does not grow with the game's length. Playing an action is one transaction: the row is
 updated only ``WHERE id = ? AND version = ?``, the version the action was based on; a request
-that lost a race gets :class:`StaleVersion` and changes nothing. At the end of a game the
-record is replayed once and must give the stored state back; the finished record (with its
-``Result`` tag) replaces the running one. A game whose play stalls (spec D8) or that reaches
-``ServerLimits.actions`` is stopped the same way (:mod:`tigeuph.server.stops`): its record,
-rewritten with a ``Termination`` tag, replaces the running one, and the row's ``stopped``
-column keeps the reason, so no action is taken and no agent asked after it, even after a
-restart.
+that lost a race gets :class:`StaleVersion` and changes nothing. Every action is played on the
+game's record, kept from one action to the next (:mod:`tigeuph.server.stops`), so the stored
+record always proves itself, and carries its ``Result`` at the end. A game whose play stalls
+(spec D8) or that reaches ``ServerLimits.actions`` is stopped: its record is stopped too (a
+``Termination`` tag) and the row's ``stopped`` column keeps the reason, so no action is taken
+and no agent asked after it, even after a restart.
 
 This module holds the SQLite table, its connections and the rows' reads and writes; a game's
-seats and tokens are :mod:`tigeuph.server.seats`, its public history and record
+seats and tokens are :mod:`tigeuph.server.seats`, its public history
 :mod:`tigeuph.server.history`, the errors :mod:`tigeuph.server.errors` (all importable from here
 too). It uses only the standard library and tigeuph's public API; :mod:`tigeuph.server.app`
 puts HTTP in front of it.
