@@ -5,6 +5,7 @@ Games played to the end (the default mode)::
     python benchmarks/server_load.py                      # 50 games of 3 players at once
     python benchmarks/server_load.py --games 4 --players 2  # a quick check (CI)
     python benchmarks/server_load.py --agents 1            # the last seat of each game an agent
+    python benchmarks/server_load.py --game babel --players 2  # games of Babel
 
 Each game has one client thread that plays every human seat with random legal actions (passing
 only when nothing else is legal), waiting for agents' seats by long polling; all games run at
@@ -86,12 +87,14 @@ class Timed:
         return response
 
 
-def play_game(client: Timed, players: int, agents: int, seed: int) -> str | None:
-    """Play one game to the end; ``None`` if it checks out, else what went wrong."""
+def play_game(
+    client: Timed, players: int, agents: int, seed: int, name: str = "tigris"
+) -> str | None:
+    """Play one game of *name* to the end; ``None`` if it checks out, else what went wrong."""
+    played = tigeuph.GAMES[name]
     seats = ["human"] * (players - agents) + ["random"] * agents
-    made = client.call(
-        "POST", "/api/games", json={"players": players, "seats": seats, "seed": seed}
-    )
+    body = {"game": name, "players": players, "seats": seats, "seed": seed}
+    made = client.call("POST", "/api/games", json=body)
     if made.status_code != 201:
         return f"create: {made.status_code} {made.text}"
     game, tokens = made.json()["id"], {int(s): t for s, t in made.json()["tokens"].items()}
@@ -118,7 +121,7 @@ def play_game(client: Timed, players: int, agents: int, seed: int) -> str | None
             continue
         if answer is None or answer["seat"] != seat or answer["version"] != status["version"]:
             answer = client.call("GET", f"/api/games/{game}/view", headers=auth(seat)).json()
-        moves = [m for m in answer["moves"] if m["kind"] != "pass"] or answer["moves"]
+        moves = [m for m in answer["moves"] if m.get("kind") != "pass"] or answer["moves"]
         body = {"action": rng.choice(moves)["action"], "version": answer["version"]}
         response = client.call("POST", f"/api/games/{game}/actions", headers=auth(seat), json=body)
         if response.status_code != 200:
@@ -126,10 +129,10 @@ def play_game(client: Timed, players: int, agents: int, seed: int) -> str | None
         answer = response.json()
         status = {key: answer[key] for key in ("version", "to_move", "over")}
     record = client.call("GET", f"/api/games/{game}/record").json()["record"]
-    replayed = tigeuph.Game.from_record(record)
+    replayed = played.record_from_text(record)
     for seat in tokens:
         final = client.call("GET", f"/api/games/{game}/view", headers=auth(seat)).json()
-        if final["view"] != json.loads(tigeuph.view_to_json(tigeuph.view(replayed.state, seat))):
+        if final["view"] != json.loads(played.view_to_json(played.view(replayed.state, seat))):
             return f"game {game}: the record does not replay to seat {seat}'s view"
     history = client.call("GET", f"/api/games/{game}/history").json()
     if len(history["history"]) != history["version"] != len(replayed.actions):
@@ -138,9 +141,15 @@ def play_game(client: Timed, players: int, agents: int, seed: int) -> str | None
 
 
 def run(
-    games: int, players: int, agents: int, concurrency: int, say: Callable[[str], None] = print
+    games: int,
+    players: int,
+    agents: int,
+    concurrency: int,
+    say: Callable[[str], None] = print,
+    name: str = "tigris",
 ) -> dict[str, float]:
-    """Serve a fresh database, play *games* games (*concurrency* at once); the figures."""
+    """Serve a fresh database, play *games* games of *name* (*concurrency* at once); the
+    figures."""
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder), server_options(client_seeds=True, creations=100_000))
         with server.running() as url:
@@ -150,7 +159,7 @@ def run(
             with ThreadPoolExecutor(concurrency) as pool:
                 clients = [Timed(url, latencies, lock) for _ in range(games)]
                 futures = [
-                    pool.submit(play_game, clients[i], players, agents, 1000 + i)
+                    pool.submit(play_game, clients[i], players, agents, 1000 + i, name)
                     for i in range(games)
                 ]
                 problems = [p for p in (f.result() for f in futures) if p is not None]
@@ -181,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--games", type=int, default=50, help="games to play (default 50)")
+    parser.add_argument(
+        "--game", choices=list(tigeuph.GAMES), default="tigris", help="the game (default tigris)"
+    )
     parser.add_argument("--players", type=int, default=3, help="players per game (default 3)")
     parser.add_argument("--agents", type=int, default=0, help="seats per game played by agents")
     parser.add_argument(
@@ -235,9 +247,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if not 0 <= args.agents < args.players:
             parser.error("--agents must leave at least one human seat")
-        figures = run(args.games, args.players, args.agents, args.concurrency or args.games)
+        concurrency = args.concurrency or args.games
+        figures = run(args.games, args.players, args.agents, concurrency, name=args.game)
         print(
-            f"{figures['games']} games of {args.players} players ({args.agents} agent seats), "
+            f"{figures['games']} games of {args.game}, {args.players} players "
+            f"({args.agents} agent seats), "
             f"{figures['failed']} failed: {figures['requests']} requests in "
             f"{figures['seconds']:.1f} s = {figures['requests_per_second']:.0f} requests/s; "
             f"latency (long polls left out) p50 {figures['p50_ms']:.1f} ms, "

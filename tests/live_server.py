@@ -94,7 +94,7 @@ def play_to_end(
             continue
         if answer is None or answer["seat"] != seat or answer["version"] != status["version"]:
             answer = client.get(f"/api/games/{game}/view", headers=bearer(seats[seat])).json()
-        moves = [m for m in answer["moves"] if m["kind"] != "pass"] or answer["moves"]
+        moves = [m for m in answer["moves"] if m.get("kind") != "pass"] or answer["moves"]
         move = rng.choice(moves)
         body = {"action": move["action"], "version": answer["version"]}
         response = client.post(f"/api/games/{game}/actions", headers=bearer(seats[seat]), json=body)

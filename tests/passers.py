@@ -21,26 +21,31 @@ class Passer:
         return PASS if PASS in view.legal else view.legal[0]
 
 
-def think(task: tuple[str, str, str, int, str]) -> str:
+Task = tuple[str, str, str, int, str, str]
+"""A server's agent task (``tigeuph.server.agents.Task``)."""
+
+
+def think(task: Task) -> str:
     """A server's agent move (``tigeuph.server.agents.think``) by a :class:`Passer`, whatever
     the seat's agent: tests put it in the place of the server's own to stall a game."""
-    _, state_json, _, seat, _ = task
+    _, state_json, _, seat, _, game = task
+    assert game == "tigris"
     seen = tigeuph.view(tigeuph.state_from_json(state_json), seat)
     return str(Passer().act(seen, random.Random(0)))
 
 
-def never(task: tuple[str, str, str, int, str]) -> str:
+def never(task: Task) -> str:
     """A server's agent move that never comes: tests put it in the place of the server's own
     (``tigeuph.server.agents.think``) to see a worker overrun its budget."""
     time.sleep(3600)
     return "pass"
 
 
-def fails(task: tuple[str, str, str, int, str]) -> str:
+def fails(task: Task) -> str:
     """A server's agent move that raises, as a broken agent would."""
     raise RuntimeError("this agent is broken")
 
 
-def illegal(task: tuple[str, str, str, int, str]) -> str:
+def illegal(task: Task) -> str:
     """A server's agent move the rules refuse: a tile on a cell that does not exist."""
     return "rZ99"

@@ -301,3 +301,61 @@ def test_a_tab_without_the_seat_asks_for_its_link(
         assert _storage(browser, "sessionStorage") == {f"tigeuph-token:{game}:1": tokens["1"]}
         assert _csp_reports(browser) == []
         browser.get("about:blank")
+
+
+def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """The page offers Babel; its game is played with the legal moves' buttons (and a move
+    typed in notation), its picture shown without a grid, to the end and its result."""
+    shots = _shots(tmp_path)
+    rng = random.Random(7)
+    with live_server(tmp_path / "games.sqlite") as url:
+        browser.get(url + "/")
+        Select(browser.find_element(By.ID, "game-name")).select_by_value("babel")
+        players = Select(browser.find_element(By.ID, "players"))
+        assert [option.text for option in players.options] == ["2"]
+        assert browser.find_element(By.ID, "variants").get_attribute("hidden") is not None
+        Select(browser.find_element(By.ID, "seat1")).select_by_value("random")
+        browser.save_screenshot(str(shots / "babel-new.png"))
+        browser.find_element(By.ID, "create").click()
+        wait = WebDriverWait(browser, 30, poll_frequency=0.05)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg") and _idle(d))
+        assert browser.find_element(By.ID, "title").text == "Babel"
+        assert not browser.find_elements(By.CSS_SELECTOR, "#board rect.hit")
+        assert browser.find_element(By.ID, "hand-panel").get_attribute("hidden") is not None
+        browser.save_screenshot(str(shots / "babel-start.png"))
+        typed = middle = False
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            wait.until(lambda d: _idle(d) and _turn(d) in ("mine", "over"))
+            if _turn(browser) == "over":
+                break
+            before = _version(browser)
+            buttons = browser.find_elements(By.CSS_SELECTOR, "#move-buttons button.move")
+            shown = [str(button.get_attribute("data-action")) for button in buttons]
+            assert shown == [
+                move["action"] for move in browser.execute_script("return game.data.moves")
+            ]
+            if not middle and before >= 30:
+                browser.save_screenshot(str(shots / "babel-middle.png"))
+                middle = True
+            if not typed:  # the first move typed, in lower case: the server reads notation
+                field = browser.find_element(By.ID, "action-text")
+                field.send_keys(rng.choice(shown).lower())
+                browser.find_element(By.ID, "action-send").click()
+                typed = True
+            else:
+                _click(browser, rng.choice(buttons))
+            wait.until(_moved_past(before))
+        assert _turn(browser) == "over" and typed
+        wait.until(lambda d: d.find_element(By.ID, "over").get_attribute("open") is not None)
+        wait.until(lambda d: "Result:" in d.find_element(By.ID, "over-text").text)
+        browser.save_screenshot(str(shots / "babel-end.png"))
+        game = browser.execute_script("return game.id")
+        record = httpx.get(f"{url}/api/games/{game}/record").json()["record"]
+        replayed = tigeuph.GAMES["babel"].record_from_text(record)
+        assert replayed.state.is_over
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#history li")) == len(replayed.actions)
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")  # close the event stream before the server stops

@@ -272,7 +272,7 @@ def test_verify_without_the_commitment_says_the_tag_is_the_servers_word(
 
 
 def test_verify_a_finished_json_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A finished game's JSON record: the report gives the result."""
+    """A finished game's JSON record: the report gives the result, as the game tells it."""
     finished = committed_game(actions=None)
     result = tigeuph.outcome(finished.state)
     assert result is not None
@@ -280,8 +280,30 @@ def test_verify_a_finished_json_record(tmp_path: Path, capsys: pytest.CaptureFix
     path.write_text(finished.to_json())
     assert main(["verify", str(path), "--commitment", COMMITMENT]) == 0
     out = capsys.readouterr().out
-    assert "result:      game over (" in out
-    assert f"seat {result.winners[0]} wins; weakest-colour scores" in out
+    assert f"result:      game over: {tigeuph.GAMES['tigris'].result_text(finished.state)}" in out
+    assert f"won by seat {result.winners[0]}" in out
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_verify_a_babel_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], as_json: bool
+) -> None:
+    """A finished Babel game's record, text or JSON, is verified as the main game's is; a
+    changed salt is refused."""
+    babel = tigeuph.GAMES["babel"]
+    game = babel.new_record(2, seed=SEED, tags={"DealSalt": SALT, "DealCommitment": COMMITMENT})
+    rng = random.Random(2)
+    while not game.state.is_over:
+        game.play(rng.choice(babel.legal_actions(game.state)))
+    path = tmp_path / ("game.json" if as_json else "game.txt")
+    path.write_text(game.to_json() if as_json else game.to_record())
+    assert main(["verify", str(path), "--commitment", COMMITMENT]) == 0
+    out = capsys.readouterr().out
+    assert "game:        Babel\n" in out
+    assert f"result:      game over: {babel.result_text(game.state)}" in out
+    assert f"actions:     {len(game.actions)}, each legal" in out
+    path.write_text(game.to_record().replace(SALT, "0" * len(SALT)))
+    assert main(["verify", str(path), "--commitment", COMMITMENT]) == 1
 
 
 def test_verify_a_wrong_commitment_exits_1(

@@ -59,7 +59,8 @@ class Api:
     client: TestClient
     schema: Any
     games: dict[str, tuple[str, dict[str, str]]]
-    """Name (fresh, agent, stopped, over) -> the game's id and its seats' tokens."""
+    """Name (fresh, agent, stopped, over, and Babel's babel and babel-over) -> the game's id and
+    its seats' tokens."""
 
 
 def _create(client: TestClient, **body: object) -> tuple[str, dict[str, str]]:
@@ -92,9 +93,12 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
             "agent": _create(client, players=2, seats=["human", "random"]),
             "stopped": _create(client, players=2, seats=humans),
             "over": _create(client, players=2, seats=humans, seed=3),
+            "babel": _create(client, game="babel", players=2, seats=["human", "random"]),
+            "babel-over": _create(client, game="babel", players=2, seats=humans, seed=3),
         }
         _pass_until_stopped(client, *games["stopped"])
         play_to_end(client, *games["over"], random.Random(3))
+        play_to_end(client, *games["babel-over"], random.Random(3))
         checks = {"checks": {"negative_data_rejection": {"expected-statuses": REJECTED}}}
         config = schemathesis.Config.from_dict(checks)
         schema = schemathesis.openapi.from_asgi("/api/openapi.json", app, config=config)

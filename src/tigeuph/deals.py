@@ -25,9 +25,9 @@ import hashlib
 import secrets
 from typing import TYPE_CHECKING, Final
 
-from .errors import DealError, expect
+from .errors import ArgumentTypeError, DealError, expect
 
-if TYPE_CHECKING:  # imported on use: the records are not needed to make a commitment
+if TYPE_CHECKING:
     from .records import Game
 
 __all__ = ["COMMITMENT_TAG", "PREFIX", "SALT_TAG", "deal_commitment", "new_salt", "verify_deal"]
@@ -55,17 +55,20 @@ def new_salt() -> str:
 def verify_deal(game: Game, commitment: str | None = None) -> str:
     """The commitment *game*'s ``Seed`` and ``DealSalt`` give, once checked against
     *commitment* (what the players were shown when the game was made) and against the record's
-    own ``DealCommitment`` tag, when either is there.
+    own ``DealCommitment`` tag, when either is there. *game* is a record of any game of
+    :data:`tigeuph.GAMES` (a :class:`tigeuph.Game`, a :class:`tigeuph.babel.BabelGame`).
 
     *game* must have been read from its record with ``verify=True`` (the default), which
     proves that it starts as its seed deals and that every action was legal.
 
     Raises:
+        ArgumentTypeError: *game* is no game record (it has no ``seed`` and ``tags``).
         DealError: the record has no seed or no salt, or a commitment does not match.
     """
-    from .records import Game
-
-    expect(game, Game, "a tigeuph.Game", "verify_deal: game")
+    if not isinstance(getattr(game, "tags", None), dict) or not hasattr(game, "seed"):
+        raise ArgumentTypeError(
+            f"verify_deal: game must be a game record, not {type(game).__name__}"
+        )
     expect(commitment, (str, type(None)), "a str or None", "verify_deal: commitment")
     if game.seed is None:
         raise DealError("the record gives no Seed: its deal cannot be checked")

@@ -10,16 +10,14 @@ what it checked and what it could not.
 from __future__ import annotations
 
 import argparse
+import json
 import string
+from typing import Any
 
 from ..deals import COMMITMENT_TAG, SALT_TAG, verify_deal
-from ..engine import outcome
-from ..errors import DealError, TigeuphError
-from ..notation.fields import rules_text
-from ..records import Game
-from ..state import End
-from ..views import PlayerView
-from .common import file_name, load
+from ..errors import DealError, NotationError, TigeuphError
+from ..games import AnyGame, game_of_record
+from .common import file_name, read_file
 
 __all__ = ["add", "run"]
 
@@ -35,7 +33,6 @@ when the deal matches, 1 when it does not or cannot be checked (no Seed, no Deal
 commitment to compare), 2 when the record cannot be read or an action in it is illegal."""
 
 _HEX_DIGITS = 64  # a SHA-256 in hex
-_ENDS = {End.BAG: "the bag ran out", End.TREASURES: "two treasures or fewer were left"}
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,7 +43,9 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=DESCRIPTION,
     )
     parser.add_argument(
-        "record", metavar="RECORD", help="a finished game's record, text or JSON ('-': stdin)"
+        "record",
+        metavar="RECORD",
+        help="a finished game's record, of any game, text or JSON ('-': stdin)",
     )
     parser.add_argument(
         "--commitment",
@@ -69,10 +68,7 @@ def _commitment(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the record, check its deal and print the report; 0 when the deal matches."""
-    game = load(args.record)
-    if not isinstance(game, Game):
-        what = "a player's view" if isinstance(game, PlayerView) else "a position"
-        raise TigeuphError(f"{file_name(args.record)} holds {what}, not a game record")
+    played, game = _record(args.record)
     salt = game.tags.get(SALT_TAG)
     tag = game.tags.get(COMMITMENT_TAG)
     try:
@@ -88,12 +84,30 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1
     assert game.seed is not None and salt is not None  # verify_deal checked both
-    print("\n".join(_report(game, salt, computed, given=args.commitment, tag=tag)))
+    print("\n".join(_report(played, game, salt, computed, given=args.commitment, tag=tag)))
     return 0
 
 
+def _record(path: str) -> tuple[AnyGame, Any]:
+    """The game the file at *path* is a record of (text or JSON), and the record replayed.
+
+    Raises:
+        TigeuphError: the file cannot be read or holds no record of a game.
+    """
+    text, name = read_file(path), file_name(path)
+    try:
+        game = game_of_record(text)
+        if text.lstrip().startswith("{"):
+            return game, game.record_from_json(text)
+        return game, game.record_from_text(text)
+    except NotationError as err:
+        raise TigeuphError(f"{name}: not a game record: {err}") from None
+    except (RecursionError, MemoryError):  # the readers bound their input: a last guard
+        raise TigeuphError(f"{name}: too deeply nested or too large to read") from None
+
+
 def _report(
-    game: Game, salt: str, computed: str, *, given: str | None, tag: str | None
+    played: AnyGame, game: Any, salt: str, computed: str, *, given: str | None, tag: str | None
 ) -> list[str]:
     """The lines saying what was checked of *game*'s deal and what was not."""
     assert game.seed is not None
@@ -108,9 +122,10 @@ def _report(
         f"commitment:  {computed}",
         f"             (the SHA-256 of 'tigeuph-deal:{game.seed}:{_printable(salt)}')",
         f"matches:     {' and '.join(matched)}",
-        f"rules:       {rules_text(game.start.rules)}",
+        f"game:        {played.title}",
+        f"rules:       {_rules_text(played, game.states[0])}",
         f"actions:     {len(game.actions)}, each legal, replayed from the seed's deal",
-        f"result:      {_result_text(game)}",
+        f"result:      {_result_text(played, game)}",
         "",
         "Checked: the game was dealt from this seed, every action in the record is legal, and",
         f"Seed and {SALT_TAG} give the commitment above.",
@@ -142,18 +157,19 @@ def _printable(text: str) -> str:
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
-def _result_text(game: Game) -> str:
+def _rules_text(played: AnyGame, first: Any) -> str:
+    """The rules the game was played under, as ``key=value`` words (``standard``: none)."""
+    rules = played.rules_to_json(played.rules_of(first))
+    words = [f"players={played.player_count(first)}"]
+    words += [f"{key}={json.dumps(value).strip(chr(34))}" for key, value in rules.items()]
+    return " ".join(words)
+
+
+def _result_text(played: AnyGame, game: Any) -> str:
     """How the game ended (or why it stopped, or that it goes on), in a few words."""
-    result = outcome(game.state)
-    if result is not None:
-        winners = result.winners
-        who = (
-            f"seat {winners[0]} wins"
-            if len(winners) == 1
-            else "a tie between seats " + ", ".join(map(str, winners))
-        )
-        scores = ", ".join(str(r.score) for r in result.results)
-        return f"game over ({_ENDS[result.end]}): {who}; weakest-colour scores {scores}"
-    if game.stopped is not None:
-        return f"stopped before its end ({game.stopped.value})"
+    if game.state.is_over:
+        return f"game over: {played.result_text(game.state)}"
+    stopped = getattr(game, "stopped", None)
+    if stopped is not None:
+        return f"stopped before its end ({stopped.value})"
     return "not over: the record stops before the end of the game"

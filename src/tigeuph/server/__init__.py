@@ -1,8 +1,12 @@
 """A game server and a browser board: ``tigeuph serve`` (the ``server`` extra).
 
-Games live in a SQLite file, one row per game (``tigeuph.server.store``, the table itself in
-``tigeuph.server.rows``, the seats and their tokens in ``tigeuph.server.seats``, the public
-history and the record as they grow in ``tigeuph.server.history``); every action is a
+It serves every game of :data:`tigeuph.GAMES` through the one game interface
+(:class:`tigeuph.GameInterface`); what a client gets beyond it (the main game's action ids,
+its board's grid to click) is ``tigeuph.server.extras``. Games live in a SQLite file, one row
+per game (``tigeuph.server.store``, the table itself in ``tigeuph.server.rows``, the seats
+and their tokens in ``tigeuph.server.seats``, the public history in
+``tigeuph.server.history``, each game's record replayed and its stall watch in
+``tigeuph.server.stops``); every action is a
 compare-and-swap on the game's version, so of two simultaneous actions one wins and the other
 gets ``409``. Each human seat has a secret token, returned once when the game is made; agents'
 seats are thought out in worker processes (``tigeuph.server.agents``). Everything a stranger

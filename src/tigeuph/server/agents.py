@@ -34,20 +34,13 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
-from attrs import evolve, frozen
+from attrs import frozen
 
-from .. import (
-    Action,
-    IllegalActionError,
-    NotationError,
-    legal_actions,
-    parse_action,
-    state_from_json,
-    view,
-)
-from ..agents import make_agent
+from ..agents import AgentSpecError, make_agent
 from ..agents.factory import parse_spec
-from .history import public_actions
+from ..errors import IllegalActionError, NotationError
+from ..games import DEFAULT_GAME, AnyGame, game_named
+from .history import seat_view
 from .limits import ServerLimits
 
 __all__ = ["AgentPool", "Task", "Turn", "budgeted", "random_move", "think"]
@@ -56,26 +49,32 @@ _LOG: Final = logging.getLogger(__name__)
 _MARGIN: Final = 5.0
 """Seconds a worker may run past twice its budget before it is killed (a slow machine)."""
 
-Task = tuple[str, str, str, int, str]
+Task = tuple[str, str, str, int, str, str]
 """What a worker needs for one move: the seat's agent specification, the state and public
-history as stored, the seat, and the seed of the move's random choices."""
+history as stored, the seat, the seed of the move's random choices, and the game's name."""
 
 
-def budgeted(spec: str, seconds: float) -> str:
-    """*spec* with its search cut to *seconds* a move (only a search has a budget to cut)."""
+def budgeted(spec: str, seconds: float, game: str = DEFAULT_GAME) -> str:
+    """*spec* with its search cut to *seconds* a move (only a search has a budget to cut, and
+    only one that takes ``seconds``: another is cut by its worker's deadline)."""
     name, kwargs = parse_spec(spec)
     if name != "mcts":
         return spec
     kwargs["seconds"] = min(float(kwargs.get("seconds", seconds)), seconds)
-    return name + ":" + ",".join(f"{key}={value}" for key, value in kwargs.items())
+    cut = name + ":" + ",".join(f"{key}={value}" for key, value in kwargs.items())
+    try:
+        make_agent(cut, game=game)
+    except AgentSpecError:  # this game's search takes no seconds
+        return spec
+    return cut
 
 
 def think(task: Task) -> str:
     """The move, in notation, that the agent of *task* plays: what a worker process runs."""
-    spec, state_json, history_json, seat, seed = task
-    seen = view(state_from_json(state_json), seat)
-    seen = evolve(seen, history=public_actions(json.loads(history_json), seat))
-    return str(make_agent(spec).act(seen, random.Random(seed)))
+    spec, state_json, history_json, seat, seed, name = task
+    game = game_named(name, "an agent's task")
+    seen = seat_view(game, game.state_from_json(state_json), seat, json.loads(history_json))
+    return str(make_agent(spec, game=name).act(seen, random.Random(seed)))
 
 
 def _work(conn: Connection, choose: Callable[[Task], str]) -> None:
@@ -125,12 +124,13 @@ class _Worker:
 
 @frozen
 class Turn:
-    """An agent's turn in a queued game, as the store gives it: the *task* to think, and
-    *play*, which stores the move (``None``: a random legal one, for an agent that failed) and
-    says whether an agent is to move again."""
+    """An agent's turn in a queued game, as the store gives it: the *task* to think, the
+    *game* that reads its move, and *play*, which stores the move (``None``: a random legal
+    one, for an agent that failed) and says whether an agent is to move again."""
 
     task: Task
-    play: Callable[[Action | None], bool]
+    game: AnyGame
+    play: Callable[[Any], bool]
 
 
 class AgentPool:
@@ -231,7 +231,8 @@ class AgentPool:
         budget = self.limits.agent_seconds
         why = ""
         try:
-            move = worker.ask((budgeted(spec, budget), *rest), 2 * budget + _MARGIN)
+            cut = budgeted(spec, budget, turn.game.name)
+            move = worker.ask((cut, *rest), 2 * budget + _MARGIN)
             if move is None:
                 why = "it overran its budget"
         except (EOFError, OSError):
@@ -243,13 +244,14 @@ class AgentPool:
             worker = _Worker()
         if move is not None:
             try:
-                return turn.play(parse_action(move)), worker
+                return turn.play(turn.game.parse_action(move)), worker
             except (IllegalActionError, NotationError) as err:
                 why = f"its move was refused ({err})"
         _LOG.warning("game %s: the agent's move is a random one: %s", game_id, why)
         return turn.play(None), worker
 
 
-def random_move(state_json: str, seed: str) -> Action:
-    """A random legal action: the move of an agent that failed or overran its budget."""
-    return random.Random(seed).choice(legal_actions(state_from_json(state_json)))
+def random_move(game: AnyGame, state: Any, seed: str) -> Any:
+    """A random legal action of *game* in *state*: the move of an agent that failed or
+    overran its budget."""
+    return random.Random(seed).choice(game.legal_actions(state))

@@ -2,9 +2,11 @@
 description (:mod:`tigeuph.server.openapi`).
 
 Each schema is as strict as the server: an object lists every key it has and allows no other,
-so a body key the server refuses, the schema refuses too. The documents the library writes (a
-view, an action) are its own JSON Schema (:func:`tigeuph.json_schema`), included whole, each
-component named ``tigeuph.NAME``.
+so a body key the server refuses, the schema refuses too. Where the games' documents differ the
+schema is one of each game's: the documents a game writes (a view, an action) are its own JSON
+Schema (:meth:`tigeuph.GameInterface.json_schema`), included whole, each component named
+``GAME.NAME`` (``tigris.view``, ``babel.view``); a new game's body, its rules and its seats
+are one of each game's too.
 """
 
 from __future__ import annotations
@@ -12,25 +14,100 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
-from .. import ACTION_COUNT, SWITCHES, id_to_action, json_schema
-from ..boards import BUILT_IN
+from ..games import DEFAULT_GAME, GAMES, AnyGame
 from ..stall import Stop
-from ..state import End
 from .bodies import MAX_QUERY, MAX_SEED
 from .errors import ERRORS
-from .moves import describe
+from .extras import extras_of
 
 __all__ = ["ref", "schemas"]
 
-_LIBRARY: Final = "tigeuph."
-"""The prefix of the library's schemas among the components."""
-
 
 @cache
-def _move_kinds() -> list[str]:
-    """Every ``kind`` a described move may have (:func:`tigeuph.server.describe`)."""
-    actions = (id_to_action(action_id) for action_id in range(ACTION_COUNT))
-    return sorted({describe(action)["kind"] for action in actions})
+def _move_kinds(name: str) -> list[str]:
+    """Every ``kind`` a described move of the game *name* may have."""
+    extras = extras_of(GAMES[name])
+    actions = (extras.action_of_id(number) for number in range(extras.action_count))
+    return sorted({extras.move(action)["kind"] for action in actions})
+
+
+def _standard_rules(game: AnyGame) -> dict[str, Any]:
+    """*game*'s standard rules as JSON: the keys its rules have, with their types."""
+    return game.rules_to_json(game.rules_of(game.new_game(game.default_players, seed=0)))
+
+
+def _rules(game: AnyGame, *, every: bool) -> dict[str, Any]:
+    """The schema of *game*'s rules as JSON (*every* key required, or any of them)."""
+    types = {bool: "boolean", str: "string", int: "integer"}
+    keys = {key: {"type": types[type(value)]} for key, value in _standard_rules(game).items()}
+    return _object(keys) if every else _object({}, keys)
+
+
+def _one_of(schemas: list[dict[str, Any]]) -> dict[str, Any]:
+    return schemas[0] if len(schemas) == 1 else {"oneOf": schemas}
+
+
+def _new_game(game: AnyGame) -> dict[str, Any]:
+    """A ``POST /api/games`` body asking for *game* (whose name may be left out for the
+    default game)."""
+    named = {"game": {"const": game.name}}
+    fields = {
+        "rules": {**_rules(game, every=False), "description": f"{game.title}'s variants."},
+        "seats": {
+            "type": "array",
+            "items": {"type": "string", "maxLength": 100},
+            "minItems": game.players.start,
+            "maxItems": game.players.stop - 1,
+            "description": 'One per player: "human" or a built-in agent '
+            '("random", "greedy", "mcts:iterations=400"). People only by default.',
+        },
+        "seed": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_SEED,
+            "description": "The deal's seed: only on a server started with "
+            "--client-seeds (else 403 seed-not-allowed).",
+        },
+    }
+    players = {"players": {"enum": list(game.players)}}
+    if game.name == DEFAULT_GAME:  # the one game a body may leave unnamed
+        return _object(players, {**named, **fields})
+    return _object({**named, **players}, fields)
+
+
+def _move(game: AnyGame) -> dict[str, Any]:
+    """A legal move described for *game*'s client."""
+    plain = {"action": {"type": "string"}, "label": {"type": "string"}}
+    extras = extras_of(game)
+    if not extras.action_count:
+        return _object(plain)
+    return _object(
+        {
+            **plain,
+            "id": {"type": "integer", "minimum": 0, "maximum": extras.action_count - 1},
+            "kind": {"enum": _move_kinds(game.name)},
+            "cell": _nullable({"type": "string"}),
+            "piece": _nullable({"type": "string"}),
+        }
+    )
+
+
+def _history_entry(game: AnyGame) -> dict[str, Any]:
+    """A public history entry of *game*: its views' own, or the player and his action."""
+    view = game.json_schema()["$defs"]["view"]["properties"]
+    if "history" in view:
+        return ref(f"{game.name}.{view['history']['items']['$ref'].removeprefix('#/$defs/')}")
+    return _object({"player": _SEAT, "action": {"type": "string"}})
+
+
+def _action(game: AnyGame) -> list[dict[str, Any]]:
+    """The forms of an action of *game* a request may send."""
+    forms: list[dict[str, Any]] = [{"type": "string", "description": "Notation: rE5, pass..."}]
+    count = extras_of(game).action_count
+    if count:
+        forms.append({"type": "integer", "minimum": 0, "maximum": count - 1})
+    forms.append(ref(f"{game.name}.action_document"))
+    return forms
 
 
 def ref(name: str) -> dict[str, str]:
@@ -63,8 +140,6 @@ _STOPPED: Final = {
 
 def schemas() -> dict[str, Any]:
     """Every schema the operations name: the API's own, and the library's documents."""
-    switches = {name: {"type": "boolean"} for name in SWITCHES}
-    board = {"enum": list(BUILT_IN)}
     kinds = sorted({refusal.kind for refusal in ERRORS.values()} | {"internal"})
     own = {
         "Error": {
@@ -80,31 +155,11 @@ def schemas() -> dict[str, Any]:
             "action the rule's clause; a stale version also gives the game's version.",
         },
         "NewGame": {
-            **_object(
-                {"players": {"type": "integer", "minimum": 2, "maximum": 4}},
-                {
-                    "rules": {
-                        **_object({}, {"board": board, **switches}),
-                        "description": "Switches of tigeuph.SWITCHES, and the board.",
-                    },
-                    "seats": {
-                        "type": "array",
-                        "items": {"type": "string", "maxLength": 100},
-                        "minItems": 2,
-                        "maxItems": 4,
-                        "description": 'One per player: "human" or a built-in agent '
-                        '("random", "greedy", "mcts:iterations=400"). People only by default.',
-                    },
-                    "seed": {
-                        "type": "integer",
-                        "minimum": 0,
-                        "maximum": MAX_SEED,
-                        "description": "The deal's seed: only on a server started with "
-                        "--client-seeds (else 403 seed-not-allowed).",
-                    },
-                },
-            ),
-            "examples": [{"players": 2, "seats": ["human", "greedy"]}],
+            **_one_of([_new_game(game) for game in GAMES.values()]),
+            "examples": [
+                {"game": game.name, "players": game.default_players, "seats": ["human", "greedy"]}
+                for game in GAMES.values()
+            ],
         },
         "Created": _object(
             {
@@ -121,13 +176,17 @@ def schemas() -> dict[str, Any]:
         "Game": _object(
             {
                 "id": {"type": "string"},
+                "game": {"enum": list(GAMES)},
+                "title": {"type": "string"},
                 "version": _VERSION,
                 "players": {"type": "integer", "minimum": 2, "maximum": 4},
                 "seats": {"type": "array", "items": {"type": "string"}},
                 "to_move": _nullable(_SEAT),
                 "over": {"type": "boolean"},
                 "stopped": _STOPPED,
-                "rules": _object({"board": {"type": "string"}, **switches}),
+                "rules": _one_of([_rules(game, every=True) for game in GAMES.values()]),
+            },
+            {
                 "board": _object(
                     {
                         "rows": _INT,
@@ -137,26 +196,15 @@ def schemas() -> dict[str, Any]:
                         "margin": {"type": "number"},
                     }
                 ),
-            },
-            {
                 "deal_commitment": {
                     "type": "string",
                     "pattern": "^[0-9a-f]{64}$",
                     "description": "SHA-256 (hex) of the UTF-8 text tigeuph-deal:SEED:SALT; the "
                     "record's Seed and DealSalt tags show it at the end.",
-                }
+                },
             },
         ),
-        "Move": _object(
-            {
-                "id": {"type": "integer", "minimum": 0, "maximum": ACTION_COUNT - 1},
-                "action": {"type": "string"},
-                "kind": {"enum": _move_kinds()},
-                "cell": _nullable({"type": "string"}),
-                "piece": _nullable({"type": "string"}),
-                "label": {"type": "string"},
-            }
-        ),
+        "Move": _one_of([_move(game) for game in GAMES.values()]),
         "SeatView": _object(
             {
                 "version": _VERSION,
@@ -164,7 +212,7 @@ def schemas() -> dict[str, Any]:
                 "to_move": _nullable(_SEAT),
                 "over": {"type": "boolean"},
                 "stopped": _STOPPED,
-                "view": ref(f"{_LIBRARY}view"),
+                "view": _one_of([ref(f"{game.name}.view") for game in GAMES.values()]),
                 "moves": {"type": "array", "items": ref("Move")},
             }
         ),
@@ -172,11 +220,7 @@ def schemas() -> dict[str, Any]:
             **_object(
                 {
                     "action": {
-                        "oneOf": [
-                            {"type": "string", "description": "Notation: rE5, pass..."},
-                            {"type": "integer", "minimum": 0, "maximum": ACTION_COUNT - 1},
-                            ref(f"{_LIBRARY}action_document"),
-                        ]
+                        "anyOf": [form for game in GAMES.values() for form in _action(game)]
                     },
                     "version": _VERSION,
                 }
@@ -189,34 +233,11 @@ def schemas() -> dict[str, Any]:
                 "since": _VERSION,
                 "history": {
                     "type": "array",
-                    "items": _object(
-                        {
-                            "player": _SEAT,
-                            "action": _nullable({"type": "string"}),
-                            "exchanged": {"type": "integer", "minimum": 0},
-                            "scored": {
-                                "type": "array",
-                                "items": _object(
-                                    {"player": _SEAT, "colour": {"type": "string"}, "points": _INT}
-                                ),
-                            },
-                        }
-                    ),
+                    "items": _one_of([_history_entry(game) for game in GAMES.values()]),
                 },
             }
         ),
-        "Outcome": _object(
-            {
-                "end": _nullable({"enum": [end.value for end in End]}),
-                "stopped": _STOPPED,
-                "winners": {"type": "array", "items": _SEAT},
-                "results": {
-                    "type": "array",
-                    "items": _object({"player": _SEAT, "rank": _INT, "score": _INT}),
-                },
-                "points": {"type": "array", "items": {"type": "array", "items": _INT}},
-            }
-        ),
+        "Outcome": _one_of([_outcome(game) for game in GAMES.values()]),
         "Record": _object({"version": _VERSION, "record": {"type": "string"}}),
         "Status": _object(
             {
@@ -230,22 +251,41 @@ def schemas() -> dict[str, Any]:
     return {**own, **_library_schemas()}
 
 
-def _library_schemas() -> dict[str, Any]:
-    """The library's JSON Schema definitions, each a component named ``tigeuph.NAME``."""
+def _outcome(game: AnyGame) -> dict[str, Any]:
+    """How a game of *game* ended, or why it was stopped."""
+    return _object(
+        {
+            "stopped": _STOPPED,
+            "winners": {"type": "array", "items": _SEAT},
+            "scores": {"type": "array", "items": _INT},
+            "result": {"type": "string"},
+            **extras_of(game).outcome_schema,
+        }
+    )
 
-    def moved(node: Any) -> Any:
+
+def _library_schemas() -> dict[str, Any]:
+    """Each game's JSON Schema definitions, each a component named ``GAME.NAME``."""
+
+    def moved(node: Any, prefix: str) -> Any:
         if isinstance(node, dict):
             return {
                 key: (
-                    f"#/components/schemas/{_LIBRARY}{value.removeprefix('#/$defs/')}"
+                    f"#/components/schemas/{prefix}{value.removeprefix('#/$defs/')}"
                     if key == "$ref" and isinstance(value, str)
-                    else moved(value)
+                    else moved(value, prefix)
                 )
                 for key, value in node.items()
             }
         if isinstance(node, list):
-            return [moved(item) for item in node]
+            return [moved(item, prefix) for item in node]
         return node
 
-    definitions: dict[str, Any] = json_schema()["$defs"]
-    return {f"{_LIBRARY}{name}": moved(schema) for name, schema in definitions.items()}
+    out: dict[str, Any] = {}
+    for game in GAMES.values():
+        definitions: dict[str, Any] = game.json_schema()["$defs"]
+        prefix = f"{game.name}."
+        out.update(
+            {f"{prefix}{name}": moved(schema, prefix) for name, schema in definitions.items()}
+        )
+    return out

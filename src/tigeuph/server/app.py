@@ -18,21 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any, Final
 
-from .. import (
-    SWITCHES,
-    IllegalActionError,
-    TigeuphError,
-    outcome,
-    parse_action,
-    svg,
-    view_to_json,
-)
-from ..cells import COLUMN_LETTERS
+from ..errors import IllegalActionError, TigeuphError
+from ..games import GAMES
 from .bodies import MAX_QUERY, MAX_WAIT, action_request, create_request, query_int, read_json
 from .errors import (
     GameNotFound,
@@ -45,9 +38,9 @@ from .errors import (
     StaleVersion,
     answer,
 )
+from .extras import extras_of, moves_of
 from .headers import SecurityHeaders
 from .limits import ServerLimits
-from .moves import describe_all
 from .openapi import openapi
 from .rows import GameRow
 from .seats import HUMAN
@@ -95,20 +88,24 @@ class _Server:
 
     def _view_body(self, row: GameRow, seat: int) -> dict[str, Any]:
         seen = self.store.view(row, seat)
+        game = self.store.game(row)
         return {
             "version": row.version,
             "seat": seat,
             "to_move": row.to_move,
             "over": row.done,
             "stopped": _stop_name(row),
-            "view": json.loads(view_to_json(seen)),
-            "moves": [] if row.stopped else describe_all(seen.legal),
+            "view": json.loads(game.view_to_json(seen)),
+            "moves": [] if row.stopped else moves_of(game, seen.legal),
         }
 
     def _summary(self, row: GameRow) -> dict[str, Any]:
         state = self.store.state(row)
-        return {
+        game = self.store.game(row)
+        summary = {
             "id": row.id,
+            "game": game.name,
+            "title": game.title,
             "version": row.version,
             "players": len(row.seats),
             "seats": list(row.seats),
@@ -116,18 +113,12 @@ class _Server:
             "over": row.done,
             "stopped": _stop_name(row),
             "deal_commitment": row.commitment,
-            "rules": {
-                "board": state.rules.board.name,
-                **{s: getattr(state.rules, s) for s in SWITCHES},
-            },
-            "board": {
-                "rows": state.rules.board.rows,
-                "cols": state.rules.board.cols,
-                "columns": COLUMN_LETTERS[: state.rules.board.cols],
-                "square": svg.SQUARE,
-                "margin": svg.MARGIN,
-            },
+            "rules": game.rules_to_json(game.rules_of(state)),
         }
+        grid = extras_of(game).grid(state)
+        if grid is not None:
+            summary["board"] = grid
+        return summary
 
     def _ask_agents_later(self, row: GameRow) -> BackgroundTask | None:
         """Queue the game's agent moves once the answer is sent, if an agent is to move."""
@@ -139,7 +130,7 @@ class _Server:
 
     async def create(self, request: Request) -> Response:
         wanted = create_request(await read_json(request, self.store.limits))
-        rules, seats, seed = wanted.rules, wanted.seats, wanted.seed
+        game, rules, seats, seed = wanted.game.name, wanted.rules, wanted.seats, wanted.seed
         if seed is not None and not self.limits.client_seeds:
             raise SeedNotAllowed(
                 "this server deals every game itself: a client may not choose the seed"
@@ -148,7 +139,9 @@ class _Server:
             raise ServerBusy("the agents are busy: try again later", 30)
         self.service.creations.take(_client(request))
         self.service.start()
-        game_id, tokens = await run_in_threadpool(self.store.create, rules, seats, seed)
+        game_id, tokens = await run_in_threadpool(
+            lambda: self.store.create(rules, seats, seed, game=game)
+        )
         row = await run_in_threadpool(self.store.row, game_id)
         answer = {"id": game_id, "tokens": {str(s): t for s, t in tokens.items()}, "version": 0}
         return JSONResponse(answer, status_code=201, background=self._ask_agents_later(row))
@@ -170,11 +163,11 @@ class _Server:
         seat = self.store.seat_of(row, _token(request))
 
         def draw() -> str:
+            game = self.store.game(row)
             entries = self.store.history(row, seat, max(0, row.version - 1))
             last = entries[-1]["action"] if entries else None
             seen = self.store.view(row, seat)
-            lastmove = parse_action(last) if last else None
-            return svg.board(seen, size=None, panel=False, lastmove=lastmove)
+            return game.picture(seen, last=game.parse_action(last) if last else None)
 
         picture = await run_in_threadpool(draw)
         return Response(picture, media_type="image/svg+xml")
@@ -183,7 +176,7 @@ class _Server:
         body = await read_json(request, self.store.limits)
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
-        wanted = action_request(body)
+        wanted = action_request(body, self.store.game(row))
         action, version = wanted.action, wanted.version
         if row.stopped is not None:
             raise GameStopped(f"the game was stopped ({row.stopped.value}): no action is taken")
@@ -207,29 +200,18 @@ class _Server:
 
     async def outcome(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
-        state = self.store.state(row)
-        if row.stopped is not None:  # it never ended: nobody won, the points are as they stood
-            return JSONResponse(
-                {
-                    "end": None,
-                    "stopped": row.stopped.value,
-                    "winners": [],
-                    "results": [],
-                    "points": [list(p) for p in state.points],
-                }
-            )
-        result = outcome(state) if row.over else None
-        if result is None:
+        if not row.done:
             raise NotOver("the outcome is known once the game is over or stopped")
+        game = self.store.game(row)
+        state = self.store.state(row)
+        stopped = row.stopped is not None  # then nobody won: the scores are as they stood
         return JSONResponse(
             {
-                "end": result.end.value,
-                "stopped": None,
-                "winners": list(result.winners),
-                "results": [
-                    {"player": r.player, "rank": r.rank, "score": r.score} for r in result.results
-                ],
-                "points": [list(p) for p in state.points],
+                "stopped": _stop_name(row),
+                "winners": [] if stopped else list(game.winners(state)),
+                "scores": list(game.scores(state)),
+                "result": f"stopped ({_stop_name(row)})" if stopped else game.result_text(state),
+                **extras_of(game).outcome(state),
             }
         )
 
@@ -291,7 +273,7 @@ class _Server:
 
     async def page(self, request: Request) -> Response:
         text = resources.files(__package__).joinpath("static/index.html").read_text("utf-8")
-        return HTMLResponse(text)
+        return HTMLResponse(text.replace("<!-- games -->", _game_options(), 1))
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -304,6 +286,23 @@ class _Server:
 
 async def _openapi(request: Request) -> Response:
     return JSONResponse(openapi())
+
+
+def _game_options() -> str:
+    """The start form's choice of game: each game of :data:`tigeuph.GAMES` with its numbers of
+    players, its default, and the keys of its rules (the variants the form offers)."""
+    options = []
+    for game in GAMES.values():
+        rules = game.rules_to_json(game.rules_of(game.new_game(game.default_players, seed=0)))
+        data = {
+            "value": game.name,
+            "data-players": ",".join(map(str, game.players)),
+            "data-default": str(game.default_players),
+            "data-rules": ",".join(rules),
+        }
+        fields = " ".join(f'{key}="{html.escape(value)}"' for key, value in data.items())
+        options.append(f"<option {fields}>{html.escape(game.title)}</option>")
+    return "".join(options)
 
 
 def _stop_name(row: GameRow) -> str | None:

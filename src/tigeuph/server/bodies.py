@@ -19,21 +19,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from attrs import frozen
 
-from .. import (
-    ACTION_COUNT,
-    SWITCHES,
-    Action,
-    LimitError,
-    Limits,
-    NotationError,
-    Rules,
-    action_from_json,
-    id_to_action,
-    parse_action,
-)
-from ..boards import BUILT_IN, STANDARD
-from ..limits import load_json
+from ..errors import JsonError, LimitError, NotationError
+from ..games import DEFAULT_GAME, GAMES, AnyGame
+from ..limits import Limits, load_json
 from .errors import BodyTooLarge, Malformed
+from .extras import extras_of
 from .limits import ServerLimits
 from .seats import HUMAN
 
@@ -63,7 +53,7 @@ MAX_WAIT: Final = 30
 MAX_QUERY: Final = 2**31 - 1
 """The largest version or history entry a query may name."""
 
-_CREATE_KEYS: Final = ("players", "rules", "seats", "seed")
+_CREATE_KEYS: Final = ("game", "players", "rules", "seats", "seed")
 _ACTION_KEYS: Final = ("action", "version")
 # A JSON string (skipped whole, escapes and all, to its closing quote or the end), a bracket,
 # or too long a run of digits. Each string is read once, so the scan is linear in the body.
@@ -178,66 +168,63 @@ def _whole(value: object, name: str, low: int, high: int) -> int:
 
 @frozen
 class CreateRequest:
-    """A ``POST /api/games`` body: the rules, each seat's kind, and the seed if one is given."""
+    """A ``POST /api/games`` body: the game, its rules (the game's variants), each seat's kind,
+    and the seed if one is given."""
 
-    rules: Rules
+    game: AnyGame
+    rules: Any
     seats: tuple[str, ...]
     seed: int | None
 
 
 def create_request(body: Any) -> CreateRequest:
-    """The game *body* asks for: ``players``, optional ``rules``, ``seats`` and ``seed``.
+    """The game *body* asks for: optional ``game`` (a name of :data:`tigeuph.GAMES`, the main
+    game by default), ``players``, optional ``rules``, ``seats`` and ``seed``.
 
     Raises:
         Malformed: *body* is not such an object.
     """
-    found = _object(body, _CREATE_KEYS, "players, rules, seats, seed")
+    found = _object(body, _CREATE_KEYS, "game, players, rules, seats, seed")
+    name = found.get("game", DEFAULT_GAME)
+    game = GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise Malformed(f"game must be one of {', '.join(GAMES)}")
+    choices = f"{game.players.start} to {game.players.stop - 1}"
     if "players" not in found:
-        raise Malformed("players is missing: 2, 3 or 4")
+        raise Malformed(f"players is missing: {choices}")
     players = _whole(found["players"], "players", 2, 4)
-    rules = _rules(players, found.get("rules", {}))
+    if players not in game.players:
+        raise Malformed(f"{game.title} takes {choices} players, not {players}")
+    rules = found.get("rules", {})
+    if not isinstance(rules, dict):
+        raise Malformed("rules must be an object of the game's variants")
+    try:
+        variants = game.rules_from_json(rules, players)
+    except JsonError as err:
+        raise Malformed(f"{err}".replace("$.", "", 1)) from None
     seats = found.get("seats", [HUMAN] * players)
     if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
         raise Malformed("seats must be a list of strings: human or an agent")
     seed = found.get("seed")
     if seed is not None:
         seed = _whole(seed, "seed", 0, MAX_SEED)
-    return CreateRequest(rules, tuple(seats), seed)
-
-
-def _rules(players: int, rules: object) -> Rules:
-    if not isinstance(rules, dict):
-        raise Malformed("rules must be an object of switches")
-    switches: dict[str, bool] = {}
-    board = STANDARD
-    for key, value in rules.items():
-        if key == "board":
-            if not isinstance(value, str) or value not in BUILT_IN:
-                raise Malformed(f"rules.board must be one of {', '.join(BUILT_IN)}")
-            board = BUILT_IN[value]
-        elif key in SWITCHES and isinstance(value, bool):
-            switches[key] = value
-        else:
-            raise Malformed(
-                f"rules.{key!s:.30}: expected board or a switch ({', '.join(SWITCHES)})"
-            )
-    return Rules(players, board, **switches)
+    return CreateRequest(game, variants, tuple(seats), seed)
 
 
 @frozen
 class ActionRequest:
     """A ``POST /api/games/{id}/actions`` body: the action and the version it was based on."""
 
-    action: Action
+    action: Any
     version: int
 
 
-def action_request(body: Any) -> ActionRequest:
-    """The action *body* sends: ``{"action": ..., "version": n}``.
+def action_request(body: Any, game: AnyGame) -> ActionRequest:
+    """The action of *game* that *body* sends: ``{"action": ..., "version": n}``.
 
     Raises:
         Malformed: *body* is not such an object.
-        NotationError: the action is no action's notation, id or document.
+        NotationError: the action is no action's notation or document.
         ArgumentError: the action id is out of range.
     """
     shape = '{"action": ..., "version": n}'
@@ -245,18 +232,21 @@ def action_request(body: Any) -> ActionRequest:
     if "action" not in found or "version" not in found:
         raise Malformed(f"expected {shape}")
     version = _whole(found["version"], "version", 0, MAX_QUERY)
-    return ActionRequest(_action(found["action"]), version)
+    return ActionRequest(_action(found["action"], game), version)
 
 
-def _action(value: object) -> Action:
-    """The action a request names: notation, an action id, or a ``tigeuph-action`` document."""
+def _action(value: object, game: AnyGame) -> Any:
+    """The action a request names: notation, an action id (a game that numbers its actions),
+    or the game's action document."""
     if isinstance(value, str):
-        return parse_action(value)
-    if type(value) is int:
-        return id_to_action(_whole(value, "action", 0, ACTION_COUNT - 1))
+        return game.parse_action(value)
+    numbered = extras_of(game).action_count
+    if type(value) is int and numbered:
+        return extras_of(game).action_of_id(_whole(value, "action", 0, numbered - 1))
     if isinstance(value, dict):
-        return action_from_json(json.dumps(value))
-    raise Malformed("action must be notation, an action id or a tigeuph-action document")
+        return game.action_from_json(json.dumps(value))
+    ids = "an action id or " if numbered else ""
+    raise Malformed(f"action must be notation, {ids}the game's action document")
 
 
 def query_int(request: Request, name: str, default: int, low: int, high: int) -> int:

@@ -1,66 +1,67 @@
-"""What a stored game writes as it goes: its public history (one entry per action, others'
-exchanges hidden from each seat) and its record, one move appended at a time.
+"""What a stored game writes as it goes: its public history, one entry per action, each hiding
+from the other seats what only its player may see.
 
-A history entry is a JSON object ``{"player", "action", "exchanged", "scored"}``; the store
-keeps every entry with its action and :func:`project` hides the colours of an exchange from
-everyone but its player (spec R4).
+An entry is what the game's own views say of the action: a view document that carries a
+``history`` (the main game's) gives, for the action's player, its last entry
+(``{"player", "action", "exchanged", "scored"}``), and for another seat the same entry with
+``"action": null`` when he may not see it (an exchange's colours, spec R4); a game whose views
+carry no history (Babel, whose actions are all public) gets ``{"player", "action"}``. The store
+keeps each entry as its player sees it, flagged :data:`~tigeuph.server.rows.HIDDEN` when the
+others see less, and :func:`project` hides those actions from everyone but their player. An
+agent's view gets its public history back from these entries (:func:`seat_view`).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from .. import Action, Colour, Game, GameState, PublicAction, ScoringEvent, parse_action
+from ..games import AnyGame
+from .rows import HIDDEN
 
-__all__ = ["append_to_record", "history_entry", "project", "public_actions"]
+__all__ = ["history_entry", "project", "seat_view"]
 
 
-def history_entry(before: GameState, action: Action) -> dict[str, Any]:
-    """The public history entry of *action* as its mover sees it (exchanges with colours)."""
+def _last_seen(game: AnyGame, seen: Any) -> dict[str, Any] | None:
+    """The last entry of the history in the document of the view *seen*; ``None`` for a game
+    whose views carry no history."""
+    history = json.loads(game.view_to_json(seen)).get("history")
+    return history[-1] if history else None
+
+
+def history_entry(game: AnyGame, before: Any, action: Any, after: Any) -> dict[str, Any]:
+    """The stored history entry of *action*, which led from *before* to *after*: as its player
+    sees it, flagged :data:`~tigeuph.server.rows.HIDDEN` if another seat sees less."""
     mover = before.to_move
     assert mover is not None
-    played = Game(before)
-    played.play(action)
-    public = played.view(mover).history[-1]
-    return {
-        "player": public.player,
-        "action": str(action),
-        "exchanged": public.exchanged,
-        "scored": [
-            {"player": e.player, "colour": e.colour.letter, "points": e.points}
-            for e in public.scored
-        ],
-    }
+    views = game.seat_views(game.player_count(before))
+    views.saw(before, action, after)
+    seen = [_last_seen(game, views.view(after, seat)) for seat in range(game.player_count(before))]
+    own = seen[mover]
+    if own is None:  # no public history in this game's views: every action is public
+        return {"player": mover, "action": str(action), HIDDEN: False}
+    hidden = any(entry is not None and entry["action"] is None for entry in seen)
+    return {**own, HIDDEN: hidden}
 
 
 def project(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    """*entries* as *seat* may see them (``None``: the public): others' exchanges lose their
-    colours (spec R4)."""
+    """*entries* as *seat* may see them (``None``: the public): the actions flagged hidden lose
+    their notation but for their own player."""
     out = []
     for item in entries:
-        if item["exchanged"] and item["player"] != seat:
-            item = {**item, "action": None}
-        out.append(item)
+        shown = {key: value for key, value in item.items() if key != HIDDEN}
+        if item.get(HIDDEN) and item["player"] != seat:
+            shown["action"] = None
+        out.append(shown)
     return out
 
 
-def public_actions(entries: list[dict[str, Any]], seat: int) -> tuple[PublicAction, ...]:
-    """The history entries as :class:`~tigeuph.PublicAction` values, for an agent's view."""
-    out = []
-    for item in project(entries, seat):
-        action = None if item["action"] is None else parse_action(item["action"])
-        scored = tuple(
-            ScoringEvent(e["player"], Colour.from_letter(e["colour"]), e["points"])
-            for e in item["scored"]
-        )
-        out.append(PublicAction(item["player"], action, item["exchanged"], scored))
-    return tuple(out)
-
-
-def append_to_record(record: str, move: int, action: Action) -> str:
-    """*record* with *action* added to move *move*'s line (as :meth:`Game.to_record` writes)."""
-    if not record.endswith("\n\n"):
-        last = record.rstrip("\n").rsplit("\n", 1)[-1]
-        if last.startswith(f"{move}. "):
-            return f"{record[:-1]} {action}\n"
-    return f"{record}{move}. {action}\n"
+def seat_view(game: AnyGame, state: Any, seat: int, entries: list[dict[str, Any]]) -> Any:
+    """What *seat* may know of *state*, with the public history *entries* when the game's
+    views carry one (an agent's view: a search may read the history)."""
+    seen = game.view(state, seat)
+    document = json.loads(game.view_to_json(seen))
+    if "history" not in document:
+        return seen
+    document["history"] = project(entries, seat)
+    return game.view_from_json(json.dumps(document))

@@ -259,7 +259,8 @@ def openapi() -> dict[str, Any]:
         "info": {
             "title": "tigeuph game server",
             "version": __version__,
-            "description": "Tigris & Euphrates games over HTTP (docs/server.rst). A seat's "
+            "description": "The games of tigeuph.GAMES (Tigris & Euphrates, Babel) over HTTP "
+            "(docs/server.rst); POST /api/games names the game. A seat's "
             "requests carry its token as Authorization: Bearer TOKEN. Bodies are JSON of at "
             f"most ServerLimits.body bytes, numbers of at most {MAX_DIGITS} digits, no "
             "repeated key; every refusal is an Error. Each answer's schema is this "

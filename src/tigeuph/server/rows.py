@@ -1,11 +1,15 @@
 """The games table: its schema (and the columns added since), a row as read, and the queries
 that keep the table bounded.
 
-One row per game. Columns added after the first release (``stopped``, ``commitment``) are added
-to an existing database when a store opens it. A game is *live* while it is neither over nor
-stopped; :func:`expire` deletes live games nobody has played for ``abandon_after`` seconds,
-finished ones after ``keep_finished``, and the oldest finished ones beyond ``stored_games``, so
-the table holds at most ``live_games`` + ``stored_games`` rows.
+One row per game, of any game of :data:`tigeuph.GAMES` (the ``game`` column names it). Columns
+added after the first release (``stopped``, ``commitment``, ``game``) are added to an existing
+database when a store opens it; a database made before ``game`` holds only games of the main
+game, and its history entries gain the flag saying which actions the other seats do not see
+(:func:`migrate`). The ``move`` column is no longer read: the record is replayed instead. A game
+is *live* while it is neither over nor stopped; :func:`expire` deletes live games nobody has
+played for ``abandon_after`` seconds, finished ones after ``keep_finished``, and the oldest
+finished ones beyond ``stored_games``, so the table holds at most ``live_games`` +
+``stored_games`` rows.
 """
 
 from __future__ import annotations
@@ -16,13 +20,16 @@ from typing import Final
 
 from attrs import frozen
 
+from ..games import DEFAULT_GAME
 from ..stall import Stop
 from .limits import ServerLimits
 from .seats import HUMAN
 
-__all__ = ["COLUMNS", "GameRow", "Status", "expire", "migrate", "read_row"]
+__all__ = ["COLUMNS", "HIDDEN", "GameRow", "Status", "expire", "migrate", "read_row"]
 
-_SCHEMA: Final = """
+_GAME_COLUMN: Final = f"TEXT NOT NULL DEFAULT '{DEFAULT_GAME}'"
+"""The ``game`` column: a row stored before it is the main game's."""
+_SCHEMA: Final = f"""
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     version INTEGER NOT NULL,
@@ -38,17 +45,21 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     updated REAL NOT NULL,
     stopped TEXT,
-    commitment TEXT
+    commitment TEXT,
+    game {_GAME_COLUMN}
 )
 """
-_ADDED: Final = {"stopped": "TEXT", "commitment": "TEXT"}
+_ADDED: Final = {"stopped": "TEXT", "commitment": "TEXT", "game": _GAME_COLUMN}
 """Columns added since the first release, with their types."""
 COLUMNS: Final = (
     "id, version, seed, seats, tokens, record, move, state, history, to_move, over, stopped,"
-    " commitment"
+    " commitment, game"
 )
 """The columns :func:`read_row` reads, in its order."""
 _LIVE: Final = "over = 0 AND stopped IS NULL"
+HIDDEN: Final = "hidden"
+"""The key of a stored history entry saying that only its player sees its action (never
+answered: :func:`tigeuph.server.history.project` reads it)."""
 
 
 def migrate(conn: sqlite3.Connection) -> None:
@@ -63,6 +74,21 @@ def migrate(conn: sqlite3.Connection) -> None:
             except sqlite3.OperationalError as err:  # another process added it first
                 if "duplicate column" not in str(err):
                     raise
+                continue
+            if column == "game":
+                _flag_hidden(conn)
+
+
+def _flag_hidden(conn: sqlite3.Connection) -> None:
+    """Give each history entry of a database made before the ``game`` column its
+    :data:`HIDDEN` flag: its games are all of the main game, whose only action the other seats
+    do not see is an exchange (spec R4), the entry's ``exchanged`` count."""
+    for gid, history in conn.execute("SELECT id, history FROM games").fetchall():
+        entries = [{**entry, HIDDEN: bool(entry.get("exchanged"))} for entry in json.loads(history)]
+        conn.execute(
+            "UPDATE games SET history = ? WHERE id = ?",
+            (json.dumps(entries, separators=(",", ":")), gid),
+        )
 
 
 @frozen
@@ -96,6 +122,7 @@ class GameRow:
     tokens: tuple[str | None, ...]
     record: str
     move: int
+    """No longer read (the record is replayed): ``1``."""
     state_json: str
     history_json: str
     to_move: int | None
@@ -107,6 +134,8 @@ class GameRow:
     commitment: str | None = None
     """The commitment to the game's deal (:func:`tigeuph.verify_deal`); ``None`` for a game stored
     before commitments."""
+    game: str = DEFAULT_GAME
+    """The game's name in :data:`tigeuph.GAMES`."""
 
     @property
     def done(self) -> bool:
@@ -116,7 +145,9 @@ class GameRow:
 
 def read_row(found: tuple[object, ...]) -> GameRow:
     """The row that ``SELECT`` :data:`COLUMNS` found."""
-    gid, version, seed, seats, tokens, record, move, state, hist, to_move, over, stop, deal = found
+    gid, version, seed, seats, tokens, record, _, state, hist, to_move, over, stop, deal, game = (
+        found
+    )
     assert isinstance(seats, str) and isinstance(tokens, str)
     return GameRow(
         str(gid),
@@ -125,13 +156,14 @@ def read_row(found: tuple[object, ...]) -> GameRow:
         tuple(json.loads(seats)),
         tuple(json.loads(tokens)),
         str(record),
-        int(move),  # type: ignore[call-overload]
+        1,
         str(state),
         str(hist),
         None if to_move is None else int(to_move),  # type: ignore[call-overload]
         bool(over),
         None if stop is None else Stop(stop),
         None if deal is None else str(deal),
+        str(game),
     )
 
 

@@ -15,6 +15,7 @@ from typing import Final
 
 from ..agents import AGENT_NAMES, make_agent
 from ..agents.factory import parse_spec
+from ..games import DEFAULT_GAME
 from .errors import NotYourSeat, ServerLimitError
 
 __all__ = ["HUMAN", "check_seats", "new_tokens", "seat_of"]
@@ -25,9 +26,10 @@ HUMAN: Final = "human"
 _AGENT_CAPS: Final = {"iterations": 5000, "seconds": 10.0, "rollout": 400, "candidates": 200}
 
 
-def check_seats(seats: Sequence[object], players: int) -> tuple[str, ...]:
-    """*seats* checked: one per player, each ``"human"`` or a built-in agent's specification
-    with bounded arguments (a server never imports a module a client names).
+def check_seats(seats: Sequence[object], players: int, game: str = DEFAULT_GAME) -> tuple[str, ...]:
+    """*seats* checked: one per player, each ``"human"`` or the specification of a built-in
+    agent of *game* (a name of :data:`tigeuph.GAMES`) with bounded arguments (a server never
+    imports a module a client names).
 
     Raises:
         ServerLimitError: a seat is not that, or an agent asks for more than the caps allow.
@@ -47,7 +49,7 @@ def check_seats(seats: Sequence[object], players: int) -> tuple[str, ...]:
                 value = kwargs.get(key)
                 if isinstance(value, int | float) and value > cap:
                     raise ServerLimitError(f"seat {seat!r}: {key} is at most {cap} here")
-            make_agent(seat)  # checks the arguments' names and types
+            make_agent(seat, game=game)  # checks the arguments' names and types
         out.append(seat)
     return tuple(out)
 

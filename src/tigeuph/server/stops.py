@@ -1,77 +1,89 @@
-"""Games the server stops before their end: a stall (spec D8) or the bound on actions.
+"""Each stored game's record, replayed, and the games the server stops before their end: a
+stall (spec D8) or the bound on actions.
 
-People and agents may pass for ever (spec R5), so after every action the store asks
-:class:`Watches` whether play has stalled, and stops a game that has, or that has reached
-``ServerLimits.actions``: its record, replayed once as at the end of a game, is rewritten with
-``[Termination "stalled"]`` (or ``"action-limit"``) by :meth:`tigeuph.Game.stop`, and the row
-keeps the reason, so the game stays stopped across restarts.
+The store plays every action on the game's record (:meth:`tigeuph.GameInterface.new_record`),
+so the record it writes is always the library's own and proves itself, and a finished game's
+record carries its result. People and agents may pass for ever (spec R5), so after every
+action the store asks the game's stall watch (:meth:`tigeuph.GameInterface.stall_watch`; a game
+that always ends has none) whether play has stalled, and stops a game that has, or that has
+reached ``ServerLimits.actions``: its record is stopped (``[Termination "stalled"]`` or
+``"action-limit"``) and the row keeps the reason, so the game stays stopped across restarts.
 
-A watch needs every state since the first, which the store does not keep: each game's watch is
-kept per version in a small cache, and rebuilt from the record (one replay) only when it is
-missing, after a restart or when another process played the last action.
+Replaying a record at every action would make a game quadratic, so :class:`Watches` keeps each
+game's record and watch by version in a small cache; a store takes one out to play on it and
+keeps it again at the next version once the action is stored. One missing (after a restart, or
+when another process played the last action) is replayed from the stored record.
 """
 
 from __future__ import annotations
 
-import copy
 import threading
 from collections import OrderedDict
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
-from .. import Game, GameState, TigeuphError
-from ..stall import StallWatch, Stop
+from attrs import define
 
-__all__ = ["Watches", "settled_record"]
+from ..games import AnyGame
+from ..limits import Limits
+from ..stall import STALL_ROUNDS
+
+__all__ = ["Replay", "Watches"]
 
 _KEPT: Final = 512
 
 
+@define
+class Replay:
+    """A game's record as replayed, its stall watch (``None`` for a game that always ends),
+    and whether play had stalled by the record's last state."""
+
+    record: Any
+    watch: Callable[[Any], bool] | None
+    stalled: bool = False
+
+    def play(self, action: Any) -> Any:
+        """Play *action* on the record and watch the new state; the new state.
+
+        Raises:
+            IllegalActionError: the rules refuse *action*; nothing changed.
+        """
+        after = self.record.play(action)
+        if self.watch is not None:
+            self.stalled = self.watch(after)
+        return after
+
+
+def replay(game: AnyGame, record: str, limits: Limits) -> Replay:
+    """*record* (a stored game's text record of *game*) replayed, its states watched."""
+    replayed = game.record_from_text(record, limits=limits)
+    watch = game.stall_watch(STALL_ROUNDS)
+    stalled = False
+    if watch is not None:
+        for state in replayed.states:
+            stalled = watch(state)
+    return Replay(replayed, watch, stalled)
+
+
 class Watches:
-    """Each game's :class:`~tigeuph.stall.StallWatch`, by game and version; safe to share
-    between threads."""
+    """Each game's ``Replay`` (its record and stall watch, spec D8), by game and version;
+    safe to share between threads."""
 
-    def __init__(self) -> None:
-        self._watches: OrderedDict[tuple[str, int], StallWatch] = OrderedDict()
+    def __init__(self, limits: Limits) -> None:
+        self._kept: OrderedDict[tuple[str, int], Replay] = OrderedDict()
         self._lock = threading.Lock()
+        self._limits = limits
 
-    def see(
-        self, game_id: str, version: int, record: str, after: GameState
-    ) -> tuple[bool, StallWatch]:
-        """Whether the game *game_id*, at *version* with record *record*, has stalled once an
-        action has led to *after* (spec D8), and its watch then, not kept: :meth:`keep` it
-        once the action is stored."""
+    def take(self, game: AnyGame, game_id: str, version: int, record: str) -> Replay:
+        """The game's replay at *version*, taken out of the cache (or replayed from *record*):
+        the caller plays on it, and :meth:`keep` it once its action is stored."""
         with self._lock:
-            kept = self._watches.get((game_id, version))
-        if kept is None:
-            kept = StallWatch()
-            for state in Game.from_record(record).states:
-                kept.see(state)
-            self.keep(game_id, version, kept)
-        watch = copy.copy(kept)  # the kept one stays as it was at *version*
-        return watch.see(after), watch
+            kept = self._kept.pop((game_id, version), None)
+        return kept if kept is not None else replay(game, record, self._limits)
 
-    def keep(self, game_id: str, version: int, watch: StallWatch) -> None:
-        """Keep *watch* as the game's at *version*: only an action that was stored, so that
-        an action that lost a race leaves no watch behind."""
+    def keep(self, game_id: str, version: int, kept: Replay) -> None:
+        """Keep *kept* as the game's replay at *version*."""
         with self._lock:
-            self._watches[(game_id, version)] = watch
-            while len(self._watches) > _KEPT:
-                self._watches.popitem(last=False)
-
-
-def settled_record(game_id: str, record: str, after: GameState, reason: Stop | None) -> str:
-    """*record*, which has just led to *after*, replayed once and rewritten with the tags a
-    game writes itself once it is over (its result) or stopped for *reason* (its
-    ``Termination``): one replay for either, so the record proves what it says.
-
-    Raises:
-        TigeuphError: the record does not replay to *after* (never expected).
-        ArgumentError: *reason* is a stall and the game has not stalled (never expected).
-    """
-    replayable = record.replace('[Result "*"]\n', "", 1) if after.is_over else record
-    replayed = Game.from_record(replayable)
-    if replayed.state != after:
-        raise TigeuphError(f"game {game_id}: the record does not replay to the state")
-    if reason is not None:
-        replayed.stop(reason)
-    return replayed.to_record()
+            self._kept[(game_id, version)] = kept
+            while len(self._kept) > _KEPT:
+                self._kept.popitem(last=False)

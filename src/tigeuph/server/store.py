@@ -1,25 +1,26 @@
-"""Games in SQLite: one row per game, every write a compare-and-swap on its version.
+"""Games in SQLite: one row per game, of any game of :data:`tigeuph.GAMES`, every write a
+compare-and-swap on its version.
 
-A row holds the game's record (text, its moves appended as they are played), the current state
-as a ``tigeuph-state`` JSON document, the public history (one entry per action, exchanges with
-their colours: :meth:`Store.history` hides them from other seats), the version (the number of
-actions played), each seat's kind (``"human"`` or an agent specification) and the SHA-256
-of each human seat's token. Tokens themselves are never stored: they are returned once, when
-the game is created.
+A row holds its game's name, the game's record (the game's own text record), the current state
+as the game's state document, the public history (one entry per action, each as its player
+sees it: :meth:`Store.history` hides from other seats what only he may see,
+:mod:`tigeuph.server.history`), the version (the number of actions played), each seat's kind
+(``"human"`` or an agent specification) and the SHA-256 of each human seat's token. Tokens
+themselves are never stored: they are returned once, when the game is created. The store
+talks to each game through :class:`tigeuph.GameInterface` alone.
 
 Reading a view parses the stored state (cached per version) and never replays the game, so its
 cost does not grow with the game's length. Playing an action is one transaction: the row is
 updated only ``WHERE id = ? AND version = ?``, the version the action was based on; a request
-that lost a race gets :class:`StaleVersion` and changes nothing. At the end of a game the
-record is replayed once and must give the stored state back; the finished record (with its
-``Result`` tag) replaces the running one. A game whose play stalls (spec D8) or that reaches
-``ServerLimits.actions`` is stopped the same way (:mod:`tigeuph.server.stops`): its record,
-rewritten with a ``Termination`` tag, replaces the running one, and the row's ``stopped``
-column keeps the reason, so no action is taken and no agent asked after it, even after a
-restart.
+that lost a race gets :class:`StaleVersion` and changes nothing. Every action is played on the
+game's record, kept from one action to the next (:mod:`tigeuph.server.stops`), so the stored
+record always proves itself, and carries its ``Result`` at the end. A game whose play stalls
+(spec D8) or that reaches ``ServerLimits.actions`` is stopped: its record is stopped too (a
+``Termination`` tag) and the row's ``stopped`` column keeps the reason, so no action is taken
+and no agent asked after it, even after a restart.
 
 This module holds the SQLite table, its connections and the rows' reads and writes; a game's
-seats and tokens are :mod:`tigeuph.server.seats`, its public history and record
+seats and tokens are :mod:`tigeuph.server.seats`, its public history
 :mod:`tigeuph.server.history`, the errors :mod:`tigeuph.server.errors` (all importable from here
 too). It uses only the standard library and tigeuph's public API; :mod:`tigeuph.server.app`
 puts HTTP in front of it.
@@ -40,19 +41,10 @@ from typing import Any, Final
 
 from attrs import evolve
 
-from .. import (
-    Action,
-    Game,
-    GameState,
-    PlayerView,
-    Rules,
-    apply,
-    state_from_json,
-    state_to_json,
-    view,
-)
 from ..deals import COMMITMENT_TAG, SALT_TAG, deal_commitment, new_salt
-from ..stall import StallWatch, Stop
+from ..games import DEFAULT_GAME, AnyGame, game_named
+from ..limits import Limits
+from ..stall import Stop
 from .agents import Turn, random_move
 from .errors import (
     GameNotFound,
@@ -62,7 +54,7 @@ from .errors import (
     ServerLimitError,
     StaleVersion,
 )
-from .history import append_to_record, history_entry, project
+from .history import history_entry, project
 from .limits import ServerLimits
 from .rows import (
     COLUMNS,
@@ -75,7 +67,7 @@ from .rows import (
     waiting_for_agents,
 )
 from .seats import HUMAN, check_seats, new_tokens, seat_of
-from .stops import Watches, settled_record
+from .stops import Replay, Watches
 
 __all__ = [
     "HUMAN",
@@ -101,9 +93,10 @@ class Store:
         self.path = path
         self.limits = limits or ServerLimits()
         self._local = threading.local()
-        self._states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+        self._states: OrderedDict[tuple[str, int], Any] = OrderedDict()
         self._lock = threading.Lock()
-        self._watches = Watches()
+        replaying = Limits(max_text_bytes=max(self.limits.record, Limits().max_text_bytes))
+        self._replays = Watches(replaying)
         self.on_change: Callable[[str, Status], None] | None = None
         """Told each game's new status once an action is stored (the event streams)."""
         with self._connect() as conn:
@@ -175,7 +168,11 @@ class Store:
                 )
         return out
 
-    def state(self, row: GameRow) -> GameState:
+    def game(self, row: GameRow) -> AnyGame:
+        """The row's game, from :data:`tigeuph.GAMES`."""
+        return game_named(row.game, "a stored game")
+
+    def state(self, row: GameRow) -> Any:
         """The row's state, parsed once per version and kept in a small cache."""
         key = (row.id, row.version)
         with self._lock:
@@ -183,7 +180,7 @@ class Store:
             if cached is not None:
                 self._states.move_to_end(key)
                 return cached
-        state = state_from_json(row.state_json)
+        state = self.game(row).state_from_json(row.state_json)
         with self._lock:
             self._states[key] = state
             while len(self._states) > 512:
@@ -198,10 +195,10 @@ class Store:
         """
         return seat_of(row.tokens, token)
 
-    def view(self, row: GameRow, seat: int) -> PlayerView:
+    def view(self, row: GameRow, seat: int) -> Any:
         """What *seat* may know now, without the public history (which an agent's view gets
         in its worker: ``tigeuph.server.agents.think``)."""
-        return view(self.state(row), seat)
+        return self.game(row).view(self.state(row), seat)
 
     def history(self, row: GameRow, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The public history from entry *since*, as *seat* (``None``: anyone) may see it."""
@@ -211,29 +208,38 @@ class Store:
     # --- writing -----------------------------------------------------------------------------
 
     def create(
-        self, rules: Rules, seats: Sequence[str], seed: int | None = None
+        self,
+        rules: Any,
+        seats: Sequence[str],
+        seed: int | None = None,
+        *,
+        game: str = DEFAULT_GAME,
     ) -> tuple[str, dict[int, str]]:
-        """Store a new game; its id and each human seat's token (returned only here).
+        """Store a new game of *game* (a name of :data:`tigeuph.GAMES`) under *rules* (the
+        game's variants, ``None`` for its standard rules), one player a seat; its id and each
+        human seat's token (returned only here).
 
         The seed is drawn here unless *seed* is given (a server lets clients give one only
         with ``ServerLimits.client_seeds``); the record keeps it with the salt of the deal's
         commitment (:func:`tigeuph.verify_deal`), and is public only once the game is over.
 
         Raises:
+            ArgumentError: no game has that name, or it takes no such players or rules.
             ServerLimitError: a seat is no person's nor a built-in agent's, or every seat is an
                 agent's and ``ServerLimits.agent_games`` does not allow it.
             ServerBusy: ``ServerLimits.live_games`` games are live already.
         """
-        seats = check_seats(seats, rules.players)
+        played = game_named(game, "Store.create: game")
+        seats = check_seats(seats, len(seats), game)
         if HUMAN not in seats and not self.limits.agent_games:
             raise ServerLimitError(
                 "a game needs at least one person: this server plays no games of agents alone"
             )
         salt = new_salt()
-        game = Game.new(rules.players, seed=seed, rules=rules)
-        assert game.seed is not None
-        commitment = deal_commitment(game.seed, salt)
-        game.tags.update({COMMITMENT_TAG: commitment, SALT_TAG: salt})
+        record = played.new_record(len(seats), seed=seed, rules=rules)
+        assert record.seed is not None
+        commitment = deal_commitment(record.seed, salt)
+        record.tags.update({COMMITMENT_TAG: commitment, SALT_TAG: salt})
         tokens, hashes = new_tokens(seats)
         game_id = secrets.token_urlsafe(9)
         now = time.time()
@@ -245,19 +251,20 @@ class Store:
                 )
             conn.execute(
                 "INSERT INTO games (id, version, seed, seats, tokens, record, move, state,"
-                " history, to_move, over, created, updated, stopped, commitment) VALUES"
-                " (?, 0, ?, ?, ?, ?, 1, ?, '[]', ?, 0, ?, ?, NULL, ?)",
+                " history, to_move, over, created, updated, stopped, commitment, game) VALUES"
+                " (?, 0, ?, ?, ?, ?, 1, ?, '[]', ?, 0, ?, ?, NULL, ?, ?)",
                 (
                     game_id,
-                    game.seed,
+                    record.seed,
                     json.dumps(list(seats)),
                     json.dumps(hashes),
-                    game.to_record(),
-                    state_to_json(game.state),
-                    game.state.to_move,
+                    record.to_record(),
+                    played.state_to_json(record.state),
+                    record.state.to_move,
                     now,
                     now,
                     commitment,
+                    played.name,
                 ),
             )
         return game_id, tokens
@@ -272,7 +279,7 @@ class Store:
         """The live games whose seat to move is an agent's."""
         return waiting_for_agents(self._connect())
 
-    def play(self, row: GameRow, action: Action) -> GameRow:
+    def play(self, row: GameRow, action: Any) -> GameRow:
         """Play *action* on *row*'s game and store it, if the game is still at *row*'s version.
         A game that has stalled then (spec D8), or reached the action cap, is stored stopped.
 
@@ -289,29 +296,35 @@ class Store:
             raise ServerLimitError(
                 f"this game has reached the cap of {self.limits.actions} actions"
             )
-        before = self.state(row)
-        after = apply(before, action)
-        record = append_to_record(row.record, row.move, action)
+        game = self.game(row)
+        played = self._replays.take(game, row.id, row.version, row.record)
+        before = played.record.state
+        try:
+            after = played.play(action)
+        except Exception:
+            self._replays.keep(row.id, row.version, played)  # the rules refused: unchanged
+            raise
+        stopped = self._stop(row, played)
+        stop = getattr(played.record, "stop", None)  # Babel's record has none yet (issue 25)
+        if stopped is not None and stop is not None:
+            stop(stopped)
+        record = played.record.to_record()
         if len(record) > self.limits.record:
             raise ServerLimitError(f"the record would pass {self.limits.record} characters")
         entries = json.loads(row.history_json)
-        entries.append(history_entry(before, action))
-        move = row.move + (after.active != before.active)
-        stopped, watch = self._stop(row, after)
-        if after.is_over or stopped is not None:
-            record = settled_record(row.id, record, after, stopped)
+        entries.append(history_entry(game, before, action, after))
         to_move = None if stopped is not None else after.to_move
-        state_json = state_to_json(after)
+        state_json = game.state_to_json(after)
+        history_json = json.dumps(entries, separators=(",", ":"))
         with self._transaction() as conn:
             changed = conn.execute(
-                "UPDATE games SET version = ?, record = ?, move = ?, state = ?, history = ?,"
+                "UPDATE games SET version = ?, record = ?, state = ?, history = ?,"
                 " to_move = ?, over = ?, updated = ?, stopped = ? WHERE id = ? AND version = ?",
                 (
                     row.version + 1,
                     record,
-                    move,
                     state_json,
-                    json.dumps(entries, separators=(",", ":")),
+                    history_json,
                     to_move,
                     int(after.is_over),
                     time.time(),
@@ -326,34 +339,31 @@ class Store:
             )
         with self._lock:
             self._states[(row.id, row.version + 1)] = after
-        if watch is not None:
-            self._watches.keep(row.id, row.version + 1, watch)
+        if not after.is_over and stopped is None:
+            self._replays.keep(row.id, row.version + 1, played)
         if self.on_change is not None:
             self.on_change(row.id, Status(row.version + 1, to_move, after.is_over, stopped))
         return evolve(
             row,
             version=row.version + 1,
             record=record,
-            move=move,
             state_json=state_json,
-            history_json=json.dumps(entries),
+            history_json=history_json,
             to_move=to_move,
             over=after.is_over,
             stopped=stopped,
         )
 
-    def _stop(self, row: GameRow, after: GameState) -> tuple[Stop | None, StallWatch | None]:
-        """Why the game must stop once an action on *row* has led to *after*: a stall (spec
-        D8) or the action cap; ``None`` while it may go on. And the stall watch to keep for
-        the next version, once the action is stored (``None`` at the end)."""
-        if after.is_over:
-            return None, None
-        stalled, watch = self._watches.see(row.id, row.version, row.record, after)
-        if stalled:
-            return Stop.STALLED, watch
+    def _stop(self, row: GameRow, played: Replay) -> Stop | None:
+        """Why the game must stop once an action on *row* has been *played*: a stall (spec
+        D8) or the action cap; ``None`` while it may go on."""
+        if played.record.state.is_over:
+            return None
+        if played.stalled:
+            return Stop.STALLED
         if row.version + 1 >= self.limits.actions:
-            return Stop.ACTION_LIMIT, watch
-        return None, watch
+            return Stop.ACTION_LIMIT
+        return None
 
     def agent_to_move(self, row: GameRow) -> bool:
         """Whether the game waits for a seat played by an agent (never once it is stopped)."""
@@ -370,15 +380,17 @@ class Store:
         seat = row.to_move
         assert seat is not None
         seed = f"{row.seed}/{row.version}"
+        game = self.game(row)
 
-        def play(action: Action | None) -> bool:
+        def play(action: Any) -> bool:
             try:
-                after = self.play(row, action or random_move(row.state_json, seed))
+                after = self.play(row, action or random_move(game, self.state(row), seed))
             except StaleVersion:  # someone else stored an action first: look again
                 return True
             return self.agent_to_move(after)
 
-        return Turn((row.seats[seat], row.state_json, row.history_json, seat, seed), play)
+        task = (row.seats[seat], row.state_json, row.history_json, seat, seed, row.game)
+        return Turn(task, game, play)
 
     def games(self) -> Iterator[str]:
         """Every stored game's id, oldest first."""

@@ -1,6 +1,8 @@
 // The browser board of tigeuph's game server: plain JavaScript, no build step.
-// It reads the JSON API (docs/server.rst), draws the board from the server's SVG and lays a
-// grid of clickable cells over it.
+// It reads the JSON API (docs/server.rst) and draws the game from the server's SVG. It adapts
+// to what the server sends: a game whose summary gives the grid its picture is drawn on (the
+// main game's) is played by clicking a piece of the hand and a cell of the grid laid over the
+// picture; any other game (Babel) by its legal moves, one button each, or typed in notation.
 //
 // Tokens: a seat's link is /#game=ID&seat=S&token=TOKEN. The token travels only in the
 // fragment (never sent to the server, never in a Referer) and in the Authorization header of
@@ -76,6 +78,40 @@ function showAddress(id, seat) {
 
 // --- the start screen ---------------------------------------------------------------------
 
+// The game chosen on the start form: its option says its numbers of players, its default and
+// the keys of its rules (the variants the form shows).
+function chosenGame() {
+  const option = $("game-name").selectedOptions[0];
+  return {
+    name: option.value,
+    title: option.textContent,
+    players: option.dataset.players.split(",").map(Number),
+    fallback: Number(option.dataset.default),
+    rules: option.dataset.rules ? option.dataset.rules.split(",") : [],
+  };
+}
+
+function gameChosen() {
+  const chosen = chosenGame();
+  const select = $("players");
+  const wanted = Number(select.value);
+  select.replaceChildren(...chosen.players.map((n) => el("option", { value: n }, `${n}`)));
+  select.value = chosen.players.includes(wanted) ? wanted : chosen.fallback;
+  let shown = 0;
+  for (const label of $("variants").querySelectorAll("label[data-rule]")) {
+    label.hidden = !chosen.rules.includes(label.dataset.rule);
+    if (label.hidden) label.querySelector("input").checked = false; else shown++;
+  }
+  $("variants").hidden = shown === 0;
+  showTitle(chosen.title);
+  seatRows();
+}
+
+function showTitle(title) {
+  $("title").textContent = title;
+  document.title = `${title} — tigeuph`;
+}
+
 function seatRows() {
   const players = Number($("players").value);
   const list = $("seat-list");
@@ -112,7 +148,8 @@ async function createGame(event) {
     if (form.elements[name].checked) rules[name] = true;
   }
   if (form.elements.advanced.checked) rules.board = "advanced";
-  const { status, data } = await api("POST", "/api/games", { players, rules, seats }, null);
+  const body = { game: chosenGame().name, players, rules, seats };
+  const { status, data } = await api("POST", "/api/games", body, null);
   if (status !== 201) { setStartNote(data.message || "The game could not be made."); return; }
   const mine = Object.keys(data.tokens)[0];
   storeToken(data.id, mine, data.tokens[mine]);
@@ -136,6 +173,9 @@ function setPrompt(text, error = false) {
   prompt.className = error ? "prompt error" : "prompt";
 }
 
+// Whether the game is played by clicking cells: its summary gives the picture's grid.
+const clickable = () => Boolean(game.summary && game.summary.board);
+
 function seatName(seat) {
   if (game.data && seat === game.data.seat) return "You";
   const kind = game.summary.seats[seat];
@@ -151,6 +191,10 @@ async function startGame(id, token) {
   const summary = await api("GET", `/api/games/${id}`);
   if (summary.status !== 200) { setPrompt(summary.data.message, true); return; }
   game.summary = summary.data;
+  showTitle(game.summary.title);
+  $("hand-panel").hidden = !clickable();
+  $("players-panel").hidden = !clickable();
+  $("moves-panel").hidden = clickable();
   showLinks();
   await refresh();
   if (game.id !== id) return;  // another game was opened meanwhile
@@ -188,7 +232,7 @@ async function refresh() {
         game.history.push(...history.data.history);
       }
       game.data = view.data;
-      if (!game.data.moves.some((m) => m.piece === game.selected)) game.selected = null;
+      if (!game.data.moves.some((m) => m.piece !== undefined && m.piece === game.selected)) game.selected = null;
       if (picture.status === 200) game.picture = picture.data;
       render();
     } while (refreshing.again);
@@ -202,17 +246,17 @@ function render() {
   const mine = data.to_move === data.seat;
   document.body.dataset.version = data.version;
   document.body.dataset.turn = data.over ? "over" : mine ? "mine" : "theirs";
-  document.body.dataset.pending = data.view.pending ? data.view.pending.kind : "";
+  document.body.dataset.pending = data.view.pending ? data.view.pending.kind || "pending" : "";
   const status = $("status");
   const ended = data.stopped ? "The game was stopped" : "The game is over";
   status.textContent = data.over ? ended : mine ? "Your turn" : `Waiting for ${seatName(data.to_move)}`;
   status.className = mine ? "status mine" : "status";
   drawBoard();
-  drawHand();
-  drawPlayers();
+  if (clickable()) { drawHand(); drawPlayers(); } else drawMoves(mine && !data.over);
   drawHistory();
   if (data.over) { setPrompt(`${ended}.`); showOutcome(); return; }
   if (!mine) { setPrompt(`${seatName(data.to_move)} is playing…`); return; }
+  if (!clickable()) { setPrompt("Your move: click one of your moves, or type one in notation."); return; }
   if (data.view.pending) { showDecision(); return; }
   const left = data.view.actions_left;
   setPrompt(game.selected
@@ -235,6 +279,7 @@ function drawBoard() {
   if (parsed.localName !== "svg") { board.replaceChildren(); return; }
   const svg = document.importNode(parsed, true);
   board.replaceChildren(svg);
+  if (!clickable()) return;
   const { rows, cols, square, margin, columns } = game.summary.board;
   const ns = "http://www.w3.org/2000/svg";
   const hits = document.createElementNS(ns, "g");
@@ -302,6 +347,23 @@ function drawHand() {
   $("extras").replaceChildren(...extras);
 }
 
+// A game played without a grid: each legal move a button (its label, its notation on hover).
+function drawMoves(mine) {
+  const moves = mine ? game.data.moves : [];
+  $("move-buttons").replaceChildren(...moves.map((move) => el("button", {
+    type: "button", class: "move", "data-action": move.action, title: move.action, onclick: () => post(move),
+  }, move.label)));
+  $("action-send").disabled = !mine;
+}
+
+function playTyped(event) {
+  event.preventDefault();
+  const text = $("action-text").value.trim();
+  if (!text || !game.data) return;
+  $("action-text").value = "";
+  post({ action: text });
+}
+
 function drawPlayers() {
   const { view } = game.data;
   const head = el("tr", {}, el("th", {}, ""), ...Object.values(COLOURS).map((c) => el("th", {}, el("span", { class: `pt ${c}` }, c[0].toUpperCase()))),
@@ -335,9 +397,9 @@ function drawHistory() {
   const start = list.children.length;
   if (start > game.history.length) list.replaceChildren();
   for (const entry of game.history.slice(list.children.length)) {
-    const scored = entry.scored.map((e) => `${seatName(e.player)} +${e.points} ${COLOURS[e.colour]}`).join(", ");
+    const scored = (entry.scored || []).map((e) => `${seatName(e.player)} +${e.points} ${COLOURS[e.colour]}`).join(", ");
     list.append(el("li", { class: entry.player === game.data.seat ? "mine" : "" },
-      `${seatName(entry.player)}: ${describe(entry.action)}`, scored ? el("span", { class: "scored" }, ` — ${scored}`) : ""));
+      `${seatName(entry.player)}: ${clickable() ? describe(entry.action) : entry.action ?? "(hidden)"}`, scored ? el("span", { class: "scored" }, ` — ${scored}`) : ""));
   }
   if (game.history.length > start) list.scrollTop = list.scrollHeight;
 }
@@ -422,6 +484,13 @@ async function showOutcome() {
     dialog.showModal();
     return;
   }
+  if (!data.results) {  // a game with no ranks of its own: its result and each seat's score
+    const scores = el("ol", {}, ...data.scores.map((score, seat) =>
+      el("li", { class: data.winners.includes(seat) ? "winner" : "" }, `${seatName(seat)}: score ${score}`)));
+    $("over-text").replaceChildren(el("p", {}, `Result: ${data.result}.`), scores, record);
+    dialog.showModal();
+    return;
+  }
   const why = data.end === "bag" ? "the bag ran out" : "only two treasures were left";
   const list = el("ol", {}, ...[...data.results].sort((a, b) => a.rank - b.rank).map((r) =>
     el("li", { class: data.winners.includes(r.player) ? "winner" : "" }, `${seatName(r.player)}: rank ${r.rank}, score ${r.score}`)));
@@ -437,6 +506,7 @@ function showStart(message) {
   document.body.dataset.screen = "start";
   $("start").hidden = false; $("game").hidden = true;
   $("status").textContent = "";
+  showTitle(chosenGame().title);
   setStartNote(message);
 }
 
@@ -471,7 +541,9 @@ async function route() {
 }
 
 $("players").addEventListener("change", seatRows);
+$("game-name").addEventListener("change", gameChosen);
 $("new-game").addEventListener("submit", createGame);
+$("action-form").addEventListener("submit", playTyped);
 window.addEventListener("hashchange", route);
-seatRows();
+gameChosen();
 route();
