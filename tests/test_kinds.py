@@ -21,7 +21,7 @@ from tigeuph.kinds import (
     action_kind,
     decision_kind,
 )
-from tigeuph.server.moves import describe
+from tigeuph.moves import describe
 
 
 def test_every_decision_class_has_one_kind() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..deals import COMMITMENT_TAG, SALT_TAG, verify_deal
 from ..errors import DealError, NotationError, TigeuphError
-from ..games import AnyGame, game_of_record
+from ..games import AnyGame, Record, game_of_record
 from .common import file_name, read_file
 
 __all__ = ["add", "run"]
@@ -165,11 +165,11 @@ def _rules_text(played: AnyGame, first: Any) -> str:
     return " ".join(words)
 
 
-def _result_text(played: AnyGame, game: Any) -> str:
+def _result_text(played: AnyGame, game: Record) -> str:
     """How the game ended (or why it stopped, or that it goes on), in a few words."""
     if game.state.is_over:
         return f"game over: {played.result_text(game.state)}"
-    stopped = getattr(game, "stopped", None)
+    stopped = game.stopped
     if stopped is not None:
         return f"stopped before its end ({stopped.value})"
     return "not over: the record stops before the end of the game"

@@ -29,12 +29,15 @@ from typing import Any, Final
 
 from ..errors import ArgumentError, ArgumentTypeError, expect
 from .babel import BABEL
+from .client import NO_EXTRAS, ClientExtras
 from .protocol import GameInterface, Position, Record, SeatView, SeatViews
 from .tigris import TIGRIS
 
 __all__ = [
     "GAMES",
+    "NO_EXTRAS",
     "AnyGame",
+    "ClientExtras",
     "GameInterface",
     "Position",
     "Record",

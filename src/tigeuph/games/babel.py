@@ -29,6 +29,7 @@ from ..babel.state import BabelState, End, new_game
 from ..babel.views import BabelView, sample_state, view
 from ..errors import ArgumentError, IllegalActionError, JsonError
 from ..limits import DEFAULT_LIMITS, Limits
+from .client import NO_EXTRAS
 from .protocol import GameInterface
 
 __all__ = ["BABEL", "Babel"]
@@ -59,6 +60,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     record_type = BabelGame
     record_format = RECORD
     position_title = TITLE
+    client_extras = NO_EXTRAS
     search_scale = 20.0
 
     def __repr__(self) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from ..limits import DEFAULT_LIMITS, Limits
+from .client import ClientExtras
 
 if TYPE_CHECKING:
     from ..stall import Stop
@@ -157,6 +158,9 @@ class GameInterface(Protocol[S, V, A, G]):
     position_title: str
     """The first line of its position notation (``tigeuph position``, ``babel position``)."""
     """The ``format`` of its JSON records (``tigeuph-record``, ``tigeuph-babel-record``)."""
+    client_extras: ClientExtras
+    """What a client (the server, the browser board) gets beyond this interface:
+    :data:`~tigeuph.games.client.NO_EXTRAS` for a game played by its moves' notation alone."""
     search_scale: float
     """Evaluation points that turn a search's reward of 1/2 into about 3/4 (the logistic's
     scale): :meth:`evaluate` differences of about this size matter to the game."""

@@ -20,6 +20,7 @@ from ..evaluation.rollout import rollout_action, weighted_action
 from ..explain import explain
 from ..legal import legal_actions
 from ..limits import DEFAULT_LIMITS, Limits
+from ..moves import TIGRIS_CLIENT
 from ..notation import from_text, to_text
 from ..notation.fields import TITLE
 from ..ranking import rank
@@ -76,6 +77,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     record_type = Game
     record_format = RECORD
     position_title = TITLE
+    client_extras = TIGRIS_CLIENT
     search_scale = 6.0
 
     def __repr__(self) -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..moves import describe, describe_all
 from .errors import (
     ERRORS,
     BodyTooLarge,
@@ -45,7 +46,6 @@ from .errors import (
     StaleVersion,
 )
 from .limits import ServerLimits
-from .moves import describe, describe_all
 from .seats import HUMAN
 from .store import Store
 

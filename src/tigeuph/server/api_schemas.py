@@ -18,7 +18,6 @@ from ..games import DEFAULT_GAME, GAMES, AnyGame
 from ..stall import Stop
 from .bodies import MAX_QUERY, MAX_SEED
 from .errors import ERRORS
-from .extras import extras_of
 
 __all__ = ["ref", "schemas"]
 
@@ -26,7 +25,7 @@ __all__ = ["ref", "schemas"]
 @cache
 def _move_kinds(name: str) -> list[str]:
     """Every ``kind`` a described move of the game *name* may have."""
-    extras = extras_of(GAMES[name])
+    extras = GAMES[name].client_extras
     actions = (extras.action_of_id(number) for number in range(extras.action_count))
     return sorted({extras.move(action)["kind"] for action in actions})
 
@@ -78,7 +77,7 @@ def _new_game(game: AnyGame) -> dict[str, Any]:
 def _move(game: AnyGame) -> dict[str, Any]:
     """A legal move described for *game*'s client."""
     plain = {"action": {"type": "string"}, "label": {"type": "string"}}
-    extras = extras_of(game)
+    extras = game.client_extras
     if not extras.action_count:
         return _object(plain)
     return _object(
@@ -103,7 +102,7 @@ def _history_entry(game: AnyGame) -> dict[str, Any]:
 def _action(game: AnyGame) -> list[dict[str, Any]]:
     """The forms of an action of *game* a request may send."""
     forms: list[dict[str, Any]] = [{"type": "string", "description": "Notation: rE5, pass..."}]
-    count = extras_of(game).action_count
+    count = game.client_extras.action_count
     if count:
         forms.append({"type": "integer", "minimum": 0, "maximum": count - 1})
     forms.append(ref(f"{game.name}.action_document"))
@@ -259,7 +258,7 @@ def _outcome(game: AnyGame) -> dict[str, Any]:
             "winners": {"type": "array", "items": _SEAT},
             "scores": {"type": "array", "items": _INT},
             "result": {"type": "string"},
-            **extras_of(game).outcome_schema,
+            **game.client_extras.outcome_schema,
         }
     )
 

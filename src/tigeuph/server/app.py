@@ -38,7 +38,7 @@ from .errors import (
     StaleVersion,
     answer,
 )
-from .extras import extras_of, moves_of
+from .extras import moves_of
 from .headers import SecurityHeaders
 from .limits import ServerLimits
 from .openapi import openapi
@@ -115,7 +115,7 @@ class _Server:
             "deal_commitment": row.commitment,
             "rules": game.rules_to_json(game.rules_of(state)),
         }
-        grid = extras_of(game).grid(state)
+        grid = game.client_extras.grid(state)
         if grid is not None:
             summary["board"] = grid
         return summary
@@ -211,7 +211,7 @@ class _Server:
                 "winners": [] if stopped else list(game.winners(state)),
                 "scores": list(game.scores(state)),
                 "result": f"stopped ({_stop_name(row)})" if stopped else game.result_text(state),
-                **extras_of(game).outcome(state),
+                **game.client_extras.outcome(state),
             }
         )
 

@@ -23,7 +23,6 @@ from ..errors import JsonError, LimitError, NotationError
 from ..games import DEFAULT_GAME, GAMES, AnyGame
 from ..limits import Limits, load_json
 from .errors import BodyTooLarge, Malformed
-from .extras import extras_of
 from .limits import ServerLimits
 from .seats import HUMAN
 
@@ -240,9 +239,9 @@ def _action(value: object, game: AnyGame) -> Any:
     or the game's action document."""
     if isinstance(value, str):
         return game.parse_action(value)
-    numbered = extras_of(game).action_count
+    numbered = game.client_extras.action_count
     if type(value) is int and numbered:
-        return extras_of(game).action_of_id(_whole(value, "action", 0, numbered - 1))
+        return game.client_extras.action_of_id(_whole(value, "action", 0, numbered - 1))
     if isinstance(value, dict):
         return game.action_from_json(json.dumps(value))
     ids = "an action id or " if numbered else ""

@@ -305,9 +305,8 @@ class Store:
             self._replays.keep(row.id, row.version, played)  # the rules refused: unchanged
             raise
         stopped = self._stop(row, played)
-        stop = getattr(played.record, "stop", None)  # Babel's record has none yet (issue 25)
-        if stopped is not None and stop is not None:
-            stop(stopped)
+        if stopped is not None:
+            played.record.stop(stopped)
         record = played.record.to_record()
         if len(record) > self.limits.record:
             raise ServerLimitError(f"the record would pass {self.limits.record} characters")

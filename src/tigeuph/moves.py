@@ -1,4 +1,6 @@
-"""Legal actions described for a client: id, notation, kind, cell, piece and a label.
+"""The main game's actions described for a client (id, notation, kind, cell, piece and a label)
+and what else a client of the main game gets beyond the game interface
+(:data:`TIGRIS_CLIENT`, the main game's ``client_extras``).
 
 The browser board needs, for each legal action, what to click: a piece from the hand panel
 (``piece``: a tile's letter ``r b g k``, a leader's upper-case letter, ``x`` for a catastrophe)
@@ -15,14 +17,13 @@ these ids (:func:`~tigeuph.action_to_id`) name the same actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
-from .. import (
+from .actions import (
     Action,
     BuildMonument,
     BuildWonder,
     ChooseWar,
-    Colour,
     CommitSupport,
     DeclineBuilding,
     DeclineMonument,
@@ -36,11 +37,15 @@ from .. import (
     ScoreWonder,
     TakeTreasure,
     WithdrawLeader,
-    action_to_id,
-    cell_name,
 )
+from .cells import COLUMN_LETTERS, cell_name
+from .encoding import ACTION_COUNT, action_to_id, id_to_action
+from .engine import outcome
+from .pieces import Colour
+from .state import End, GameState
+from .svg import MARGIN, SQUARE
 
-__all__ = ["describe", "describe_all"]
+__all__ = ["TIGRIS_CLIENT", "TigrisClient", "describe", "describe_all"]
 
 
 def _colour(colour: Colour) -> str:
@@ -111,3 +116,61 @@ def describe(action: Action) -> dict[str, Any]:
 def describe_all(actions: Sequence[Action]) -> list[dict[str, Any]]:
     """:func:`describe` for each of *actions*, in order."""
     return [describe(action) for action in actions]
+
+
+class TigrisClient:
+    """The main game's :class:`~tigeuph.games.ClientExtras`: its actions' ids, kinds, cells,
+    pieces and labels, the board the page clicks on, and its outcome's own fields."""
+
+    action_count = ACTION_COUNT
+    outcome_schema: dict[str, Any] = {  # noqa: RUF012 - read only
+        "end": {"oneOf": [{"enum": [end.value for end in End]}, {"type": "null"}]},
+        "results": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {key: {"type": "integer"} for key in ("player", "rank", "score")},
+                "required": ["player", "rank", "score"],
+                "additionalProperties": False,
+            },
+        },
+        "points": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+    }
+
+    def move(self, action: Action) -> dict[str, Any]:
+        described = describe(action)
+        return {key: described[key] for key in ("id", "kind", "cell", "piece")}
+
+    def label(self, action: Action) -> str:
+        label: str = describe(action)["label"]
+        return label
+
+    def action_of_id(self, number: int) -> Action:
+        return id_to_action(number)
+
+    def grid(self, state: GameState) -> dict[str, Any]:
+        board = state.rules.board
+        return {
+            "rows": board.rows,
+            "cols": board.cols,
+            "columns": COLUMN_LETTERS[: board.cols],
+            "square": SQUARE,
+            "margin": MARGIN,
+        }
+
+    def outcome(self, state: GameState) -> dict[str, Any]:
+        result = outcome(state)
+        points = [list(p) for p in state.points]
+        if result is None:
+            return {"end": None, "results": [], "points": points}
+        return {
+            "end": result.end.value,
+            "results": [
+                {"player": r.player, "rank": r.rank, "score": r.score} for r in result.results
+            ],
+            "points": points,
+        }
+
+
+TIGRIS_CLIENT: Final = TigrisClient()
+"""The main game's client extras."""
