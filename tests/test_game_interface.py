@@ -206,3 +206,86 @@ def test_the_main_game_reads_its_variants_from_json() -> None:
     assert rules == tigeuph.Rules(players=3, board=tigeuph.ADVANCED, wonder=True)
     with pytest.raises(JsonError, match="board"):
         GAMES["tigris"].rules_from_json({"board": "moon"}, 3)
+
+
+@ALL
+def test_variants_start_with_the_standard_rules_and_fit_every_player_count(name: str) -> None:
+    game = GAMES[name]
+    standard = game.make_rules({})
+    switches = [k for k, v in game.rules_to_json(standard).items() if isinstance(v, bool)]
+    for players in game.players:
+        variants = game.variants(players)
+        assert len(set(variants)) == len(variants) >= 1
+        assert variants[0] == game.rules_of(game.new_game(players, seed=1))
+        assert game.rules_for(standard, players) == variants[0]
+        for switch in switches:
+            assert game.rules_for(game.make_rules({switch: True}), players) in variants
+        for rules in (variants[0], variants[-1]):
+            assert game.rules_of(game.new_game(players, seed=2, rules=rules)) == rules
+    with pytest.raises(ArgumentError):
+        game.make_rules({"no_such_rule": True})
+
+
+def test_the_main_game_refuses_rules_for_another_count_and_babel_any_rules() -> None:
+    tigris, babel = GAMES["tigris"], GAMES["babel"]
+    assert tigris.rules_for(tigeuph.Rules(players=3), 3) == tigeuph.Rules(players=3)
+    with pytest.raises(ArgumentError, match="disagrees"):
+        tigris.rules_for(tigeuph.Rules(players=3), 2)
+    with pytest.raises(ArgumentError):
+        babel.rules_for(tigeuph.Rules(), 2)
+    assert babel.variants(2) == (None,) and babel.make_rules({}) is None
+
+
+@ALL
+def test_a_finished_game_says_how_it_ended_and_counts_its_events(name: str) -> None:
+    game = GAMES[name]
+    record = game.new_record(game.default_players, seed=4)
+    assert game.ending(record.state) is None
+    rng = random.Random(4)
+    while not record.state.is_over:
+        record.play(rng.choice(list(game.legal_actions(record.state))))
+    state = record.state
+    assert game.ending(state) in game.endings
+    assert game.leaders(state) == game.winners(state)
+    turns, counts = game.events(record)
+    assert list(counts) == list(game.event_headings)
+    assert 1 <= turns <= len(record.actions) and all(n >= 0 for n in counts.values())
+    assert sum(counts.values()) > 0
+
+
+@ALL
+def test_a_game_stopped_before_its_end_has_leaders(name: str) -> None:
+    game = GAMES[name]
+    state = _played(game, seed=5, actions=40)[-1]
+    leaders = game.leaders(state)
+    scores = game.scores(state)
+    assert leaders and all(0 <= seat < len(scores) for seat in leaders)
+    assert max(scores) == scores[leaders[0]]
+
+
+@ALL
+def test_features_and_play_styles_name_what_their_game_has(name: str) -> None:
+    game = GAMES[name]
+    switches = game.rules_to_json(game.make_rules({}))
+    for feature in game.features:
+        assert switches[feature.switch] is False and feature.counter in game.event_headings
+    assert game.play_styles
+    for style in game.play_styles:
+        for player in style:
+            if player not in ("uniform", "weighted"):
+                tigeuph.agents.make_agent(player, game=name)
+
+
+@ALL
+def test_legal_play_keeps_the_games_own_invariants_and_running_back_breaks_them(
+    name: str,
+) -> None:
+    game = GAMES[name]
+    states = _played(game, seed=6)
+    legal = [game.legal_actions(state) for state in states]
+    for before, after, actions in zip(states, states[1:], legal, strict=False):
+        assert game.state_problems(after) == []
+        action = next(a for a in actions if game.apply(before, a) == after)
+        assert game.step_problems(before, action, after) == []
+    backwards = game.step_problems(states[-1], legal[-2][0], states[0])
+    assert backwards  # the bag grows back, or the turn runs backwards

@@ -79,7 +79,7 @@ def tally_from_states(rules: tigeuph.Rules, seed: int, agent: str) -> GameTally:
         agents=(agent,) * rules.players,
         actions=actions,
         turns=turns,
-        end=result.end,
+        end=result.end.value,
         scores=tuple(r.score for r in result.results),
         winners=result.winners,
         counts=(
@@ -447,7 +447,6 @@ def test_a_variant_that_hardly_came_into_play_is_said_to_say_nothing(mixed: Repo
 
 def test_coverage_warnings_follow_the_share_of_games() -> None:
     """A feature met in at least 5% of the games raises no warning; below, one per switch."""
-    from tigeuph.state import End
     from tigeuph.tools.simulate.coverage import warnings
 
     def game(wonders: int, limits: int) -> GameTally:
@@ -456,7 +455,7 @@ def test_coverage_warnings_follow_the_share_of_games() -> None:
             ("random",) * 2,
             10,
             5,
-            End.BAG,
+            "bag",
             (1, 0),
             (0,),
             counts=(("wonders", wonders), ("english_limits", limits)),

@@ -41,7 +41,8 @@ def test_a_game_is_tigeuph_play_of_babel_with_the_seats_agents() -> None:
         babel.winners(record.state),
         "babel",
     )
-    assert tally.end is record.state.end and tally.turns == record.state.turn
+    assert record.state.end is not None and tally.end == record.state.end.value
+    assert tally.turns == record.state.turn
     kinds = [type(action).__name__ for action in record.actions]
     assert sum(n for _, n in tally.counts) == len(kinds)
     assert tally.count("EndTurn") == kinds.count("EndTurn") > 0

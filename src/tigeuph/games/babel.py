@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from ..babel import invariants, measures
 from ..babel.actions import Action, parse_action
 from ..babel.checks import check_state
 from ..babel.describe import action_kind, describe, notation_help
@@ -62,6 +63,10 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     position_title = TITLE
     client_extras = NO_EXTRAS
     search_scale = 20.0
+    play_styles = measures.PLAY_STYLES
+    endings = measures.ENDINGS
+    event_headings = measures.EVENT_HEADINGS
+    features = ()
 
     def __repr__(self) -> str:
         return "GAMES['babel']"
@@ -239,6 +244,30 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
 
     def explain(self, state: BabelState, action: Action) -> str:
         return explain(state, action)
+
+    def variants(self, players: int) -> tuple[None]:
+        return (None,)
+
+    def make_rules(self, settings: Mapping[str, Any]) -> None:
+        return measures.make_rules(settings)
+
+    def rules_for(self, rules: None, players: int) -> None:
+        return measures.rules_for(rules, players)
+
+    def ending(self, state: BabelState) -> str | None:
+        return measures.ending(state)
+
+    def leaders(self, state: BabelState) -> tuple[int, ...]:
+        return measures.leaders(state)
+
+    def events(self, record: BabelGame) -> tuple[int, dict[str, int]]:
+        return measures.events(record)
+
+    def state_problems(self, state: BabelState) -> list[str]:
+        return invariants.state_problems(state)
+
+    def step_problems(self, before: BabelState, action: Action, after: BabelState) -> list[str]:
+        return invariants.step_problems(before, action, after)
 
 
 BABEL: Final = Babel()

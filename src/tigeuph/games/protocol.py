@@ -23,6 +23,7 @@ from ..limits import DEFAULT_LIMITS, Limits
 from .client import ClientExtras
 
 if TYPE_CHECKING:
+    from ..measures import Feature
     from ..stall import Stop
 
 __all__ = ["GameInterface", "Position", "Record", "SeatView", "SeatViews"]
@@ -333,6 +334,71 @@ class GameInterface(Protocol[S, V, A, G]):
     def centred_search(self, state: S) -> bool:
         """Whether the search player centres its rewards on the evaluation at its root, and
         lets the greedy best overrule small differences (the main game's variants)."""
+        ...
+
+    # What the tools that exercise and measure every game ask of it (the soak, the simulator).
+
+    play_styles: tuple[tuple[str, ...], ...]
+    """Ways of playing that together reach every rule of the game, each a player per seat
+    repeated in turn: ``uniform`` (every legal action alike), ``weighted``
+    (:meth:`weighted_action`) or an agent specification (``greedy``)."""
+    endings: Mapping[str, str]
+    """Each way a game ends, by the word :meth:`ending` says, and how people say it (``bag``:
+    ``by the bag``)."""
+    event_headings: Mapping[str, str]
+    """The events :meth:`events` counts, in report order, and their headings."""
+    features: tuple[Feature, ...]
+    """The rule switches whose feature a game may never meet (the main game's wonder), each
+    with the event that counts it (:class:`~tigeuph.measures.Feature`)."""
+
+    def variants(self, players: int) -> tuple[Any, ...]:
+        """Every rule set the game may be played under by *players*, its standard rules first
+        (``(None,)`` for a game without variants)."""
+        ...
+
+    def make_rules(self, settings: Mapping[str, Any]) -> Any:
+        """The rules with *settings* (a switch's name, as :meth:`rules_to_json` writes it, on
+        or off; the main game's ``board`` a :class:`~tigeuph.Board`), the rest standard, for
+        no particular player count: :meth:`rules_for` fits them to one.
+
+        Raises:
+            ArgumentError: a name that is no setting of the game's rules, or a bad value.
+        """
+        ...
+
+    def rules_for(self, rules: Any, players: int) -> Any:
+        """*rules* for a game of *players*: a rule set that names no player count (as
+        :meth:`make_rules` makes them) or the same one.
+
+        Raises:
+            ArgumentError: *rules* name another player count.
+        """
+        ...
+
+    def ending(self, state: S) -> str | None:
+        """How the game of *state* ended in a word (a key of :attr:`endings`: ``bag``,
+        ``treasures``, ``score``, ``deck``); ``None`` while it goes on."""
+        ...
+
+    def leaders(self, state: S) -> tuple[int, ...]:
+        """The seats ranked first were the game scored as it stands: its winners once it is
+        over, and the leaders of a game stopped before its end (spec D8)."""
+        ...
+
+    def events(self, record: G) -> tuple[int, dict[str, int]]:
+        """The turns begun in the game of *record* (finished or stopped) and how often each
+        event of :attr:`event_headings` happened in it."""
+        ...
+
+    def state_problems(self, state: S) -> list[str]:
+        """What a well-formed *state* reached by legal play breaks of the promises only this
+        game's rules make and :meth:`check_state` cannot see (the main game's R0 and R30),
+        each citing its clause; empty when none."""
+        ...
+
+    def step_problems(self, before: S, action: A, after: S) -> list[str]:
+        """What the step ``after = apply(before, action)`` breaks of this game's own rules of
+        a step (what only grows, whose turn it is), each citing its clause; empty when none."""
         ...
 
     # For people.

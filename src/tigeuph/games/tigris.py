@@ -18,8 +18,10 @@ from ..evaluation.candidates import scores
 from ..evaluation.heuristic import evaluate
 from ..evaluation.rollout import rollout_action, weighted_action
 from ..explain import explain
+from ..invariants import state_problems, step_problems
 from ..legal import legal_actions
 from ..limits import DEFAULT_LIMITS, Limits
+from ..measures import tigris as measures
 from ..moves import TIGRIS_CLIENT
 from ..notation import from_text, to_text
 from ..notation.fields import TITLE
@@ -79,6 +81,10 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     position_title = TITLE
     client_extras = TIGRIS_CLIENT
     search_scale = 6.0
+    play_styles = (("uniform",),)
+    endings = measures.ENDINGS
+    event_headings = measures.EVENT_HEADINGS
+    features = measures.FEATURES
 
     def __repr__(self) -> str:
         return "GAMES['tigris']"
@@ -265,6 +271,30 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
 
     def explain(self, state: GameState, action: Action) -> str:
         return str(explain(state, action))
+
+    def variants(self, players: int) -> tuple[Rules, ...]:
+        return measures.variants(players)
+
+    def make_rules(self, settings: Mapping[str, Any]) -> Rules:
+        return measures.make_rules(settings)
+
+    def rules_for(self, rules: Rules, players: int) -> Rules:
+        return measures.rules_for(rules, players)
+
+    def ending(self, state: GameState) -> str | None:
+        return measures.ending(state)
+
+    def leaders(self, state: GameState) -> tuple[int, ...]:
+        return measures.leaders(state)
+
+    def events(self, record: Game) -> tuple[int, dict[str, int]]:
+        return measures.events(record)
+
+    def state_problems(self, state: GameState) -> list[str]:
+        return state_problems(state)
+
+    def step_problems(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        return step_problems(before, action, after)
 
 
 TIGRIS: Final = Tigris()

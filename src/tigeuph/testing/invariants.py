@@ -29,9 +29,12 @@ reach a building whose own run was cut (issue 10), and the soak does.
 
 The tests (``tests/test_machine.py``, ``tests/test_babel_machine.py``, ``tests/test_games.py``,
 ``tests/test_fuzz.py``) and the soak command (``python -m tigeuph.testing.soak``) share these
-functions. Every variant switch of the main game is a boolean field of
-:class:`~tigeuph.Rules`: :func:`switches` finds them, so a new switch is played and checked by
-:func:`every_rules` without touching this module.
+functions. What only one game's rules state is that game's own: its
+:meth:`~tigeuph.GameInterface.state_problems` and :meth:`~tigeuph.GameInterface.step_problems`
+(the main game's in :mod:`tigeuph.invariants`, Babel's in ``tigeuph.babel.invariants``), and its
+rule sets, :meth:`~tigeuph.GameInterface.variants`: every variant switch of the main game is a
+boolean field of :class:`~tigeuph.Rules`, so a new switch is played and checked without
+touching this module.
 """
 
 from __future__ import annotations
@@ -39,9 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import DEFAULT_GAME, game_named, game_of
-from .hooks import checks_of
 from .steps import round_trip_problems, snapshot, step_problems, to_move_problems
-from .tigris_checks import switches
 
 __all__ = [
     "Snapshot",
@@ -58,9 +59,23 @@ Snapshot = tuple[object, ...]
 """The compared fields of a state, taken before ``apply`` (see :func:`snapshot`)."""
 
 
+def switches(game: str = DEFAULT_GAME) -> tuple[str, ...]:
+    """The names of *game*'s variant switches: the settings that are on or off in its rules as
+    JSON (:meth:`~tigeuph.GameInterface.rules_to_json`), for the main game every boolean
+    field of :class:`~tigeuph.Rules`; none for a game without variants.
+
+    >>> "open_scoring" in switches(), switches("babel")
+    (True, ())
+    """
+    played = game_named(game, "switches: game")
+    standard = played.rules_to_json(played.make_rules({}))
+    return tuple(name for name, value in standard.items() if isinstance(value, bool))
+
+
 def every_rules(players: int, game: str = DEFAULT_GAME) -> tuple[Any, ...]:
-    """Every rule set the soak plays for *players* in *game*: for the main game every
-    combination of the switches on every board of :data:`~tigeuph.testing.tigris_checks.BOARDS`,
+    """Every rule set the soak plays for *players* in *game*
+    (:meth:`~tigeuph.GameInterface.variants`): for the main game every combination of the
+    switches on every board of :data:`~tigeuph.measures.tigris.BOARDS`,
     ``2 ** len(switches()) * len(BOARDS)`` rules, all switches off first; for a game without
     variants its one rule set, ``None``.
 
@@ -70,7 +85,7 @@ def every_rules(players: int, game: str = DEFAULT_GAME) -> tuple[Any, ...]:
     >>> every_rules(2, "babel")
     (None,)
     """
-    return checks_of(game_named(game, "every_rules: game")).variants(players)
+    return game_named(game, "every_rules: game").variants(players)
 
 
 def checked_apply(state: Any, action: Any, *, round_trip: bool = True) -> tuple[Any, list[str]]:
@@ -103,4 +118,4 @@ def state_problems(state: Any, *, with_check_state: bool = True) -> list[str]:
         if found:
             return [f"check_state: {problem}" for problem in found]
         out = to_move_problems(game, state)
-    return out + checks_of(game).state_problems(state)
+    return out + game.state_problems(state)

@@ -2,13 +2,13 @@
 [--jobs J]`` (issues 5, 19 and 25), one soak for every game of :data:`tigeuph.GAMES`.
 
 Plays *N* games spread evenly over every player count of the game and every rule set it has
-(for the main game every combination of the variant switches on both boards,
-:func:`~tigeuph.testing.invariants.every_rules`; Babel has none), and checks
+(:meth:`~tigeuph.GameInterface.variants`: for the main game every combination of the variant
+switches on both boards; Babel has none), and checks
 :func:`~tigeuph.testing.invariants.state_problems` and
 :func:`~tigeuph.testing.invariants.step_problems` at every step; the costly round trips of a
 state, its views and its actions through their text and JSON run on every
 ``--round-trip-every``-th step and on the last state. The players take turns among the game's
-ways of playing (``tigeuph.testing.<game>_checks.SOAK_WAYS``): the main game's draw every
+ways of playing (:attr:`~tigeuph.GameInterface.play_styles`): the main game's draw every
 action uniformly among the legal ones; Babel's take turns among uniform play, play that
 builds (the game's weighted random play, ``tigeuph.babel.policies.choose``) and its greedy
 player against uniform play, so that every rule is reached, wins by score included.
@@ -46,7 +46,6 @@ from ..errors import TigeuphError
 from ..games import DEFAULT_GAME, GAMES, AnyGame, game_named
 from ..stall import STALL_ROUNDS
 from ..tools.options import Parser, positive, progress
-from .hooks import checks_of
 from .invariants import checked_apply, round_trip_problems, state_problems
 from .rules_words import parse_rules, rules_text
 
@@ -88,8 +87,7 @@ def combinations(game: str = DEFAULT_GAME) -> tuple[tuple[int, Any], ...]:
     the order games cycle through: the player count turns fastest, so that a short run plays
     2, 3 and 4 players alike."""
     played = game_named(game, "combinations: game")
-    variants = checks_of(played).variants
-    by_players = [[(n, rules) for rules in variants(n)] for n in played.players]
+    by_players = [[(n, rules) for rules in played.variants(n)] for n in played.players]
     return tuple(pair for same in zip(*by_players, strict=True) for pair in same)
 
 
@@ -101,7 +99,7 @@ def _crash(err: BaseException) -> str:
 
 
 def _way(game: AnyGame, seed: int) -> tuple[str, ...]:
-    ways = checks_of(game).SOAK_WAYS
+    ways = game.play_styles
     return ways[seed % len(ways)]
 
 
@@ -126,7 +124,6 @@ def _play(
 ) -> tuple[int, Violation | None, bool, str]:
     """One checked game: actions applied, its first violation, whether it stalled, and how it
     ended."""
-    checks = checks_of(game)
     rng = random.Random(seed)
     way = _way(game, seed)
     played = 0
@@ -157,7 +154,7 @@ def _play(
         problems = [_crash(err)]
     ended = "stalled" if stalled else "unfinished"
     if state is not None and state.is_over:
-        ended = checks.ending(state)
+        ended = game.ending(state) or "unfinished"
     if not problems:
         return played, None, stalled, ended
     text = rules_text(game, players, rules)

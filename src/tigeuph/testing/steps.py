@@ -12,7 +12,6 @@ import attrs
 
 from ..errors import TigeuphError
 from ..games import AnyGame, game_of
-from .hooks import checks_of
 
 __all__ = ["round_trip_problems", "snapshot", "step_problems", "to_move_problems"]
 
@@ -39,7 +38,7 @@ def step_problems(
     call, is given); ``==`` and ``hash`` agree; when *round_trip* is true (the costly part),
     the new state reads back from its text and JSON (:func:`round_trip_problems`); the action
     reads back from its notation and JSON. Then the game's own rules of a step
-    (``tigeuph.testing.<game>_checks.step_problems``): for the main game what only grows,
+    (:meth:`~tigeuph.GameInterface.step_problems`): for the main game what only grows,
     the treasures and the turn's actions (R1-R25); for Babel the scores, the temples and the
     turn (B7, B18, B26, B27, B50).
     """
@@ -51,7 +50,7 @@ def step_problems(
         out.append(f"R5: apply accepted {action}, which legal_actions does not list")
     if before_snapshot is not None and snapshot(before) != before_snapshot:
         out.append(f"apply({action}) changed its input state")
-    out += checks_of(game).step_problems(before, action, after)
+    out += game.step_problems(before, action, after)
     twin = attrs.evolve(after)  # the same fields, no caches
     if twin != after or hash(twin) != hash(after):
         out.append("equal states differ in == or hash")

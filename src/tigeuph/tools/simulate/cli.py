@@ -14,7 +14,7 @@ from ...boards import BUILT_IN
 from ...errors import TigeuphError
 from ...games import DEFAULT_GAME, GAMES
 from ..options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
-from .measures import measures_of
+from .measures import default_players, rule_sets
 from .plot import plot
 from .report import Report
 from .run import LOCAL, rotations, simulate
@@ -120,8 +120,7 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph simulate") -> int:
     parser = _parser(prog)
     args = parser.parse_args(argv)
     game = GAMES[args.game]
-    measures = measures_of(game)
-    args.players = args.players or list(measures.PLAYERS)
+    args.players = args.players or [default_players(game)]
     for n in args.players:
         if n not in game.players:
             counts = ", ".join(map(str, game.players))
@@ -130,14 +129,14 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph simulate") -> int:
         parser.error("--players: a player count given twice")
     if args.dask is not None and args.jobs > 1:
         parser.error("--dask and --jobs: the cluster decides how many processes play")
-    rule_sets = measures.rule_sets(parser.error, args)
-    total = sum(args.games * len(rule_sets) * rotations(args.agents, n) for n in args.players)
+    compared = rule_sets(game, parser.error, args)
+    total = sum(args.games * len(compared) * rotations(args.agents, n) for n in args.players)
     where = f"Dask ({args.dask})" if args.dask else f"{args.jobs} process{'es' * (args.jobs > 1)}"
     try:
         start = time.perf_counter()
         with progress(total, f"{total} games", show=not args.quiet) as advance:
             report = simulate(
-                rule_sets,
+                compared,
                 args.games,
                 args.players,
                 args.seed,

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...games import DEFAULT_GAME, GAMES, game_named
-from .measures import Feature, measures_of
+from ...measures import Feature
+from .measures import switch_on
 from .tally import GameTally
 
 __all__ = ["COVERAGE_SHARE", "FEATURES", "Feature", "balanced", "coverage", "warnings"]
@@ -20,27 +21,28 @@ COVERAGE_SHARE: Final = 0.05
 untested by the run."""
 
 
-FEATURES: Final = measures_of(GAMES[DEFAULT_GAME]).FEATURES
+FEATURES: Final = GAMES[DEFAULT_GAME].features
 """The main game's switches whose feature a game may never meet (open scoring is always in
-play: it only shows the points); each game's are in its measures."""
+play: it only shows the points); each game's are its
+:attr:`~tigeuph.GameInterface.features`."""
 
 
 def coverage(
     rules: Any, games: Sequence[GameTally], game: str = DEFAULT_GAME
 ) -> dict[str, tuple[int, int]]:
-    """For each switch on in *rules* of *game* that has a feature in the game's measures
-    (the main game's :data:`FEATURES`), in how many of *games* its feature came into play, and
-    of how many.
+    """For each switch on in *rules* of *game* that has a feature
+    (:attr:`~tigeuph.GameInterface.features`; the main game's :data:`FEATURES`), in how many
+    of *games* its feature came into play, and of how many.
 
     >>> from tigeuph import Rules
     >>> coverage(Rules(wonder=True), [])
     {'wonder': (0, 0)}
     """
-    measures = measures_of(game_named(game, "coverage: game"))
+    played = game_named(game, "coverage: game")
     return {
         f.switch: (sum(t.count(f.counter) > 0 for t in games), len(games))
-        for f in measures.FEATURES
-        if measures.switch_on(rules, f.switch)
+        for f in played.features
+        if switch_on(played, rules, f.switch)
     }
 
 
@@ -48,9 +50,8 @@ def balanced(games: Sequence[GameTally]) -> bool:
     """Whether every agent sat in every seat equally often over *games*, so that the seats'
     shares of wins measure the seats, not the agents in them.
 
-    >>> from tigeuph.state import End
-    >>> game = GameTally(1, ("greedy", "random"), 10, 5, End.BAG, (3, 1), (0,))
-    >>> balanced([game]), balanced([game, GameTally(1, ("random", "greedy"), 10, 5, End.BAG, (1, 3), (1,), 1)])
+    >>> game = GameTally(1, ("greedy", "random"), 10, 5, "bag", (3, 1), (0,))
+    >>> balanced([game]), balanced([game, GameTally(1, ("random", "greedy"), 10, 5, "bag", (1, 3), (1,), 1)])
     (False, True)
     """  # noqa: E501 (a doctest line)
     seats: Counter[tuple[int, str]] = Counter()
@@ -70,9 +71,8 @@ def warnings(
     came into play in fewer than :data:`COVERAGE_SHARE` of them, games that stalled (spec D8),
     seats that were not balanced."""
     out = []
-    measures = measures_of(game_named(game, "warnings: game"))
     covered = coverage(rules, games, game)
-    for f in measures.FEATURES:
+    for f in game_named(game, "warnings: game").features:
         if f.switch not in covered:
             continue
         met, of = covered[f.switch]

@@ -1,89 +1,84 @@
-"""What the simulator measures of one game beyond :class:`~tigeuph.GameInterface`: how its
-games end, what happens in them, which variant features a game may never meet, and the rule
-sets a command line asks for (issue 25).
-
-Each game of :data:`tigeuph.GAMES` has a module ``tigeuph.tools.simulate.<name>_measures`` with
-the names of :class:`Measures`; :func:`measures_of` finds it by the game's name, so that the
-simulator lists no game.
-"""
+"""What the simulator says of any game's rules, written once from their JSON form
+(:meth:`~tigeuph.GameInterface.rules_to_json`): a setting that is on or off is a switch, any
+other (the main game's ``board``) a setting named by its value. A game without variants writes
+``{}``: its one rule set is ``standard``, with nothing to compare (issue 25)."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
-from enum import Enum
-from typing import Any, Protocol, cast
+from collections.abc import Callable
+from typing import Any
 
-from attrs import frozen
-
+from ...errors import TigeuphError
 from ...games import AnyGame
 
-__all__ = ["Event", "Feature", "Measures", "measures_of"]
+__all__ = ["default_players", "label", "rule_sets", "switch_on", "switches"]
 
 
-@frozen
-class Event:
-    """A figure counted in every game: its name (a key of ``GameTally.counts``) and heading."""
-
-    name: str
-    heading: str
+def switches(game: AnyGame) -> tuple[str, ...]:
+    """The names of *game*'s switches, in the order its rules write them."""
+    standard = game.rules_to_json(game.make_rules({}))
+    return tuple(name for name, value in standard.items() if isinstance(value, bool))
 
 
-@frozen
-class Feature:
-    """What of a rules switch can be counted in a game, and how to say it."""
-
-    switch: str
-    counter: str
-    """The event (its ``name``) that counts it."""
-    happened: str
-    """What happened, as in "the wonder was built"."""
-    subject: str
-    """What the run would say nothing about."""
+def switch_on(game: AnyGame, rules: Any, switch: str) -> bool:
+    """Whether *switch* is on in *rules* of *game*."""
+    return game.rules_to_json(rules).get(switch) is True
 
 
-class Measures(Protocol):
-    """One game's measures."""
-
-    PLAYERS: Sequence[int]
-    """The player counts a run plays unless told."""
-    ENDINGS: Sequence[tuple[Enum, str]]
-    """Each way the game ends and its heading (``ended by the bag (%)``)."""
-    EVENTS: Sequence[Event]
-    """The events counted in every game, in report order."""
-    FEATURES: Sequence[Feature]
-    """The switches whose feature a game may never meet."""
-
-    def count(self, record: Any) -> tuple[int, dict[str, int]]:
-        """The turns of a finished or stopped *record*, and each event's count."""
-        ...
-
-    def ending(self, state: Any) -> Enum | None:
-        """How the game of *state* ended; ``None`` while it goes on."""
-        ...
-
-    def standing(self, state: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Each seat's score and the seats ranked first, of a game ended or stopped."""
-        ...
-
-    def for_players(self, rules: Any, players: int) -> Any:
-        """*rules* for *players* (``ValueError`` when they name another count)."""
-        ...
-
-    def describe(self, rules: Any, baseline: Any = None) -> str:
-        """A short label for *rules*, or for what differs from *baseline*."""
-        ...
-
-    def switch_on(self, rules: Any, switch: str) -> bool:
-        """Whether *switch* is on in *rules*."""
-        ...
-
-    def rule_sets(self, error: Callable[[str], Any], args: Any) -> Mapping[str, Any]:
-        """The baseline and the compared rule sets the command line asks for, by label;
-        *error* reports a bad command line."""
-        ...
+def label(game: AnyGame, rules: Any, baseline: Any = None) -> str:
+    """A short label for *rules* of *game*: its settings and the switches on (``standard``
+    for a game without any), or what differs from *baseline*."""
+    now = game.rules_to_json(rules)
+    if baseline is None:
+        settings = [str(value) for value in now.values() if not isinstance(value, bool)]
+        return "+".join([*settings, *(name for name, on in now.items() if on is True)]) or (
+            "standard"
+        )
+    base = game.rules_to_json(baseline)
+    parts = [str(v) for k, v in now.items() if not isinstance(v, bool) and v != base.get(k)]
+    parts += [
+        f"{'+' if on else '-'}{name}"
+        for name, on in now.items()
+        if isinstance(on, bool) and on != base.get(name)
+    ]
+    return "".join(parts) or label(game, rules)
 
 
-def measures_of(game: AnyGame) -> Measures:
-    """The measures module of *game* (``tigeuph.tools.simulate.<name>_measures``)."""
-    return cast(Measures, importlib.import_module(f"{__package__}.{game.name}_measures"))
+def default_players(game: AnyGame) -> int:
+    """The player count a run plays unless told: the middle of the counts *game* takes (three
+    for the main game, two for Babel)."""
+    return game.players[len(game.players) // 2]
+
+
+def rule_sets(game: AnyGame, error: Callable[[str], Any], args: Any) -> dict[str, Any]:
+    """The baseline (``--board``, ``--base``) and each compared rule set (``--variant``, or
+    each switch alone with ``--every-switch`` or without ``--variant``) of *game*, by label;
+    *error* reports a bad command line."""
+    names = switches(game)
+    if not names:
+        if args.board is not None or args.base or args.variant or args.every_switch:
+            error(f"--board, --base, --variant, --every-switch: {game.title} has no variants")
+        standard = game.make_rules({})
+        return {label(game, standard): standard}
+    board = {} if args.board is None else {"board": args.board}
+    base = {name for chosen in args.base for name in chosen}
+
+    def make(on: set[str]) -> Any:
+        try:
+            return game.make_rules({**board, **{name: name in on for name in names}})
+        except TigeuphError as err:
+            return error(str(err))
+
+    baseline = make(base)
+    compared: list[tuple[str, ...]] = list(args.variant)
+    if args.every_switch or not compared:
+        compared += [(name,) for name in names if name not in base]
+    out = {label(game, baseline): baseline}
+    for chosen in compared:
+        rules = make(base | set(chosen))
+        if rules == baseline:
+            error(f"--variant {','.join(chosen)}: already on in the baseline (--base)")
+        out.setdefault(label(game, rules, baseline), rules)
+    if len(out) == 1:
+        error("nothing to compare: every switch is on in the baseline")
+    return out

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from enum import Enum
 from typing import Any, Final
 
 from attrs import frozen
@@ -15,7 +14,6 @@ from attrs import frozen
 from ...games import DEFAULT_GAME, game_named
 from ...stats import Interval, mean_interval, wilson
 from .coverage import balanced, coverage, warnings
-from .measures import measures_of
 from .tally import GameTally
 
 __all__ = ["METRICS", "Metric", "Report", "RuleSetResult", "game_metrics", "metrics"]
@@ -50,8 +48,8 @@ _SCORES: Final = (
 )
 
 
-def _ended(end: Enum) -> Callable[[GameTally], float]:
-    return lambda t: t.end is end
+def _ended(end: str) -> Callable[[GameTally], float]:
+    return lambda t: t.end == end
 
 
 def _counted(event: str) -> Callable[[GameTally], float]:
@@ -65,11 +63,14 @@ def game_metrics(game: str = DEFAULT_GAME) -> tuple[Metric, ...]:
     >>> [m.name for m in game_metrics("babel")][:4]
     ['actions', 'turns', 'end_score', 'end_deck']
     """
-    measures = measures_of(game_named(game, "game_metrics: game"))
+    played = game_named(game, "game_metrics: game")
     endings = tuple(
-        Metric(f"end_{end.value}", heading, _ended(end), True) for end, heading in measures.ENDINGS
+        Metric(f"end_{end}", f"ended {how} (%)", _ended(end), True)
+        for end, how in played.endings.items()
     )
-    events = tuple(Metric(e.name, e.heading, _counted(e.name)) for e in measures.EVENTS)
+    events = tuple(
+        Metric(name, heading, _counted(name)) for name, heading in played.event_headings.items()
+    )
     return (*_HEAD, *endings, *_SCORES, *events)
 
 
@@ -343,7 +344,7 @@ class Report:
                     "seed": t.seed,
                     "rotation": t.rotation,
                     "agents": " ".join(t.agents),
-                    "end": "" if t.end is None else t.end.value,
+                    "end": t.end or "",
                     "winners": " ".join(map(str, t.winners)),
                     "stalled": t.stalled,
                     "seconds": round(t.seconds, 4),

@@ -17,7 +17,7 @@ from ...agents import make_agent
 from ...extras import require
 from ...games import DEFAULT_GAME, game_named
 from ..warm import warm_up
-from .measures import measures_of
+from .measures import label as rules_label
 from .report import Report, RuleSetResult
 from .tally import DEFAULT_AGENTS, GameTally, play_game, seat_agents
 
@@ -41,7 +41,7 @@ def describe(rules: Any, baseline: Any = None, game: str = DEFAULT_GAME) -> str:
     >>> describe(Rules(buildings=True, wonder=True), baseline=Rules(wonder=True))
     '+buildings'
     """
-    return measures_of(game_named(game, "describe: game")).describe(rules, baseline)
+    return rules_label(game_named(game, "describe: game"), rules, baseline)
 
 
 def play_task(task: Task) -> tuple[GameTally, ...]:
@@ -90,7 +90,7 @@ def simulate(
 
     *game* is any game of :data:`tigeuph.GAMES` (``babel``: its one rule set is ``None``, and
     the agents are its own, ``make_agent(spec, game="babel")``); what a game's tallies count
-    comes from its measures (``tigeuph.tools.simulate.<game>_measures``).
+    comes from its interface (:meth:`~tigeuph.GameInterface.events`, its endings and features).
 
     With ``jobs > 1`` the games are shared among that many processes; with *dask* they run on
     a Dask distributed cluster (``"local"`` starts one on this machine, else the scheduler's
@@ -110,7 +110,6 @@ def simulate(
         TigeuphError: *dask* given without the ``dask`` extra.
     """
     played = game_named(game, "simulate: game")
-    measures = measures_of(played)
     named = (
         list(rule_sets.items()) if isinstance(rule_sets, Mapping) else _labelled(rule_sets, game)
     )
@@ -131,7 +130,7 @@ def simulate(
     for n in counts:
         for label, rules in named:
             try:
-                plan.append((label, n, measures.for_players(rules, n)))
+                plan.append((label, n, played.rules_for(rules, n)))
             except ValueError as err:
                 raise ValueError(f"{label}: {err}") from None
     # Chunks of games keep every worker busy to the end; the order of results is kept.

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from enum import Enum
 from typing import Any, Final
 
 from attrs import field, frozen
 
 from ...agents import make_agent, play
 from ...games import DEFAULT_GAME, game_named, game_of
-from .measures import measures_of
 
 __all__ = ["DEFAULT_AGENTS", "GameTally", "play_game", "rotated", "seat_agents", "tally"]
 
@@ -31,9 +29,9 @@ class GameTally:
     """Actions applied, decisions included (support, war order, treasures...)."""
     turns: int
     """Turns begun, the last one included."""
-    end: Enum | None
-    """Why the game ended (its game's ``End``); ``None`` when it was stopped before its end
-    (see ``stalled``)."""
+    end: str | None
+    """Why the game ended, in its game's word (:meth:`~tigeuph.GameInterface.ending`:
+    ``bag``, ``score``...); ``None`` when it was stopped before its end (see ``stalled``)."""
     scores: tuple[int, ...]
     """Each seat's final score (the main game's: its points in its weakest colour with
     treasures, spec R27); a stopped game's as it stood."""
@@ -46,7 +44,8 @@ class GameTally:
     """The game did not end: it stalled (spec D8) or reached the action bound, and was scored
     as it stood."""
     counts: tuple[tuple[str, int], ...] = ()
-    """Each event of the game's measures and how often it happened, in report order: for the
+    """Each event of the game (:attr:`~tigeuph.GameInterface.event_headings`) and how often it
+    happened, in report order: for the
     main game revolts, wars, monuments, buildings placed or moved, points doubled by buildings
     (R30), supports cut by English reinforcement (R28), wonders, wonder points (R31),
     catastrophes and treasures taken; for Babel the actions of each kind."""
@@ -94,18 +93,18 @@ def tally(
 ) -> GameTally:
     """The tally of a *game* (a record of either game) that ended or was stopped
     (``game.stopped``: a stall or the action bound, spec D8), its events counted from its
-    actions by the game's measures. A stopped game is scored as it stood.
+    actions by the game's :meth:`~tigeuph.GameInterface.events`. A stopped game is scored as
+    it stood, its leaders ranked first (:meth:`~tigeuph.GameInterface.leaders`).
 
     Raises:
         ValueError: the game goes on and was not stopped.
     """
     played = game_of(game)
-    measures = measures_of(played)
-    end = measures.ending(game.state)
+    end = played.ending(game.state)
     if end is None and game.stopped is None:
         raise ValueError("the game is not over")
-    scores, winners = measures.standing(game.state)
-    turns, counts = measures.count(game)
+    scores, winners = played.scores(game.state), played.leaders(game.state)
+    turns, counts = played.events(game)
     return GameTally(
         seed=game.seed if game.seed is not None else -1,
         agents=tuple(agents),

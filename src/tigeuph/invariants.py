@@ -2,20 +2,14 @@
 (:mod:`tigeuph.testing.invariants`): what a state cannot check of itself but the engine
 promises (the kingdom analysis it inherited, R0; the runs a building decision offers, R30),
 what only grows from step to step (R1, R4, R13-R25), the treasures' one-at-a-time leaving (R25)
-and a turn's actions never rising (R5); the variants the soak plays (every combination of the
-switches on both boards) and how a game ends. Found by :func:`tigeuph.testing.hooks.checks_of`.
+and a turn's actions never rising (R5). :data:`tigeuph.GAMES` ``["tigris"]`` answers its
+``state_problems`` and ``step_problems`` with these functions.
 """
 
 from __future__ import annotations
 
-import itertools
-from typing import Any, Final
-
-import attrs
-
-from ..actions import Action, TakeTreasure
-from ..boards import ADVANCED, STANDARD
-from ..cells import (
+from .actions import Action, TakeTreasure
+from .cells import (
     COLS,
     ROWS,
     STRIDE,
@@ -27,65 +21,11 @@ from ..cells import (
     from_cells,
     names,
 )
-from ..decisions import BuildingChoice, TreasureChoice
-from ..regions import Analysis
-from ..ruleset import Rules
-from ..state import GameState
+from .decisions import BuildingChoice, TreasureChoice
+from .regions import Analysis
+from .state import GameState
 
-__all__ = [
-    "BOARDS",
-    "SOAK_WAYS",
-    "ending",
-    "every_rules",
-    "state_problems",
-    "step_problems",
-    "switches",
-    "variants",
-]
-
-BOARDS: Final = (STANDARD, ADVANCED)
-"""The boards every combination of switches is played on."""
-
-SOAK_WAYS: Final = (("uniform",),)
-"""Every seat draws its actions uniformly among the legal ones."""
-
-
-def switches() -> tuple[str, ...]:
-    """The names of the variant switches: every boolean field of :class:`~tigeuph.Rules`.
-
-    >>> "open_scoring" in switches()
-    True
-    """
-    return tuple(f.name for f in attrs.fields(Rules) if f.type in (bool, "bool"))
-
-
-def every_rules(players: int) -> tuple[Rules, ...]:
-    """Every combination of the switches on every board of :data:`BOARDS`, for *players*:
-    ``2 ** len(switches()) * len(BOARDS)`` rules, all switches off first.
-
-    >>> every_rules(3)[0] == Rules(players=3)
-    True
-    """
-    names = switches()
-    return tuple(
-        attrs.evolve(Rules(players=players, board=board), **_flags(names, flags))
-        for board in BOARDS
-        for flags in itertools.product((False, True), repeat=len(names))
-    )
-
-
-def variants(players: int) -> tuple[Rules, ...]:
-    """The rule sets the soak plays: :func:`every_rules`."""
-    return every_rules(players)
-
-
-def _flags(names: tuple[str, ...], values: tuple[bool, ...]) -> dict[str, Any]:
-    return dict(zip(names, values, strict=True))
-
-
-def ending(state: GameState) -> str:
-    """How the game ended: ``treasures`` or ``bag`` (spec R26)."""
-    return "unfinished" if state.ended is None else state.ended.value
+__all__ = ["state_problems", "step_problems"]
 
 
 def state_problems(state: GameState) -> list[str]:

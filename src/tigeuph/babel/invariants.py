@@ -2,33 +2,16 @@
 (:mod:`tigeuph.testing.invariants`): only the active player's score rises and only the
 opponent's falls (B50); temples change only by building, stealing and destroying at the pawn's
 location (B26); the turn passes only at EndTurn (B7); a halved hand loses exactly its half
-(B27); a migration is not forgotten within its turn (B18). Babel has no variants; its soak
-takes turns among uniform play, play that builds, and the greedy player against uniform play,
-so that every rule is reached, wins by score included. Found by
-:func:`tigeuph.testing.hooks.checks_of`.
+(B27); a migration is not forgotten within its turn (B18). :data:`tigeuph.GAMES`
+``["babel"]`` answers its ``state_problems`` and ``step_problems`` with these functions.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from .actions import Action, Build, Destroy, Discard, EndTurn, SkipBuild, Steal
+from .state import BabelState
 
-from ..babel.actions import Action, Build, Destroy, Discard, EndTurn, SkipBuild, Steal
-from ..babel.state import BabelState
-
-__all__ = ["SOAK_WAYS", "ending", "state_problems", "step_problems", "variants"]
-
-SOAK_WAYS: Final = (("uniform",), ("weighted",), ("greedy", "uniform"))
-"""Game *i* of a soak from seed *S* plays way ``(S + i) mod 3``."""
-
-
-def variants(players: int) -> tuple[None]:
-    """Babel has no variants: its one rule set."""
-    return (None,)
-
-
-def ending(state: BabelState) -> str:
-    """How the game ended: ``score`` (B30) or ``deck`` (B31)."""
-    return "unfinished" if state.end is None else state.end.value
+__all__ = ["state_problems", "step_problems"]
 
 
 def state_problems(state: BabelState) -> list[str]:

@@ -1,0 +1,91 @@
+"""What the tools measure of Babel: its endings (by score, B30, or at the last temple card,
+B31), how often each kind of action is played, and the ways of playing that reach every rule.
+Babel has no variants: its one rule set is ``None``. :data:`tigeuph.GAMES` ``["babel"]``
+answers with these functions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..errors import ArgumentError
+from .records import BabelGame
+from .state import BabelState
+
+__all__ = [
+    "ENDINGS",
+    "EVENT_HEADINGS",
+    "PLAY_STYLES",
+    "ending",
+    "events",
+    "leaders",
+    "make_rules",
+    "rules_for",
+]
+
+PLAY_STYLES: Final = (("uniform",), ("weighted",), ("greedy", "uniform"))
+"""Uniform play, play that builds and the greedy player against uniform play: together they
+reach every rule, wins by score included."""
+
+ENDINGS: Final = {"score": "by score", "deck": "at the last temple card"}
+"""How a game ends (spec B30, B31), by the word of :func:`ending`."""
+
+_KINDS: Final = (
+    "Travel",
+    "Colonise",
+    "Migrate",
+    "Build",
+    "SkipBuild",
+    "Steal",
+    "Destroy",
+    "Expel",
+    "Switch",
+    "Halve",
+    "Discard",
+    "EndTurn",
+)
+"""Babel's kinds of action (spec B7-B27), as their classes are named."""
+
+EVENT_HEADINGS: Final = {kind: f"{kind} actions" for kind in _KINDS}
+"""How many actions of each kind a game plays."""
+
+
+def ending(state: BabelState) -> str | None:
+    """How the game ended: ``score`` (B30) or ``deck`` (B31); ``None`` while it goes on."""
+    return None if state.end is None else state.end.value
+
+
+def leaders(state: BabelState) -> tuple[int, ...]:
+    """The seats with the higher score (both on a draw)."""
+    scores = state.scores
+    return tuple(seat for seat in (0, 1) if scores[seat] == max(scores))
+
+
+def events(game: BabelGame) -> tuple[int, dict[str, int]]:
+    """The turns of *game* and how many actions of each kind it played."""
+    counts = dict.fromkeys(EVENT_HEADINGS, 0)
+    for action in game.actions:
+        counts[type(action).__name__] += 1
+    return game.state.turn, counts
+
+
+def make_rules(settings: Mapping[str, Any]) -> None:
+    """Babel's one rule set, ``None``: it has no setting to change.
+
+    Raises:
+        ArgumentError: *settings* name a rule.
+    """
+    if settings:
+        raise ArgumentError(f"babel: no such rule {sorted(settings)[0]!r}: Babel has no variants")
+    return None
+
+
+def rules_for(rules: None, players: int) -> None:
+    """Babel's one rule set for its two players.
+
+    Raises:
+        ArgumentError: *rules* are not ``None`` or *players* not 2.
+    """
+    if rules is not None or players != 2:
+        raise ArgumentError(f"babel: one rule set, None, for 2 players, not {rules!r}, {players}")
+    return None
