@@ -30,7 +30,8 @@ from typing import Any, Final
 from ..errors import ArgumentError, ArgumentTypeError, expect
 from .babel import BABEL
 from .client import NO_EXTRAS, ClientExtras
-from .protocol import GameInterface, Position, Record, SeatView, SeatViews
+from .holders import Position, Record, SeatView, SeatViews
+from .protocol import GameInterface
 from .tigris import TIGRIS
 
 __all__ = [

@@ -8,9 +8,8 @@ command line, the server and the browser board) asks :data:`tigeuph.GAMES` for t
 name and talks to it only through :class:`GameInterface`, as OpenSpiel's algorithms talk to any
 ``pyspiel.Game`` and python-chess's code to any variant's ``Board``.
 
-The positions and views themselves carry the few attributes every caller reads directly
-(:class:`Position`, :class:`SeatView`): who is to move, whether the game is over, and in a view
-its player and his legal actions.
+The positions, views and records themselves carry the few attributes every caller reads
+directly: :mod:`tigeuph.games.holders`.
 """
 
 from __future__ import annotations
@@ -21,118 +20,17 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from ..limits import DEFAULT_LIMITS, Limits
 from .client import ClientExtras
+from .holders import SeatViews
 
 if TYPE_CHECKING:
     from ..measures import Feature
-    from ..stall import Stop
 
-__all__ = ["GameInterface", "Position", "Record", "SeatView", "SeatViews"]
+__all__ = ["GameInterface"]
 
 S = TypeVar("S")  # the full state
 V = TypeVar("V")  # one player's view
 A = TypeVar("A")  # an action
 G = TypeVar("G")  # a game record
-S_in = TypeVar("S_in", contravariant=True)
-V_out = TypeVar("V_out", covariant=True)
-A_in = TypeVar("A_in", contravariant=True)
-
-
-@runtime_checkable
-class Position(Protocol):
-    """What every state and every view says of itself."""
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat that decides next; ``None`` once the game is over."""
-        ...
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        ...
-
-
-@runtime_checkable
-class SeatView(Position, Protocol):
-    """One player's view: his seat and, when he is to move, his legal actions."""
-
-    @property
-    def player(self) -> int:
-        """The seat whose view this is."""
-        ...
-
-    @property
-    def legal(self) -> Sequence[Any]:
-        """The player's legal actions when he is to move, else nothing."""
-        ...
-
-
-@runtime_checkable
-class Record(Protocol):
-    """A game's history as both games' record classes keep it (:class:`~tigeuph.Game`,
-    :class:`~tigeuph.babel.BabelGame`): play, undo, the states and actions so far, a seat's
-    view, the record as text or JSON, and stopping a game that will not end."""
-
-    seed: int | None
-    tags: dict[str, str]
-    limits: Limits
-
-    @property
-    def state(self) -> Any:
-        """The state now."""
-        ...
-
-    @property
-    def states(self) -> tuple[Any, ...]:
-        """Every state from the first."""
-        ...
-
-    @property
-    def actions(self) -> tuple[Any, ...]:
-        """The actions played, in order."""
-        ...
-
-    def play(self, action: Any) -> Any:
-        """Play *action* (or its notation); the new state."""
-        ...
-
-    def undo(self) -> Any:
-        """Take back the last action; the action taken back."""
-        ...
-
-    def view(self, player: int) -> Any:
-        """What *player* may know now, his public history included."""
-        ...
-
-    @property
-    def stopped(self) -> Stop | None:
-        """Why the game was stopped before its end; ``None`` when it was not."""
-        ...
-
-    def stop(self, reason: Stop) -> None:
-        """Stop the game before its end, for *reason*; the record keeps it."""
-        ...
-
-    def to_record(self) -> str:
-        """The record as text."""
-        ...
-
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The record as a JSON document."""
-        ...
-
-
-class SeatViews(Protocol[S_in, V_out, A_in]):
-    """Each seat's view as a game goes on, kept up action by action: a view with a public
-    history would otherwise rebuild that history from the first action at every decision."""
-
-    def view(self, state: S_in, seat: int) -> V_out:
-        """What *seat* may know of *state*, with the history seen so far."""
-        ...
-
-    def saw(self, before: S_in, action: A_in, after: S_in) -> None:
-        """Every seat has seen *action* lead from *before* to *after*."""
-        ...
 
 
 @runtime_checkable
@@ -161,7 +59,7 @@ class GameInterface(Protocol[S, V, A, G]):
     """The ``format`` of its JSON records (``tigeuph-record``, ``tigeuph-babel-record``)."""
     client_extras: ClientExtras
     """What a client (the server, the browser board) gets beyond this interface:
-    :data:`~tigeuph.games.client.NO_EXTRAS` for a game played by its moves' notation alone."""
+    :data:`~tigeuph.games.NO_EXTRAS` for a game played by its moves' notation alone."""
     search_scale: float
     """Evaluation points that turn a search's reward of 1/2 into about 3/4 (the logistic's
     scale): :meth:`evaluate` differences of about this size matter to the game."""
