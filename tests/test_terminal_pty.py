@@ -73,14 +73,11 @@ COUNTED = re.compile(r"^  .{13} +\d+: (.*) \.\.\.$")
 """A kind of action with many legal ones: its name, their number, a few examples."""
 
 
-def test_a_whole_game_against_an_agent_through_a_terminal(tmp_path: Path) -> None:
-    """A person plays seat 0 against the random agent to the end, asking for help, an
-    explanation and an undo on the way; the record is saved and replays."""
-    record = tmp_path / "game.txt"
-    argv = [sys.executable, "-m", "tigeuph", "play", "--seats", "human,random", "--seed", "11"]
-    screen = Screen([*argv, "--record", str(record)], tmp_path)
-    rng = random.Random(1)
-    first = ["?", "explain rE1", "xx9", "rE1"]
+def _play_to_the_end(screen: Screen, first: list[str], *, undo_at: int, seed: int) -> int:
+    """Type the lines of *first*, then random legal actions to the end of the game, with an
+    undo after *undo_at* of them; wait for the saved record and a clean exit. The number of
+    actions typed."""
+    rng = random.Random(seed)
     played = 0
     while True:
         shown = screen.read_until("seat 0> ", "tigeuph replay")
@@ -88,7 +85,7 @@ def test_a_whole_game_against_an_agent_through_a_terminal(tmp_path: Path) -> Non
             break
         if first:
             line = first.pop(0)
-        elif played == 6:
+        elif played == undo_at:
             line, played = "undo", played + 1
         else:
             line, played = rng.choice(legal_shown(screen.text)), played + 1
@@ -98,6 +95,16 @@ def test_a_whole_game_against_an_agent_through_a_terminal(tmp_path: Path) -> Non
             screen.type(rng.choice(legal_shown(screen.text)))
     screen.read_until("record saved")
     assert screen.proc.wait(timeout=30) == 0
+    return played
+
+
+def test_a_whole_game_against_an_agent_through_a_terminal(tmp_path: Path) -> None:
+    """A person plays seat 0 against the random agent to the end, asking for help, an
+    explanation and an undo on the way; the record is saved and replays."""
+    record = tmp_path / "game.txt"
+    argv = [sys.executable, "-m", "tigeuph", "play", "--seats", "human,random", "--seed", "11"]
+    screen = Screen([*argv, "--record", str(record)], tmp_path)
+    played = _play_to_the_end(screen, ["?", "explain rE1", "xx9", "rE1"], undo_at=6, seed=1)
     text = screen.text
     assert "Type an action in action notation" in text  # the help
     assert "Illegal (R11): rE1: a red tile never goes on a river" in text
@@ -113,25 +120,7 @@ def test_a_whole_game_of_babel_through_a_terminal(tmp_path: Path) -> None:
     record = tmp_path / "babel.txt"
     argv = [sys.executable, "-m", "tigeuph", "play", "--game", "babel", "--seats"]
     screen = Screen([*argv, "human,greedy", "--seed", "3", "--record", str(record)], tmp_path)
-    rng = random.Random(2)
-    first = ["?", "explain end", "hint", ">q"]
-    played = 0
-    while True:
-        shown = screen.read_until("seat 0> ", "tigeuph replay")
-        if "record saved to" in shown or screen.proc.poll() is not None:
-            break
-        if first:
-            line = first.pop(0)
-        elif played == 8:
-            line, played = "undo", played + 1
-        else:
-            line, played = rng.choice(legal_shown(screen.text)), played + 1
-        screen.type(line)
-        if line == "undo":
-            assert "took back" in screen.read_until("seat 0> "), screen.text[-600:]
-            screen.type(rng.choice(legal_shown(screen.text)))
-    screen.read_until("record saved")
-    assert screen.proc.wait(timeout=30) == 0
+    played = _play_to_the_end(screen, ["?", "explain end", "hint", ">q"], undo_at=8, seed=2)
     text = screen.text
     assert "Type an action in action notation" in text  # the help
     assert "Illegal (B8, the starting card on the first turn)" in text
