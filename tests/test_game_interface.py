@@ -289,3 +289,14 @@ def test_legal_play_keeps_the_games_own_invariants_and_running_back_breaks_them(
         assert game.step_problems(before, action, after) == []
     backwards = game.step_problems(states[-1], legal[-2][0], states[0])
     assert backwards  # the bag grows back, or the turn runs backwards
+
+
+def test_a_page_may_draw_the_main_games_board_without_its_panel() -> None:
+    """The browser board shows the players itself: the main game's picture leaves out its
+    panel when asked; Babel's table has its panels as part of it."""
+    for name, apart in (("tigris", True), ("babel", False)):
+        game = GAMES[name]
+        seen = game.view(game.new_game(2, seed=1), 0)
+        whole, board = game.picture(seen), game.picture(seen, panel=False)
+        assert (len(board) < len(whole)) is apart
+        assert (("Seat 0 to play" in whole) and ("Seat 0 to play" not in board)) is apart

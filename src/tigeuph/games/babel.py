@@ -239,7 +239,9 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
         last: Action | None = None,
         before: BabelState | BabelView | None = None,
         coordinates: bool = True,
+        panel: bool = True,
     ) -> str:
+        # Babel's panels are part of its table: there is no board without them.
         return picture(position, size=size, last=last, before=before, coordinates=coordinates)
 
     def explain(self, state: BabelState, action: Action) -> str:

@@ -328,12 +328,15 @@ class GameInterface(Protocol[S, V, A, G]):
         last: A | None = None,
         before: S | V | None = None,
         coordinates: bool = True,
+        panel: bool = True,
     ) -> str:
         """*position* drawn as an SVG document (*size*: its width in pixels; ``None``, its
         natural size), *last* (the action played last, from *before* when it is known) marked
         where the game can; a state is drawn whole, a view with only what its player may see.
         *coordinates*: write what the action notation counts by (the main game's column
-        letters and row numbers, Babel's card indices)."""
+        letters and row numbers, Babel's card indices). *panel*: draw the players' panel and
+        the status line where the game draws them apart from its board (the main game); a page
+        that shows them itself draws the board alone."""
         ...
 
     def explain(self, state: S, action: A) -> str:

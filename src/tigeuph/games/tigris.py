@@ -264,10 +264,18 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
         last: Action | None = None,
         before: GameState | PlayerView | None = None,
         coordinates: bool = True,
+        panel: bool = True,
     ) -> str:
         moved = () if before is None or last is None else leader_arrows(before, last)
         width = None if size is None else round(size)
-        return board(position, size=width, lastmove=last, arrows=moved, coordinates=coordinates)
+        return board(
+            position,
+            size=width,
+            lastmove=last,
+            arrows=moved,
+            coordinates=coordinates,
+            panel=panel,
+        )
 
     def explain(self, state: GameState, action: Action) -> str:
         return str(explain(state, action))

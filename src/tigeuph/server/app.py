@@ -167,7 +167,7 @@ class _Server:
             entries = self.store.history(row, seat, max(0, row.version - 1))
             last = entries[-1]["action"] if entries else None
             seen = self.store.view(row, seat)
-            return game.picture(seen, last=game.parse_action(last) if last else None)
+            return game.picture(seen, last=game.parse_action(last) if last else None, panel=False)
 
         picture = await run_in_threadpool(draw)
         return Response(picture, media_type="image/svg+xml")
