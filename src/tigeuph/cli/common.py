@@ -22,29 +22,17 @@ from ..boards import BUILT_IN, Board, board_from_json, board_from_text
 from ..errors import BoardError, JsonError, TigeuphError
 from ..games import GAMES, AnyGame, game_of_position, game_of_record
 from ..limits import DEFAULT_LIMITS, load_json
-from ..notation.fields import TITLE
-from ..notation.position import from_text
-from ..records import Game
 from ..ruleset import SWITCHES, Rules
-from ..serialise import state_from_json, view_from_json
-from ..state import GameState
-from ..views import PlayerView
 
 __all__ = [
-    "Loaded",
     "add_rules_options",
-    "at_move",
     "board_file",
     "file_name",
-    "load",
     "load_game",
     "read_file",
     "rules_from",
     "switch_list",
 ]
-
-Loaded = GameState | PlayerView | Game
-"""What a file holds: a position, a player's view, or a game (a record)."""
 
 
 def read_file(path: str) -> str:
@@ -119,20 +107,6 @@ def _is_json(text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def load(path: str) -> Loaded:
-    """The position, view or game in the file at *path* (``-`` reads standard input): position
-    notation, a game record, or their JSON documents, read by :func:`read_file`.
-
-    Raises:
-        TigeuphError: the file cannot be read, is over the limits, or holds none of these.
-    """
-    text, name = read_file(path), file_name(path)
-    try:
-        return _parse(text, name)
-    except (RecursionError, MemoryError):  # the readers bound their input: a last guard
-        raise _too_much(name) from None
-
-
 def load_game(path: str) -> tuple[AnyGame, object]:
     """The game of the file at *path* (``-`` reads standard input) and what it holds, for any
     game of :data:`tigeuph.GAMES`: a position in its notation (its first line says the game),
@@ -153,7 +127,7 @@ def load_game(path: str) -> tuple[AnyGame, object]:
             return game, game.from_text(text)
         game = game_of_record(text)
         return game, game.record_from_text(text)
-    except (RecursionError, MemoryError):  # as in load
+    except (RecursionError, MemoryError):  # the readers bound their input: a last guard
         raise _too_much(name) from None
 
 
@@ -185,44 +159,6 @@ def _too_much(name: str) -> TigeuphError:
 def file_name(path: str) -> str:
     """*path* as messages name it: ``-`` is standard input."""
     return "standard input" if path == "-" else path
-
-
-def _parse(text: str, name: str) -> Loaded:
-    if _is_json(text):
-        try:
-            data = load_json(text, DEFAULT_LIMITS, name)
-        except JsonError:
-            data = None  # not JSON: the state reader says so, naming the place
-        kind = data.get("format") if isinstance(data, dict) else None
-        if kind == "tigeuph-view":
-            return view_from_json(text)
-        if kind == "tigeuph-record":
-            return Game.from_json(text)
-        return state_from_json(text)
-    lines = [line.strip() for line in text.splitlines()]
-    first = next((line for line in lines if line and not line.startswith("#")), "")
-    if first == TITLE:
-        return from_text(text)
-    return Game.from_record(text)
-
-
-def at_move(loaded: Loaded, move: int | None) -> tuple[GameState | PlayerView, Game | None]:
-    """The position to show: a game's state after *move* actions (its last without one), or
-    the position itself; with the game, when there is one.
-
-    Raises:
-        TigeuphError: *move* is given for a position, or is out of the game's range.
-    """
-    if not isinstance(loaded, Game):
-        if move is not None:
-            raise TigeuphError("--move needs a game record, not a position")
-        return loaded, None
-    states = loaded.states
-    if move is None:
-        return states[-1], loaded
-    if not 0 <= move < len(states):
-        raise TigeuphError(f"--move {move}: the game has moves 0 to {len(states) - 1}")
-    return states[move], loaded
 
 
 def switch_list(text: str) -> tuple[str, ...]:
@@ -284,5 +220,5 @@ def board_file(path: str) -> Board:
         except JsonError as err:
             raise BoardError(f"{path}: {err.reason.removeprefix('not JSON: ')}") from None
         return board_from_json(name, data)
-    except (RecursionError, MemoryError):  # as in load
+    except (RecursionError, MemoryError):  # the readers bound their input: a last guard
         raise _too_much(path) from None

@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import svg
-from ..errors import JsonError, TigeuphError
-from ..games import GAMES, AnyGame, game_of_record
-from ..limits import DEFAULT_LIMITS, load_json
-from .common import file_name, read_file
+from ..errors import TigeuphError
+from ..games import AnyGame
+from .common import load_game
 
 __all__ = ["add", "run"]
 
@@ -57,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     suffix = out.suffix.lower()
     if suffix not in (".svg", ".png"):
         raise TigeuphError(f"{args.output}: the picture must end in .svg or .png")
-    game, loaded = load_any(args.file)
+    game, loaded = load_game(args.file)
     position, last, before = _at_move(game, loaded, args.move)
     if args.player is not None:
         position = _seen_by(game, position, args.player)
@@ -73,53 +72,6 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise TigeuphError(f"cannot write {out}: {err}") from None
     return 0
-
-
-def load_any(path: str) -> tuple[AnyGame, Any]:
-    """The game and the position, view or record in the file at *path* (``-``: standard
-    input), in any game of :data:`tigeuph.GAMES`: position notation (its game by its title
-    line), a text record (by its ``Game`` tag), or a JSON document (by its ``format``).
-
-    Raises:
-        TigeuphError: the file cannot be read, is over the limits, or holds none of these.
-    """
-    text, name = read_file(path), file_name(path)
-    try:
-        return _parse(text, name)
-    except (RecursionError, MemoryError):  # the readers bound their input: a last guard
-        raise TigeuphError(f"{name}: too deeply nested or too large to read") from None
-
-
-def _parse(text: str, name: str) -> tuple[AnyGame, Any]:
-    if text.lstrip().startswith("{"):
-        try:
-            data = load_json(text, DEFAULT_LIMITS, name)
-        except JsonError:
-            data = None  # not JSON: the main game's state reader says so, naming the place
-        kind = data.get("format") if isinstance(data, dict) else None
-        for game in GAMES.values():
-            if kind == game.record_format:
-                return game, game.record_from_json(text)
-            if kind == _document_format(game, "view"):
-                return game, game.view_from_json(text)
-            if kind == _document_format(game, "state"):
-                return game, game.state_from_json(text)
-        main = next(iter(GAMES.values()))
-        return main, main.state_from_json(text)
-    lines = (line.strip() for line in text.splitlines())
-    first = next((line for line in lines if line and not line.startswith("#")), "")
-    for game in GAMES.values():
-        if first == game.position_title:
-            return game, game.from_text(text)
-    game = game_of_record(text)
-    return game, game.record_from_text(text)
-
-
-def _document_format(game: AnyGame, document: str) -> object:
-    """The ``format`` of *game*'s JSON *document* (``state``, ``view``), as its JSON Schema
-    declares it."""
-    declared = game.json_schema().get("$defs", {}).get(document, {})
-    return declared.get("properties", {}).get("format", {}).get("const")
 
 
 def _at_move(game: AnyGame, loaded: Any, move: int | None) -> tuple[Any, Any, Any]:
