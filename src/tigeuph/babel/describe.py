@@ -24,10 +24,11 @@ from .actions import (
     Travel,
 )
 from .cards import NATIONS, Counts, Nation, counts_text, nations_text
+from .engine import Outcome
 from .state import BabelState, End, Side
 from .views import BabelView, PublicSide
 
-__all__ = ["NOTATION_HELP", "action_kind", "describe", "notation_help"]
+__all__ = ["NOTATION_HELP", "action_kind", "describe", "notation_help", "result_text"]
 
 _INK: Final = {
     Nation.HITTITES: "bold #b08800",
@@ -63,6 +64,19 @@ def _waiting(seen: BabelState | BabelView) -> str:
     if seen.pending is not None:
         return f"seat {seen.pending.player} must discard {seen.pending.count} cards"
     return f"seat {seen.active} to play"
+
+
+def result_text(result: Outcome) -> str:
+    """How a game of Babel ended, in one line: the winner or a draw, how (by score, B30, or at
+    the last temple card, B31), the scores with the winner's first, and the hands' tie-break
+    when it decided (B31)."""
+    who = "a draw" if result.winner is None else f"seat {result.winner} wins"
+    how = "by score" if result.reason is End.SCORE else "at the last temple card"
+    first = 0 if result.winner is None else result.winner
+    line = f"{who} {how}, {result.scores[first]} to {result.scores[1 - first]}"
+    if result.winner is not None and result.scores[0] == result.scores[1]:
+        line += ", on more cards in hand"
+    return line
 
 
 def describe(

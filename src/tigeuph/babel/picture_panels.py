@@ -9,6 +9,7 @@ from xml.etree.ElementTree import Element
 from ..svg.symbols import INK, Symbols, el
 from .actions import Action
 from .cards import NATIONS
+from .describe import result_text
 from .engine import Outcome, outcome
 from .picture_marks import Marks
 from .picture_style import (
@@ -28,7 +29,7 @@ from .picture_style import (
     highlight,
     label,
 )
-from .state import BabelState, End, Side
+from .state import BabelState, Side
 from .views import BabelView
 
 __all__ = ["FOOTER", "draw_footer", "draw_panel", "draw_status"]
@@ -50,13 +51,7 @@ def _outcome(position: Position) -> Outcome | None:
 
 
 def _result(found: Outcome) -> str:
-    who = "a draw" if found.winner is None else f"seat {found.winner} wins"
-    how = "by score" if found.reason is End.SCORE else "at the last temple card"
-    first = 0 if found.winner is None else found.winner  # the winner's score first
-    line = f"Game over: {who} {how}, {found.scores[first]} to {found.scores[1 - first]}"
-    if found.winner is not None and found.scores[0] == found.scores[1]:
-        line += ", on more cards in hand"  # the tie-break, spec B31
-    return line
+    return f"Game over: {result_text(found)}"
 
 
 def _winners(position: Position) -> frozenset[int]:

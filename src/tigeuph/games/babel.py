@@ -9,7 +9,7 @@ from typing import Any, Final
 from ..babel import invariants, measures
 from ..babel.actions import Action, parse_action
 from ..babel.checks import check_state
-from ..babel.describe import action_kind, describe, notation_help
+from ..babel.describe import action_kind, describe, notation_help, result_text
 from ..babel.engine import apply, legal_actions, outcome
 from ..babel.evaluation import evaluate
 from ..babel.explain import explain
@@ -26,7 +26,7 @@ from ..babel.serialise import (
     view_from_json,
     view_to_json,
 )
-from ..babel.state import BabelState, End, new_game
+from ..babel.state import BabelState, new_game
 from ..babel.views import BabelView, sample_state, view
 from ..errors import ArgumentError, IllegalActionError, JsonError
 from ..limits import DEFAULT_LIMITS, Limits
@@ -126,11 +126,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
 
     def result_text(self, state: BabelState) -> str:
         result = outcome(state)
-        if result is None:
-            return "the game goes on"
-        who = "a draw" if result.winner is None else f"seat {result.winner} wins"
-        how = "by score" if result.reason is End.SCORE else "at the last temple card"
-        return f"{who} {how} ({result.scores[0]} - {result.scores[1]})"
+        return "the game goes on" if result is None else result_text(result)
 
     def view(self, state: BabelState, player: int) -> BabelView:
         return view(state, player)
