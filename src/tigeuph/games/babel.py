@@ -41,8 +41,7 @@ class _SeatViews:
 
     __slots__ = ()
 
-    def view(self, state: BabelState, seat: int) -> BabelView:
-        return view(state, seat)
+    view = staticmethod(view)
 
     def saw(self, before: BabelState, action: Action, after: BabelState) -> None:
         pass
@@ -92,11 +91,8 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     def rules_to_json(self, rules: None) -> dict[str, Any]:
         return {}
 
-    def legal_actions(self, state: BabelState) -> Sequence[Action]:
-        return legal_actions(state)
-
-    def apply(self, state: BabelState, action: Action) -> BabelState:
-        return apply(state, action)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
 
     def refusal(self, state: BabelState, action: Action) -> Exception | None:
         try:
@@ -128,8 +124,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
         result = outcome(state)
         return "the game goes on" if result is None else result_text(result)
 
-    def view(self, state: BabelState, player: int) -> BabelView:
-        return view(state, player)
+    view = staticmethod(view)
 
     def seat_views(self, players: int) -> _SeatViews:
         return _SeatViews()
@@ -137,32 +132,18 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     def sample_state(self, view: BabelView, rng: random.Random) -> BabelState:
         return sample_state(view, rng)
 
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def to_text(self, state: BabelState) -> str:
-        return to_text(state)
-
-    def from_text(self, text: str, *, limits: Limits = DEFAULT_LIMITS) -> BabelState:
-        return from_text(text, limits=limits)
-
-    def state_to_json(self, state: BabelState, *, indent: int | None = None) -> str:
-        return state_to_json(state, indent=indent)
-
-    def state_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> BabelState:
-        return state_from_json(text, limits=limits)
+    parse_action = staticmethod(parse_action)
+    to_text = staticmethod(to_text)
+    from_text = staticmethod(from_text)
+    state_to_json = staticmethod(state_to_json)
+    state_from_json = staticmethod(state_from_json)
 
     def view_to_json(self, view: BabelView, *, indent: int | None = None) -> str:
         return view_to_json(view, indent=indent)
 
-    def view_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> BabelView:
-        return view_from_json(text, limits=limits)
-
-    def action_to_json(self, action: Action) -> str:
-        return action_to_json(action)
-
-    def action_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Action:
-        return action_from_json(text, limits=limits)
+    view_from_json = staticmethod(view_from_json)
+    action_to_json = staticmethod(action_to_json)
+    action_from_json = staticmethod(action_from_json)
 
     def json_schema(self) -> dict[str, Any]:
         return json_schema()
@@ -189,8 +170,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     ) -> BabelGame:
         return BabelGame.from_json(text, verify=verify, limits=limits)
 
-    def check_state(self, state: BabelState) -> list[str]:
-        return check_state(state)
+    check_state = staticmethod(check_state)
 
     def stall_watch(self, rounds: int) -> None:
         return None  # the decks run out: every game of Babel ends (spec B30)
@@ -224,8 +204,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     def notation_help(self) -> str:
         return notation_help()
 
-    def action_kind(self, action: Action) -> str:
-        return action_kind(action)
+    action_kind = staticmethod(action_kind)
 
     def picture(
         self,
@@ -240,8 +219,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
         # Babel's panels are part of its table: there is no board without them.
         return picture(position, size=size, last=last, before=before, coordinates=coordinates)
 
-    def explain(self, state: BabelState, action: Action) -> str:
-        return explain(state, action)
+    explain = staticmethod(explain)
 
     def variants(self, players: int) -> tuple[None]:
         return (None,)

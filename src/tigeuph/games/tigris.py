@@ -125,14 +125,9 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     def rules_to_json(self, rules: Rules) -> dict[str, Any]:
         return {"board": rules.board.name, **{name: getattr(rules, name) for name in SWITCHES}}
 
-    def legal_actions(self, state: GameState) -> Sequence[Action]:
-        return legal_actions(state)
-
-    def apply(self, state: GameState, action: Action) -> GameState:
-        return apply(state, action)
-
-    def refusal(self, state: GameState, action: Action) -> Exception | None:
-        return refusal(state, action)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    refusal = staticmethod(refusal)
 
     def player_count(self, position: GameState | PlayerView) -> int:
         return position.players
@@ -155,8 +150,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
         told = " - ".join(map(str, self.scores(state)))
         return f"{_ENDINGS[state.ended]}: won by {seats} ({told})"
 
-    def view(self, state: GameState, player: int) -> PlayerView:
-        return view(state, player)
+    view = staticmethod(view)
 
     def seat_views(self, players: int) -> _SeatViews:
         return _SeatViews(players)
@@ -164,32 +158,18 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     def sample_state(self, view: PlayerView, rng: random.Random) -> GameState:
         return sample_state(view, rng)
 
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def to_text(self, state: GameState) -> str:
-        return to_text(state)
-
-    def from_text(self, text: str, *, limits: Limits = DEFAULT_LIMITS) -> GameState:
-        return from_text(text, limits=limits)
-
-    def state_to_json(self, state: GameState, *, indent: int | None = None) -> str:
-        return state_to_json(state, indent=indent)
-
-    def state_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> GameState:
-        return state_from_json(text, limits=limits)
+    parse_action = staticmethod(parse_action)
+    to_text = staticmethod(to_text)
+    from_text = staticmethod(from_text)
+    state_to_json = staticmethod(state_to_json)
+    state_from_json = staticmethod(state_from_json)
 
     def view_to_json(self, view: PlayerView, *, indent: int | None = None) -> str:
         return view_to_json(view, indent=indent)
 
-    def view_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> PlayerView:
-        return view_from_json(text, limits=limits)
-
-    def action_to_json(self, action: Action) -> str:
-        return action_to_json(action)
-
-    def action_from_json(self, text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Action:
-        return action_from_json(text, limits=limits)
+    view_from_json = staticmethod(view_from_json)
+    action_to_json = staticmethod(action_to_json)
+    action_from_json = staticmethod(action_from_json)
 
     def json_schema(self) -> dict[str, Any]:
         return json_schema()
@@ -216,25 +196,18 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     ) -> Game:
         return Game.from_json(text, verify=verify, limits=limits)
 
-    def check_state(self, state: GameState) -> list[str]:
-        return check_state(state)
+    check_state = staticmethod(check_state)
 
     def stall_watch(self, rounds: int) -> Callable[[GameState], bool]:
         return StallWatch(rounds).see
 
-    def evaluate(self, state: GameState) -> Sequence[float]:
-        return evaluate(state)
+    evaluate = staticmethod(evaluate)
 
     def action_values(self, state: GameState, legal: Sequence[Action], seat: int) -> list[float]:
         return scores(state, legal, seat)
 
-    def rollout_action(
-        self, state: GameState, legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        return rollout_action(state, legal, rng)
-
-    def weighted_action(self, view: PlayerView, rng: random.Random) -> Action:
-        return weighted_action(view, rng)
+    rollout_action = staticmethod(rollout_action)
+    weighted_action = staticmethod(weighted_action)
 
     def centred_search(self, state: GameState) -> bool:
         # Far from 0 the logistic is flat, and a plan's point or two (a cross grown) would move
@@ -253,8 +226,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     def notation_help(self) -> str:
         return notation_help()
 
-    def action_kind(self, action: Action) -> str:
-        return action_kind(action)
+    action_kind = staticmethod(action_kind)
 
     def picture(
         self,
@@ -298,11 +270,8 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     def events(self, record: Game) -> tuple[int, dict[str, int]]:
         return measures.events(record)
 
-    def state_problems(self, state: GameState) -> list[str]:
-        return state_problems(state)
-
-    def step_problems(self, before: GameState, action: Action, after: GameState) -> list[str]:
-        return step_problems(before, action, after)
+    state_problems = staticmethod(state_problems)
+    step_problems = staticmethod(step_problems)
 
 
 TIGRIS: Final = Tigris()
