@@ -300,3 +300,18 @@ def test_a_page_may_draw_the_main_games_board_without_its_panel() -> None:
         whole, board = game.picture(seen), game.picture(seen, panel=False)
         assert (len(board) < len(whole)) is apart
         assert (("Seat 0 to play" in whole) and ("Seat 0 to play" not in board)) is apart
+
+
+def test_the_main_games_result_says_when_the_next_colours_decided() -> None:
+    """Two players on the same score: the result says the winner won on the next colours up
+    (R27), and says nothing of it when the scores alone decided."""
+    game = GAMES["tigris"]
+    said = []
+    for seed in range(1, 6):
+        state, rng = game.new_game(2, seed=seed), random.Random(seed)
+        while not state.is_over:
+            state = game.apply(state, rng.choice(list(game.legal_actions(state))))
+        tied = len(set(game.scores(state))) == 1 and len(game.winners(state)) == 1
+        said.append(tied)
+        assert ("on the next colours up" in game.result_text(state)) is tied
+    assert True in said and False in said

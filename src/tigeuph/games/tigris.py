@@ -146,9 +146,13 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     def result_text(self, state: GameState) -> str:
         if state.ended is None:
             return "the game goes on"
-        seats = " and ".join(f"seat {s}" for s in self.winners(state))
-        told = " - ".join(map(str, self.scores(state)))
-        return f"{_ENDINGS[state.ended]}: won by {seats} ({told})"
+        winners, scores = self.winners(state), self.scores(state)
+        seats = " and ".join(f"seat {s}" for s in winners)
+        told = " - ".join(map(str, scores))
+        # A loser with the winners' score lost on the next colours up (spec R27).
+        tied = any(scores[s] == scores[winners[0]] for s in range(len(scores)) if s not in winners)
+        how = " on the next colours up" if tied else ""
+        return f"{_ENDINGS[state.ended]}: won by {seats}{how} ({told})"
 
     view = staticmethod(view)
 
