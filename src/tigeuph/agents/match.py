@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..errors import ArgumentError, ArgumentTypeError, expect
-from ..games import AnyGame, Record, game_named
+from ..games import AnyGame, Record, game_named, player_counts
 from ..stall import STALL_ROUNDS, Stop
 from .base import Agent, AgentError, agent_rng
 
@@ -125,7 +125,7 @@ def play(
     players = len(agents)
     if players not in chosen.players:
         raise ArgumentError(
-            f"play: {chosen.title} takes {_counts(chosen.players)} agents, not {players}"
+            f"play: {chosen.title} takes {player_counts(chosen)} agents, not {players}"
         )
     names = {f"Player{seat}": repr(agent)[:200] for seat, agent in enumerate(agents)}
     played: Record = chosen.new_record(
@@ -178,12 +178,6 @@ def play(
             )
         after = played.play(action)
         views.saw(state, action, after)
-
-
-def _counts(players: range) -> str:
-    """``2`` or ``2 to 4``: the numbers of players a game takes, in words."""
-    low, high = players[0], players[-1]
-    return str(low) if low == high else f"{low} to {high}"
 
 
 def _is_action(game: AnyGame, thing: object) -> bool:

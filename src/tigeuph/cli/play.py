@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import TigeuphError
-from ..games import GAMES, AnyGame, game_named
+from ..games import GAMES, AnyGame, game_named, player_counts
 from .common import add_rules_options, rules_from
 
 __all__ = ["add", "run"]
@@ -98,9 +98,9 @@ def _seats(args: argparse.Namespace, game: AnyGame) -> list[str]:
         if args.players is not None and args.players != len(seats):
             raise TigeuphError(f"--players {args.players} but --seats names {len(seats)} seats")
     if len(seats) not in game.players:
-        first, last = game.players[0], game.players[-1]
-        takes = f"{first}" if first == last else f"{first} to {last}"
-        raise TigeuphError(f"{len(seats)} seats: {game.title} is a game for {takes} players")
+        raise TigeuphError(
+            f"{len(seats)} seats: {game.title} is a game for {player_counts(game)} players"
+        )
     return seats
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "game_of",
     "game_of_position",
     "game_of_record",
+    "player_counts",
 ]
 
 AnyGame = GameInterface[Any, Any, Any, Any]
@@ -73,6 +74,12 @@ def game_named(name: object, where: str = "game") -> AnyGame:
     if game is None:
         raise ArgumentError(f"{where}: unknown game {name!r}: choose from {', '.join(GAMES)}")
     return game
+
+
+def player_counts(game: AnyGame) -> str:
+    """The numbers of players *game* takes, in words: ``2``, ``2 to 4``."""
+    first, last = game.players[0], game.players[-1]
+    return str(first) if first == last else f"{first} to {last}"
 
 
 def game_of(thing: object) -> AnyGame:

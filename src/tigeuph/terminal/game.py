@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents import AgentSpecError, agent_rng
 from ..errors import TigeuphError
-from ..games import AnyGame, Record, game_named, game_of
+from ..games import AnyGame, Record, game_named, game_of, player_counts
 from ..stall import STALL_ROUNDS, Stop
 from .prompt import Command, Matches, completer, group_actions, help_text, read_input
 
@@ -375,7 +375,7 @@ def play_in_terminal(
     interface = game_named(game)
     if len(seats) not in interface.players:
         raise TigeuphError(
-            f"{interface.title} seats {_numbers(interface.players)} players, not {len(seats)}"
+            f"{interface.title} seats {player_counts(interface)} players, not {len(seats)}"
         )
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -384,8 +384,3 @@ def play_in_terminal(
     return TerminalGame(
         record, seats, console=console, ask=ask, seed=seed, delay=delay, max_actions=max_actions
     ).run()
-
-
-def _numbers(players: range) -> str:
-    first, last = players[0], players[-1]
-    return str(first) if first == last else f"{first} to {last}"
