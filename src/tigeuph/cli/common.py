@@ -16,7 +16,7 @@ import re
 import stat
 import sys
 from pathlib import PurePath
-from typing import Final
+from typing import Any, Final
 
 from ..boards import BUILT_IN, Board, board_from_json, board_from_text
 from ..errors import BoardError, JsonError, TigeuphError
@@ -26,6 +26,7 @@ from ..ruleset import SWITCHES, Rules
 
 __all__ = [
     "add_rules_options",
+    "at_move",
     "board_file",
     "file_name",
     "load_game",
@@ -222,3 +223,24 @@ def board_file(path: str) -> Board:
         return board_from_json(name, data)
     except (RecursionError, MemoryError):  # the readers bound their input: a last guard
         raise _too_much(path) from None
+
+
+def at_move(game: AnyGame, loaded: Any, move: int | None) -> tuple[Any, Any, Any]:
+    """The position after *move* actions of a record (its end without one), the
+    action that led to it and the state it was played in (``None`` for a position, or at a
+    record's start).
+
+    Raises:
+        TigeuphError: *move* is given for a position, or is out of the game's range.
+    """
+    if not isinstance(loaded, game.record_type):
+        if move is not None:
+            raise TigeuphError("--move needs a game record, not a position")
+        return loaded, None, None
+    states, actions = loaded.states, loaded.actions
+    index = len(states) - 1 if move is None else move
+    if not 0 <= index < len(states):
+        raise TigeuphError(f"--move {move}: the game has moves 0 to {len(states) - 1}")
+    if index == 0:
+        return states[0], None, None
+    return states[index], actions[index - 1], states[index - 1]

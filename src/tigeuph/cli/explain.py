@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import TigeuphError
-from .common import load_game
+from .common import at_move, load_game
 
 __all__ = ["add", "run"]
 
@@ -35,16 +35,7 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the explanation; exit 0 when the action is legal, 1 when it is not."""
     game, loaded = load_game(args.file)
-    if isinstance(loaded, game.record_type):
-        states = loaded.states
-        move = len(states) - 1 if args.move is None else args.move
-        if not 0 <= move < len(states):
-            raise TigeuphError(f"--move {move}: the game has moves 0 to {len(states) - 1}")
-        position = states[move]
-    elif args.move is not None:
-        raise TigeuphError("--move needs a game record, not a position")
-    else:
-        position = loaded
+    position, _, _ = at_move(game, loaded, args.move)
     if not isinstance(position, game.state_type):
         raise TigeuphError("explain needs a full position or record, not a player's view")
     found = game.explain(position, game.parse_action(args.action))

@@ -104,7 +104,7 @@ def _seats(args: argparse.Namespace, game: AnyGame) -> list[str]:
     return seats
 
 
-def _rules(args: argparse.Namespace, game: AnyGame, players: int) -> object:
+def _rules(args: argparse.Namespace, players: int) -> object:
     """The variants --board and --variant ask for; ``None`` (the game's standard rules) when
     they ask for none, so that a game without variants takes the defaults."""
     if args.board == "standard" and not args.variant:
@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     record = play_in_terminal(
         seats,
         game=game.name,
-        rules=_rules(args, game, len(seats)),
+        rules=_rules(args, len(seats)),
         seed=seed,
         delay=args.delay,
         max_actions=args.max_actions,

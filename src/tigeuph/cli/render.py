@@ -10,7 +10,7 @@ from typing import Any
 from .. import svg
 from ..errors import TigeuphError
 from ..games import AnyGame
-from .common import load_game
+from .common import at_move, load_game
 
 __all__ = ["add", "run"]
 
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if suffix not in (".svg", ".png"):
         raise TigeuphError(f"{args.output}: the picture must end in .svg or .png")
     game, loaded = load_game(args.file)
-    position, last, before = _at_move(game, loaded, args.move)
+    position, last, before = at_move(game, loaded, args.move)
     if args.player is not None:
         position = _seen_by(game, position, args.player)
     coordinates = not args.no_coordinates
@@ -72,27 +72,6 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise TigeuphError(f"cannot write {out}: {err}") from None
     return 0
-
-
-def _at_move(game: AnyGame, loaded: Any, move: int | None) -> tuple[Any, Any, Any]:
-    """The position to draw, after *move* actions of a record (its end without one), the
-    action that led to it and the state it was played in (``None`` for a position, or at a
-    record's start).
-
-    Raises:
-        TigeuphError: *move* is given for a position, or is out of the game's range.
-    """
-    if not isinstance(loaded, game.record_type):
-        if move is not None:
-            raise TigeuphError("--move needs a game record, not a position")
-        return loaded, None, None
-    states, actions = loaded.states, loaded.actions
-    index = len(states) - 1 if move is None else move
-    if not 0 <= index < len(states):
-        raise TigeuphError(f"--move {move}: the game has moves 0 to {len(states) - 1}")
-    if index == 0:
-        return states[0], None, None
-    return states[index], actions[index - 1], states[index - 1]
 
 
 def _seen_by(game: AnyGame, position: Any, player: int) -> Any:
