@@ -338,16 +338,10 @@ class TerminalGame:
 
 
 def _ranking(game: AnyGame, state: Any) -> list[tuple[int, int, int]]:
-    """(rank, seat, score) of every seat of a finished game, best first: the winners rank
-    first; the others by their scores, equal scores ranking equal."""
-    scores = game.scores(state)
-    winners = set(game.winners(state))
-    others = sorted((s for s in range(len(scores)) if s not in winners), key=lambda s: -scores[s])
-    out = [(1, seat, scores[seat]) for seat in sorted(winners)]
-    for seat in others:
-        better = len(winners) + sum(scores[s] > scores[seat] for s in others)
-        out.append((better + 1, seat, scores[seat]))
-    return out
+    """(rank, seat, score) of every seat of a finished game, best first, as the game ranks
+    them (its tie-breaks included)."""
+    ranks, scores = game.ranks(state), game.scores(state)
+    return sorted((ranks[seat], seat, scores[seat]) for seat in range(len(scores)))
 
 
 def play_in_terminal(
