@@ -30,6 +30,7 @@ from .picture_style import (
     highlight,
     label,
 )
+from .rules import runs
 
 __all__ = ["column_height", "draw_band", "draw_column", "draw_temple"]
 
@@ -182,17 +183,6 @@ def draw_temple(
         )
 
 
-def _runs(column: tuple[Nation, ...]) -> list[tuple[int, int]]:
-    """The (first, last) index of each block of three or more same-nation cards (spec B0)."""
-    out, start = [], 0
-    for i in range(1, len(column) + 1):
-        if i == len(column) or column[i] is not column[start]:
-            if i - start >= 3:
-                out.append((start, i - 1))
-            start = i
-    return out
-
-
 def draw_column(
     spot: Element,
     column: tuple[Nation, ...],
@@ -256,8 +246,8 @@ def draw_column(
     if not column:
         middle = y + height - 14 if upward else y + 16
         label(group, x, middle, "no people", 11, kind="column-empty", anchor="middle", fill=QUIET)
-    for first, end in _runs(column):
-        ends = card_y(first), card_y(end)
+    for run in runs(column):
+        ends = card_y(run.start), card_y(run.start + run.length - 1)
         top, bottom = min(ends) + 2, max(ends) + CARD - 4
         bar = left + CARD_W + 4
         el(
