@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tigeuph import Game
+from tigeuph import Game, Rules, board_from_text
 from tigeuph.agents.tournament import (
     GameResult,
     elo_ratings,
@@ -176,3 +176,13 @@ def test_a_stalled_game_is_ranked_as_it_stood_and_said(
     assert "2 of 2 games did not end" in capsys.readouterr().out
     games = read_records(path.read_text(encoding="utf-8"))
     assert [g.stopped is not None for g in games] == [True, True]
+
+
+def test_a_tournament_plays_on_a_board_from_a_file() -> None:
+    """Rules on a board read from a file are fitted to the tournament's player count, as the
+    built-in boards' are."""
+    boards = Path(__file__).resolve().parent.parent / "examples" / "boards"
+    delta = board_from_text((boards / "delta.txt").read_text("utf-8"), name="delta")
+    results = tournament(["random", "random"], games=2, seed=3, rules=Rules(board=delta))
+    assert len(results) == 2
+    assert all(Game.from_record(r.record).state.rules.board == delta for r in results)

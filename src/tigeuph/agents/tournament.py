@@ -155,9 +155,8 @@ def tournament(
         counts = ", ".join(map(str, chosen.players))
         raise AgentSpecError(f"{chosen.title} takes {counts} players, not {players}")
     blocks = max(1, math.ceil(games / players))
-    # The variants written and read back for this many players (the main game's rules carry
-    # their player count).
-    table = None if rules is None else chosen.rules_from_json(chosen.rules_to_json(rules), players)
+    # The variants fitted to this many players (the main game's rules carry their count).
+    table = None if rules is None else chosen.rules_for(rules, players)
     tasks = [
         (tuple(specs), lineup, table, game) for lineup in lineups(len(specs), players, blocks, seed)
     ]
