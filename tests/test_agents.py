@@ -36,6 +36,7 @@ from tigeuph.decisions import (
     WonderPoint,
 )
 from tigeuph.evaluation.heuristic import evaluate
+from tigeuph.games.tigris import TIGRIS
 
 SPECS = ("random", "random:weighted=true", "greedy", "mcts:iterations=12")
 """The agents every test below plays (the search with a tiny budget, to keep tests fast)."""
@@ -368,9 +369,9 @@ def test_mcts_rewards_are_centred_on_the_root() -> None:
     state = next(s for s in reversed(game.states) if s.ended is None)
     base = evaluate(state)
     assert max(abs(e) for e in base) > 12  # the uncentred logistic is flat here
-    rewards = MCTSAgent(rollout=0)._rollout(state, base, random.Random(0))
+    rewards = MCTSAgent(rollout=0)._rollout(TIGRIS, state, base, random.Random(0))
     assert rewards == pytest.approx([0.5, 0.5])
-    nudged = MCTSAgent(rollout=0)._rollout(state, [b - 1 for b in base], random.Random(0))
+    nudged = MCTSAgent(rollout=0)._rollout(TIGRIS, state, [b - 1 for b in base], random.Random(0))
     assert all(r > 0.54 for r in nudged)
 
 

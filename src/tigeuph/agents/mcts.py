@@ -195,7 +195,7 @@ class MCTSAgent:
             action, node = max(present, key=lambda ac: self._ucb(ac[1]))
             state = game.apply(state, action)
             path.append((node, seat))
-        rewards = self._rollout(state, base, rng)
+        rewards = self._rollout(game, state, base, rng)
         root.visits += 1
         for child, seat in path:
             child.visits += 1
@@ -207,10 +207,11 @@ class MCTSAgent:
         mean = child.total / child.visits
         return mean + self.exploration * math.sqrt(math.log(child.available) / child.visits)
 
-    def _rollout(self, state: Any, base: Sequence[float], rng: random.Random) -> list[float]:
-        """Each seat's reward after a rollout from *state*: its share of first place when the
-        game ends, else the logistic of its evaluation less its *base*."""
-        game = game_of(state)
+    def _rollout(
+        self, game: AnyGame, state: Any, base: Sequence[float], rng: random.Random
+    ) -> list[float]:
+        """Each seat's reward after a rollout from *state* of *game*: its share of first place
+        when the game ends, else the logistic of its evaluation less its *base*."""
         for _ in range(self.rollout):
             if state.is_over:
                 break
