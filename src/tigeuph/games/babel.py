@@ -112,9 +112,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
 
     def ranks(self, state: BabelState) -> tuple[int, ...]:
         # At its end the outcome's winner (spec B30, B31); before, the scores as they stand.
-        firsts = self.winners(state) or tuple(
-            seat for seat, score in enumerate(state.scores) if score == max(state.scores)
-        )
+        firsts = self.winners(state) or measures.leaders(state)
         return tuple(1 if seat in firsts else 2 for seat in (0, 1))
 
     def scores(self, state: BabelState) -> tuple[int, ...]:
