@@ -26,7 +26,6 @@ __all__ = [
     "monument_points_gained",
     "points_gained",
     "removed_tiles",
-    "short_exchange",
     "tile_doubled",
     "treasures_gained",
     "vanished_wars",
@@ -83,14 +82,9 @@ def ends_turn(before: GameState, action: Action, after: GameState) -> bool:
         return True
     if after.ended is None:
         return False
-    # The game ended: at the end of the turn, unless a short exchange ended it at once (D4).
-    return not (isinstance(action, ExchangeTiles) and short_exchange(before, action))
-
-
-def short_exchange(state: GameState, action: ExchangeTiles) -> bool:
-    """Whether *action* asks for more tiles than the bag holds, which ends the game at once
-    (spec D4): the engine's draw comes up short."""
-    return short_draw(state, action.counts)
+    # The game ended: at the end of the turn, unless an exchange asking for more tiles than
+    # the bag holds ended it at once (D4).
+    return not (isinstance(action, ExchangeTiles) and short_draw(before, action.counts))
 
 
 def monument_points_gained(
