@@ -150,8 +150,7 @@ def play_game(
     count = players or getattr(rules, "players", None) or named.default_players
     specs = rotated(agents, count, rotation)
     start = time.perf_counter()
-    rules_given = {} if rules is None else {"rules": rules}
     record = play(
-        [make_agent(spec, game=game) for spec in specs], game=game, seed=seed, **rules_given
+        [make_agent(spec, game=game) for spec in specs], game=game, seed=seed, rules=rules
     )
     return tally(record, specs, time.perf_counter() - start, rotation)
