@@ -19,7 +19,7 @@ from ..stall import Stop
 from .bodies import MAX_QUERY, MAX_SEED
 from .errors import ERRORS
 
-__all__ = ["ref", "schemas"]
+__all__ = ["ref", "schemas", "standard_rules"]
 
 
 @cache
@@ -30,7 +30,7 @@ def _move_kinds(name: str) -> list[str]:
     return sorted({extras.move(action)["kind"] for action in actions})
 
 
-def _standard_rules(game: AnyGame) -> dict[str, Any]:
+def standard_rules(game: AnyGame) -> dict[str, Any]:
     """*game*'s standard rules as JSON: the keys its rules have, with their types."""
     return game.rules_to_json(game.rules_of(game.new_game(game.default_players, seed=0)))
 
@@ -38,7 +38,7 @@ def _standard_rules(game: AnyGame) -> dict[str, Any]:
 def _rules(game: AnyGame, *, every: bool) -> dict[str, Any]:
     """The schema of *game*'s rules as JSON (*every* key required, or any of them)."""
     types = {bool: "boolean", str: "string", int: "integer"}
-    keys = {key: {"type": types[type(value)]} for key, value in _standard_rules(game).items()}
+    keys = {key: {"type": types[type(value)]} for key, value in standard_rules(game).items()}
     return _object(keys) if every else _object({}, keys)
 
 

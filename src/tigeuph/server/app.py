@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -26,6 +27,7 @@ from typing import Any, Final
 
 from ..errors import IllegalActionError, TigeuphError
 from ..games import GAMES
+from .api_schemas import standard_rules
 from .bodies import MAX_QUERY, MAX_WAIT, action_request, create_request, query_int, read_json
 from .errors import (
     GameNotFound,
@@ -288,12 +290,13 @@ async def _openapi(request: Request) -> Response:
     return JSONResponse(openapi())
 
 
+@functools.cache
 def _game_options() -> str:
     """The start form's choice of game: each game of :data:`tigeuph.GAMES` with its numbers of
     players, its default, and the keys of its rules (the variants the form offers)."""
     options = []
     for game in GAMES.values():
-        rules = game.rules_to_json(game.rules_of(game.new_game(game.default_players, seed=0)))
+        rules = standard_rules(game)
         data = {
             "value": game.name,
             "data-players": ",".join(map(str, game.players)),
