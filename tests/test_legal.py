@@ -119,10 +119,10 @@ def test_is_legal_refuses_what_is_not_a_state_or_an_action() -> None:
 
 def test_the_scratch_copy_has_exactly_the_states_fields() -> None:
     """Work holds the fields of GameState under the same names, no more (its analysis cache
-    and the leader mask it keeps current aside), and freezes them back in the fields' order: a
-    new field cannot be forgotten."""
+    and the leader mask it keeps current aside, and the events it tells when asked), and
+    freezes them back in the fields' order: a new field cannot be forgotten."""
     fields = [f.name for f in attrs.fields(GameState) if f.init]
-    assert set(Work.__slots__) - {"_cache", "leader_mask"} == set(fields)
+    assert set(Work.__slots__) - {"_cache", "leader_mask", "events"} == set(fields)
     state = next(s for s in states(2) if s.pending is not None)
     frozen = Work(state).freeze()
     assert frozen == state and all(getattr(frozen, f) == getattr(state, f) for f in fields)

@@ -62,7 +62,7 @@ from .decisions import (
     WonderChoice,
     WonderPoint,
 )
-from .engine import Outcome, apply, is_legal, outcome, refusal
+from .engine import Outcome, apply, is_legal, outcome, refusal, transition
 from .errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -77,6 +77,7 @@ from .errors import (
     TigeuphError,
     UndoError,
 )
+from .events import EVENT_TYPES, Event
 from .legal import LegalActions, legal_actions
 from .pieces import COLOURS, Colour, Monument
 from .rules.scoring import PlayerResult
@@ -180,6 +181,7 @@ __all__ = [
     "ADVANCED",
     "CELLS",
     "COLOURS",
+    "EVENT_TYPES",
     "GAMES",
     "STANDARD",
     "SWITCHES",
@@ -208,6 +210,7 @@ __all__ = [
     "DeclineWonder",
     "End",
     "EndTurn",
+    "Event",
     "ExchangeTiles",
     "Explanation",
     "Game",
@@ -282,6 +285,7 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "to_text",
+    "transition",
     "verify_deal",
     "view",
     "view_from_json",

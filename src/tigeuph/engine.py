@@ -1,4 +1,5 @@
-"""The engine: :func:`is_legal`, :func:`refusal`, :func:`apply` and :func:`outcome`.
+"""The engine: :func:`is_legal`, :func:`refusal`, :func:`apply`, :func:`transition` and
+:func:`outcome`.
 
 The engine only dispatches. For the decision a state waits for (none between actions) and the
 kind of action, the play of :mod:`tigeuph.plays` names the rule module's condition, which says
@@ -15,13 +16,14 @@ from attrs import frozen
 
 from .actions import Action
 from .errors import ArgumentTypeError, IllegalActionError, expect
+from .events import Event
 from .kinds import ACTION_KINDS, decision_kind
 from .plays import RULES
 from .rules.scoring import PlayerResult, rank
 from .state import End, GameState
 from .work import Work
 
-__all__ = ["Outcome", "apply", "is_legal", "outcome", "refusal"]
+__all__ = ["Outcome", "apply", "is_legal", "outcome", "refusal", "transition"]
 
 ACTION_TYPES: Final = frozenset(kind.action for kind in ACTION_KINDS)
 """The action classes: one of them is an action."""
@@ -96,6 +98,35 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if type(action) not in ACTION_TYPES or type(state) is not GameState:
         check_arguments(state, action, "apply")
+    return _run(state, action, None)
+
+
+def transition(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """The state after ``state.to_move`` takes *action*, equal to :func:`apply`'s, and the
+    events the action caused, in order (:mod:`tigeuph.events`): the same rule code does the
+    work and tells it.
+
+    >>> from tigeuph import new_game, parse_action
+    >>> after, events = transition(new_game(2, seed=1), parse_action("pass"))
+    >>> [str(e) for e in events][:2]
+    ['Seat 0 passes, leaving 2 actions unused.', "Seat 1's turn."]
+
+    The events tell everything, the colours of tiles drawn or exchanged too: what a player may
+    know of one is :meth:`Event.seen_by(seat) <tigeuph.Event.seen_by>`.
+
+    Raises:
+        ArgumentTypeError: *state* is not a :class:`~tigeuph.GameState` or *action* not an
+            action.
+        IllegalActionError: the rules forbid *action* here; ``clause`` names the rule.
+    """
+    if type(action) not in ACTION_TYPES or type(state) is not GameState:
+        check_arguments(state, action, "transition")
+    events: list[Event] = []
+    return _run(state, action, events), tuple(events)
+
+
+def _run(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+    """:func:`apply`, telling what happens into *events* when it is a list."""
     pending = state.pending
     play = RULES.get((type(pending) if pending is not None else None, type(action)))
     subject = state.active if pending is None else pending
@@ -108,6 +139,7 @@ def apply(state: GameState, action: Action) -> GameState:
         assert refused is not None
         raise refused
     w = Work(state)
+    w.events = events
     w.pending = None
     play.effect(w, action, subject)
     # What follows the action (spec R6), unless a new decision waits or the game has ended.

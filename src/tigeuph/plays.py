@@ -70,7 +70,7 @@ from .kinds import (
     action_kind,
     decision_kind,
 )
-from .rules.buildings import building_problem, place_building
+from .rules.buildings import building_problem, decline_building, put_building
 from .rules.catastrophes import catastrophe_problem, place_catastrophe
 from .rules.conflicts import (
     choose_war,
@@ -103,7 +103,9 @@ from .turn import (
     after_wars,
     after_wonder,
     close_turn,
+    pass_turn,
     turn_over,
+    unite,
 )
 from .work import Work
 
@@ -171,7 +173,7 @@ def _untiled(w: Work, _: object, __: object) -> None:
 
 def _after_tile(w: Work, action: PlaceTile, _: object) -> None:
     if w.unification is not None:  # R16: the tile joined two kingdoms
-        after_wars(w)
+        unite(w)
     else:
         after_conflicts(w, action.cell)
 
@@ -254,7 +256,14 @@ PLAYS: Final[tuple[Play, ...]] = (
         # D4: a short exchange ends the game at once (R26 comes with the game's end).
         lambda s, a, _: ["R5", "D4"] if short_draw(s, a.counts) else ["R5"],
     ),
-    _play(EndTurn, None, _legal, _nothing, lambda w, _, __: turn_over(w), _says("R5")),
+    _play(
+        EndTurn,
+        None,
+        _legal,
+        lambda w, _, __: pass_turn(w),
+        lambda w, _, __: turn_over(w),
+        _says("R5"),
+    ),
     # Decisions (spec R6): the subject is the pending decision.
     _play(
         CommitSupport,
@@ -308,7 +317,7 @@ PLAYS: Final[tuple[Play, ...]] = (
         PlaceBuilding,
         BuildingChoice,
         lambda s, a, d: building_problem(d, a.cell),
-        lambda w, a, d: place_building(w, d.colour, a.cell),
+        lambda w, a, d: put_building(w, d, a.cell),
         lambda w, _, d: after_building(w, d.placed),
         _says("R30"),
     ),
@@ -316,7 +325,7 @@ PLAYS: Final[tuple[Play, ...]] = (
         DeclineBuilding,
         BuildingChoice,
         _legal,
-        _nothing,
+        lambda w, a, d: decline_building(w, d),
         lambda w, _, d: after_building(w, d.placed),
         _says("R30"),
     ),

@@ -9,9 +9,10 @@ follows which kind of action is said by its play (``tigeuph.plays``), a layer up
 from __future__ import annotations
 
 from .cells import Cell
-from .decisions import MonumentChoice
+from .decisions import MonumentChoice, War
+from .events import KingdomsUnited, TurnBegan, TurnPassed
 from .rules.buildings import building_choice
-from .rules.conflicts import next_war
+from .rules.conflicts import conflict_begun, contested_colours, next_war
 from .rules.monuments import buildable_corners, monument_points
 from .rules.placement import withdraw_stranded
 from .rules.treasures import next_treasure_choice
@@ -28,14 +29,27 @@ __all__ = [
     "after_wars",
     "after_wonder",
     "close_turn",
+    "pass_turn",
     "turn_over",
+    "unite",
 ]
+
+
+def unite(w: Work) -> None:
+    """The tile just placed united two kingdoms (spec R16): its wars, then the rest."""
+    if w.events is not None:
+        assert w.unification is not None
+        wars = tuple(contested_colours(w))
+        w.events.append(KingdomsUnited(w.active, w.unification, wars))
+    after_wars(w)
 
 
 def after_wars(w: Work) -> None:
     """Fight the next war of the unification, or go on once none is left (spec R17, R21)."""
-    w.pending = next_war(w)
-    if w.pending is None:
+    w.pending = war = next_war(w)
+    if isinstance(war, War) and w.events is not None:
+        w.events.append(conflict_begun(w, war))
+    if war is None:
         placed = w.unification
         w.unification = None  # R6: the marker leaves once the wars are over
         after_conflicts(w, placed)
@@ -94,6 +108,12 @@ def action_over(w: Work) -> None:
         turn_over(w)
 
 
+def pass_turn(w: Work) -> None:
+    """The active player ends his turn early, his other actions unused (spec R5)."""
+    if w.events is not None:
+        w.events.append(TurnPassed(w.active, w.actions_left))
+
+
 def turn_over(w: Work) -> None:
     """The turn is over (its last action done, or ended early): the wonder's point first, which
     waits for its colour to be chosen (spec R31), then :func:`close_turn`."""
@@ -113,9 +133,11 @@ def close_turn(w: Work) -> None:
         if missing > 0:
             complete &= w.draw(player, missing)
     if not complete:
-        w.ended = End.BAG
+        w.end(End.BAG)
     elif w.treasures.bit_count() <= 2:
-        w.ended = End.TREASURES
+        w.end(End.TREASURES)
     else:
         w.active = (w.active + 1) % w.players
         w.actions_left = ACTIONS_PER_TURN
+        if w.events is not None:
+            w.events.append(TurnBegan(w.active))

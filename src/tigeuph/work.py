@@ -4,6 +4,10 @@
 :class:`Work`, lets the rule modules change the copy, and freezes the result into a new state: the
 caller's state is never touched, and a rejected action leaves nothing half done.
 
+When :func:`tigeuph.transition` asks, ``events`` is a list, and the rule modules tell what
+they do into it as they do it (:mod:`tigeuph.events`); :func:`tigeuph.apply` leaves it
+``None`` and pays one test per event for the story it does not tell.
+
 Per-player rows (hands, points, leaders) stay the state's own tuples until a method replaces
 one, so an action pays only for what it changes. Every change of a leader goes through
 :meth:`Work.move_leader`, which keeps the leader mask and the board analysis current.
@@ -13,7 +17,9 @@ from __future__ import annotations
 
 from .cells import Bitboard, Cell
 from .decisions import Decision
+from .events import Event, GameEnded, TilesDrawn
 from .pieces import Colour
+from .ranking import rank
 from .reads import Reads
 from .regions import Analysis
 from .state import Counts, End, GameState, count_letters
@@ -36,6 +42,7 @@ class Work(Reads):
         "declined_crosses",
         "discarded",
         "ended",
+        "events",
         "flipped",
         "hands",
         "leader_mask",
@@ -83,6 +90,7 @@ class Work(Reads):
         # state inherits with a fresh one).
         self._cache: Analysis | None = s._cache
         self.leader_mask = s.leader_mask
+        self.events: list[Event] | None = None
 
     # --- players' rows --------------------------------------------------------------------
 
@@ -107,7 +115,17 @@ class Work(Reads):
         drawn, self.bag = self.bag[:n], self.bag[n:]
         h, d = self.hands[player], count_letters(drawn)
         self.hands[player] = (h[0] + d[0], h[1] + d[1], h[2] + d[2], h[3] + d[3])
+        if self.events is not None and n:
+            self.events.append(TilesDrawn(player, len(drawn), len(drawn) < n, d))
         return len(drawn) == n
+
+    def end(self, reason: End) -> None:
+        """The game ends (spec R26); the players ranked first win (R27)."""
+        self.ended = reason
+        if self.events is not None:
+            results = rank(self.points, self.treasures_taken)
+            winners = tuple(r.player for r in results if r.rank == 1)
+            self.events.append(GameEnded(reason, winners))
 
     # --- the board --------------------------------------------------------------------------
 

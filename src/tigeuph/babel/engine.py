@@ -26,6 +26,7 @@ from typing import Any, Final
 from attrs import evolve, frozen
 
 from ..errors import IllegalActionError
+from ..events import Event
 from .actions import (
     BUILD,
     COLONISE,
@@ -58,7 +59,15 @@ from .rules.travel import travel, travel_problem
 from .rules.turns import can_still_build_start, end_turn, end_turn_problem
 from .state import BabelState, End, Halving
 
-__all__ = ["Outcome", "apply", "legal_actions", "outcome", "problem", "winner_by_score"]
+__all__ = [
+    "Outcome",
+    "apply",
+    "legal_actions",
+    "outcome",
+    "problem",
+    "transition",
+    "winner_by_score",
+]
 
 _Rule = tuple[Callable[[BabelState, Any], Problem], Callable[[BabelState, Any], BabelState]]
 
@@ -182,6 +191,15 @@ def apply(state: BabelState, action: Action) -> BabelState:
             "B8", f"{action}: the starting card could no longer be built this turn"
         )
     return _check_win(after)
+
+
+def transition(state: BabelState, action: Action) -> tuple[BabelState, tuple[Event, ...]]:
+    """The state after *action*, as :func:`apply` gives it, and the events it caused.
+
+    Raises:
+        IllegalActionError: the rules forbid *action* here; ``clause`` names the rule.
+    """
+    return apply(state, action), ()  # Babel's events: issue 26, in progress
 
 
 def winner_by_score(scores: tuple[int, int], active: int) -> int | None:

@@ -61,11 +61,12 @@ from ..errors import (
     TigeuphError,
     expect,
 )
+from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from ..records.history import History
 from ..serialise import dump_document, load_document, strict_converter
 from .actions import Action, parse_action
-from .engine import apply, outcome
+from .engine import outcome, transition
 from .position import TITLE, from_text, to_text
 from .state import BabelState, new_game
 from .views import BabelView, view
@@ -127,8 +128,10 @@ class BabelGame(History[BabelState, Action, BabelView]):
     def _deal(cls, start: BabelState, seed: int) -> BabelState:
         return new_game(seed)
 
-    def _apply(self, before: BabelState, action: Action) -> BabelState:
-        return apply(before, action)
+    def _transition(
+        self, before: BabelState, action: Action
+    ) -> tuple[BabelState, tuple[Event, ...]]:
+        return transition(before, action)
 
     def _turn_changed(self, before: BabelState, after: BabelState) -> bool:
         return after.turn != before.turn

@@ -32,6 +32,7 @@ from attrs import frozen
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
 from ..errors import JsonError, PositionError
+from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from ..serialise import dump_document, load_document, strict_converter
 from .actions import Action, parse_action
@@ -43,6 +44,7 @@ from .views import BabelView, PublicSide, check_view
 __all__ = [
     "action_from_json",
     "action_to_json",
+    "event_to_json",
     "json_schema",
     "state_from_json",
     "state_to_json",
@@ -193,6 +195,14 @@ def _pair(value: Any, kind: Any) -> Any:
 
 for _seat_pair in (tuple[Side, Side], tuple[PublicSide, PublicSide]):
     _conv.register_structure_hook_func(_is(_seat_pair), _pair)
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """One of Babel's events as a JSON object, as the main game writes its own: ``kind``,
+    ``clause``, ``text``, the ``players`` it concerns, no ``cells``, then its fields."""
+    body: dict[str, Any] = _conv.unstructure(event, type(event))
+    common = {"kind": event.kind, "clause": event.clause, "text": event.text()}
+    return {**common, "players": list(event.players), "cells": [], **body}
 
 
 def json_schema() -> dict[str, Any]:

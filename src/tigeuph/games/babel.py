@@ -10,7 +10,7 @@ from ..babel import invariants, measures
 from ..babel.actions import Action, parse_action
 from ..babel.checks import check_state
 from ..babel.describe import action_kind, describe, notation_help, result_text
-from ..babel.engine import apply, legal_actions, outcome
+from ..babel.engine import apply, legal_actions, outcome, transition
 from ..babel.evaluation import evaluate
 from ..babel.explain import explain
 from ..babel.picture import picture
@@ -20,6 +20,7 @@ from ..babel.records import RECORD, BabelGame
 from ..babel.serialise import (
     action_from_json,
     action_to_json,
+    event_to_json,
     json_schema,
     state_from_json,
     state_to_json,
@@ -93,6 +94,8 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
 
     legal_actions = staticmethod(legal_actions)
     apply = staticmethod(apply)
+    transition = staticmethod(transition)
+    event_to_json = staticmethod(event_to_json)
 
     def refusal(self, state: BabelState, action: Action) -> Exception | None:
         try:

@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from .client import ClientExtras
 from .holders import SeatViews
@@ -99,6 +100,16 @@ class GameInterface(Protocol[S, V, A, G]):
 
     def apply(self, state: S, action: A) -> S:
         """The state after *action*; *state* is never changed.
+
+        Raises:
+            IllegalActionError: the rules refuse *action* here.
+        """
+        ...
+
+    def transition(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]:
+        """The state after *action*, equal to :meth:`apply`'s, and the events it caused, in
+        order; the events tell everything, and :meth:`Event.seen_by
+        <tigeuph.Event.seen_by>` is what one seat may know of each.
 
         Raises:
             IllegalActionError: the rules refuse *action* here.
@@ -191,6 +202,12 @@ class GameInterface(Protocol[S, V, A, G]):
 
     def json_schema(self) -> dict[str, Any]:
         """The JSON Schema of the game's documents."""
+        ...
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        """*event* as a JSON object: its ``kind``, ``clause``, ``text``, the ``players`` and
+        ``cells`` it concerns (cell names; none in a game without cells) and its own fields,
+        written as the game's documents write them."""
         ...
 
     # Records.

@@ -12,7 +12,7 @@ from ..action_text import parse_action
 from ..actions import Action
 from ..boards import BUILT_IN, STANDARD
 from ..checks import check_state
-from ..engine import apply, outcome, refusal
+from ..engine import apply, outcome, refusal, transition
 from ..errors import ArgumentError, JsonError, expect
 from ..evaluation.candidates import scores
 from ..evaluation.heuristic import evaluate
@@ -39,6 +39,7 @@ from ..serialise import (
     view_from_json,
     view_to_json,
 )
+from ..serialise.events import event_to_json
 from ..stall import StallWatch, standing
 from ..state import End, GameState, new_game
 from ..svg import board, leader_arrows
@@ -127,6 +128,8 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
 
     legal_actions = staticmethod(legal_actions)
     apply = staticmethod(apply)
+    transition = staticmethod(transition)
+    event_to_json = staticmethod(event_to_json)
     refusal = staticmethod(refusal)
 
     def player_count(self, position: GameState | PlayerView) -> int:

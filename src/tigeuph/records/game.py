@@ -13,7 +13,7 @@ from attrs import evolve
 
 from ..action_text import parse_action
 from ..actions import Action
-from ..engine import apply, outcome
+from ..engine import outcome, transition
 from ..errors import (
     IllegalActionError,
     JsonError,
@@ -23,6 +23,7 @@ from ..errors import (
     UndoError,
     expect,
 )
+from ..events import Event
 from ..legal import release
 from ..limits import DEFAULT_LIMITS, Limits, check_limits
 from ..notation.fields import TITLE, parse_rules, rules_text
@@ -141,10 +142,10 @@ class Game(History[GameState, Action, PlayerView]):
     def _deal(cls, start: GameState, seed: int) -> GameState:
         return new_game(start.players, seed=seed, rules=start.rules)
 
-    def _apply(self, before: GameState, action: Action) -> GameState:
-        after = apply(before, action)
+    def _transition(self, before: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+        after, events = transition(before, action)
         release(before)  # the history keeps states, not their lists of legal actions
-        return after
+        return after, events
 
     def _turn_changed(self, before: GameState, after: GameState) -> bool:
         return after.active != before.active

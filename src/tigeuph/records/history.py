@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 from ..errors import ArgumentError, LimitError, NotationError, TigeuphError, expect
+from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
 from ..record_text import (
     SEED,
@@ -52,7 +53,17 @@ class History(ABC, Generic[S, A, V]):
     or an action beyond them, so that whatever it writes reads back under the same limits.
     """
 
-    __slots__ = ("_actions", "_comments", "_moves", "_states", "limits", "seed", "stopped", "tags")
+    __slots__ = (
+        "_actions",
+        "_comments",
+        "_events",
+        "_moves",
+        "_states",
+        "limits",
+        "seed",
+        "stopped",
+        "tags",
+    )
 
     _name: ClassVar[str]
     """The class's public name, which its errors give."""
@@ -104,6 +115,7 @@ class History(ABC, Generic[S, A, V]):
         """The record's free tags (``Event``, ``Date``, ``Player0``...)."""
         self._states = [start]
         self._actions: list[A] = []
+        self._events: list[tuple[Event, ...]] = []
         self._comments: list[str | None] = [None]
         self._moves = [1]
         self.stopped: Stop | None = None
@@ -117,8 +129,9 @@ class History(ABC, Generic[S, A, V]):
         """The state *seed* deals, under *start*'s rules."""
 
     @abstractmethod
-    def _apply(self, before: S, action: A) -> S:
-        """The state after *action* (raising ``IllegalActionError`` if the rules refuse it)."""
+    def _transition(self, before: S, action: A) -> tuple[S, tuple[Event, ...]]:
+        """The state after *action* and the events it caused (raising
+        ``IllegalActionError`` if the rules refuse it)."""
 
     @staticmethod
     @abstractmethod
@@ -185,6 +198,12 @@ class History(ABC, Generic[S, A, V]):
         return tuple(self._actions)
 
     @property
+    def events(self) -> tuple[tuple[Event, ...], ...]:
+        """``events[i]``: what ``actions[i]`` did, in order (:mod:`tigeuph.events`). They tell
+        everything, hidden colours too: a seat's view carries what it may know."""
+        return tuple(self._events)
+
+    @property
     def move(self) -> int:
         """The number of the turn going on now (the record's move number), from 1."""
         return self._moves[-1]
@@ -211,9 +230,10 @@ class History(ABC, Generic[S, A, V]):
             action = self._parse(action)
         check_comment(comment, self.limits)
         before = self._states[-1]
-        after = self._apply(before, action)
+        after, events = self._transition(before, action)
         self._states.append(after)
         self._actions.append(action)
+        self._events.append(events)
         self._comments.append(comment)
         self._moves.append(self._moves[-1] + self._turn_changed(before, after))
         return after
@@ -231,6 +251,7 @@ class History(ABC, Generic[S, A, V]):
         self._states.pop()
         self._comments.pop()
         self._moves.pop()
+        self._events.pop()
         return self._actions.pop()
 
     @abstractmethod

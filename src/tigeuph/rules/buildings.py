@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..cells import STRIDE, Bitboard, Cell, cell_name, cells_of
 from ..decisions import BuildingChoice
+from ..events import BuildingDeclined, BuildingPlaced, BuildingReturned
 from ..pieces import COLOURS, Colour
 from ..reads import Position
 from ..work import Work
@@ -13,9 +14,11 @@ __all__ = [
     "building_cells",
     "building_choice",
     "building_problem",
+    "decline_building",
     "doubled",
     "place_building",
     "protected",
+    "put_building",
     "return_covered",
     "run",
     "runs",
@@ -92,11 +95,28 @@ def place_building(w: Work, colour: Colour, c: Cell | None) -> None:
     w.buildings = (row[0], row[1], row[2], row[3])
 
 
+def put_building(w: Work, choice: BuildingChoice, c: Cell) -> None:
+    """The active player puts the building *choice* offers on *c*, from supply or from its
+    tile (R30)."""
+    was = w.buildings[choice.colour]
+    place_building(w, choice.colour, c)
+    if w.events is not None:
+        w.events.append(BuildingPlaced(choice.player, choice.colour, c, was))
+
+
+def decline_building(w: Work, choice: BuildingChoice) -> None:
+    """The active player leaves the building *choice* offers where it is (R30)."""
+    if w.events is not None:
+        w.events.append(BuildingDeclined(choice.player, choice.colour))
+
+
 def return_covered(w: Work, cells: Bitboard) -> None:
     """Buildings on *cells*, now under a monument or the wonder, go back to supply (R23, R30)."""
     for colour, c in zip(COLOURS, w.buildings, strict=True):
         if c is not None and cells >> c & 1:
             place_building(w, colour, None)
+            if w.events is not None:
+                w.events.append(BuildingReturned(colour, c))
 
 
 def doubled(pos: Position, colour: Colour, kingdom: Bitboard) -> bool:

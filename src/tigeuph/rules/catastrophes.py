@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cells import Bitboard, Cell, cell_name
+from ..events import CatastropheFell
 from ..pieces import COLOURS
 from ..reads import Position
 from ..work import Work
@@ -46,7 +47,11 @@ def catastrophe_problem(state: Position, player: int, c: Cell) -> tuple[str, str
 def place_catastrophe(w: Work, player: int, c: Cell) -> None:
     """*player*'s catastrophe falls on *c*: the tile there, if any, leaves the game (R14); the
     leaders it strands leave next, with the rest of the action's consequences (R10)."""
+    destroyed = None
     for colour in COLOURS:
-        w.remove_tiles(colour, 1 << c)
+        if w.remove_tiles(colour, 1 << c):
+            destroyed = colour
     w.catastrophes |= 1 << c
+    if w.events is not None:
+        w.events.append(CatastropheFell(player, c, destroyed))
     w.catastrophe_tiles[player] -= 1

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from attrs import evolve
 
-from ..cells import GUARDS, STRIDE, Bitboard, Cell, neighbours  # noqa: F401 (GUARDS, STRIDE: the contracts)
+from ..cells import GUARDS, STRIDE, Bitboard, Cell, cells_of, neighbours  # noqa: F401 (GUARDS, STRIDE: the contracts)
 from ..decisions import Conflict, Revolt, War, WarChoice
+from ..events import ConflictBegun, ConflictResolved, SupportCommitted
 from ..pieces import COLOURS, Colour
 from ..reads import Position
 from ..regions import region
@@ -17,6 +20,7 @@ __all__ = [
     "board_strengths",
     "choose_war",
     "commit_support",
+    "conflict_begun",
     "contested_colours",
     "english_counts",
     "finish_revolt",
@@ -135,11 +139,14 @@ def finish_revolt(w: Work, revolt: Revolt, defender_support: int) -> None:
     attack = temple_strength(w, attacker_at) + revolt.attacker_support
     defence = temple_strength(w, defender_at) + defender_support
     if attack > defence:
-        winner, loser = revolt.attacker, revolt.defender
-    else:
-        winner, loser = revolt.defender, revolt.attacker  # R15: the defender wins ties
+        winner, loser, loser_at = revolt.attacker, revolt.defender, defender_at
+    else:  # R15: the defender wins ties
+        winner, loser, loser_at = revolt.defender, revolt.attacker, attacker_at
     w.move_leader(loser, colour, None)
     w.score(winner, Colour.RED, 1)
+    if w.events is not None:
+        strengths = (attack, defence) if winner == revolt.attacker else (defence, attack)
+        w.events.append(ConflictResolved("revolt", colour, winner, loser, *strengths, loser_at))
 
 
 def war_sides(pos: Position) -> list[Bitboard]:
@@ -207,13 +214,18 @@ def finish_war(w: Work, war: War, defender_support: int) -> None:
     for _, _, c in w.leaders_in(side):
         others |= 1 << c
     kept = w.treasures | protected(w)  # R20, R30: treasures and buildings stay
-    lost = w.remove_tiles(
-        colour, war_losses(side, w.tiles[colour], kept, others, colour is Colour.RED)
-    )
+    doomed = war_losses(side, w.tiles[colour], kept, others, colour is Colour.RED)
+    lost = w.remove_tiles(colour, doomed)
     w.score(winner, colour, 1 + lost)
+    if w.events is not None:
+        strengths = (attack, defence) if winner == war.attacker else (defence, attack)
+        removed = tuple(cells_of(doomed))
+        w.events.append(
+            ConflictResolved("war", colour, winner, loser, *strengths, loser_at, removed, 1 + lost)
+        )
 
 
-def board_strengths(state: GameState, conflict: Conflict) -> tuple[int, int]:
+def board_strengths(state: Position, conflict: Conflict) -> tuple[int, int]:
     """The attacker's and the defender's strength on the board, before support (R15, R19)."""
     attacker_at = state.leaders[conflict.attacker][conflict.colour]
     defender_at = state.leaders[conflict.defender][conflict.colour]
@@ -222,6 +234,25 @@ def board_strengths(state: GameState, conflict: Conflict) -> tuple[int, int]:
         return temple_strength(state, attacker_at), temple_strength(state, defender_at)
     colour = conflict.colour
     return war_strength(state, colour, attacker_at), war_strength(state, colour, defender_at)
+
+
+def conflict_begun(pos: Position, conflict: Conflict) -> ConflictBegun:
+    """The event of *conflict* beginning, with both sides' board strengths (R15, R18)."""
+    attacker_at = pos.leaders[conflict.attacker][conflict.colour]
+    defender_at = pos.leaders[conflict.defender][conflict.colour]
+    assert attacker_at is not None and defender_at is not None
+    attack, defence = board_strengths(pos, conflict)
+    kind: Literal["revolt", "war"] = "revolt" if isinstance(conflict, Revolt) else "war"
+    return ConflictBegun(
+        kind,
+        conflict.colour,
+        conflict.attacker,
+        conflict.defender,
+        attacker_at,
+        defender_at,
+        attack,
+        defence,
+    )
 
 
 def support_counts(state: GameState, conflict: Conflict, held: int) -> range | tuple[int, ...]:
@@ -306,6 +337,12 @@ def commit_support(w: Work, conflict: Revolt | War, count: int) -> None:
     colour = support_colour(conflict)
     w.take_from_hand(conflict.player, count_of(colour, count))
     w.removed[colour] += count
+    if w.events is not None:
+        kind: Literal["revolt", "war"] = "revolt" if isinstance(conflict, Revolt) else "war"
+        side: Literal["attacker", "defender"] = (
+            "attacker" if conflict.attacker_support is None else "defender"
+        )
+        w.events.append(SupportCommitted(kind, conflict.colour, conflict.player, side, count))
     if conflict.attacker_support is None:
         w.pending = evolve(conflict, attacker_support=count)
     elif isinstance(conflict, Revolt):
@@ -323,4 +360,6 @@ def war_choice_problem(choice: WarChoice, colour: Colour) -> tuple[str, str] | N
 
 def choose_war(w: Work, colour: Colour) -> None:
     """The active player picks the war of *colour* to fight next (R17)."""
-    w.pending = start_war(w, colour)
+    w.pending = war = start_war(w, colour)
+    if w.events is not None:
+        w.events.append(conflict_begun(w, war))

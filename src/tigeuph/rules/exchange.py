@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..events import TilesExchanged
 from ..reads import Position
 from ..state import Counts, End
 from ..work import Work
@@ -26,6 +27,8 @@ def exchange_tiles(w: Work, player: int, counts: Counts) -> None:
     """*player* discards *counts* face down (R4: their colours stay his secret) and draws as
     many; a draw the bag cannot meet ends the game at once (R26)."""
     w.take_from_hand(player, counts)
+    if w.events is not None:
+        w.events.append(TilesExchanged(player, sum(counts), counts))
     old = w.discarded[player]
     w.discarded[player] = (
         old[0] + counts[0],
@@ -34,4 +37,4 @@ def exchange_tiles(w: Work, player: int, counts: Counts) -> None:
         old[3] + counts[3],
     )
     if not w.draw(player, sum(counts)):
-        w.ended = End.BAG
+        w.end(End.BAG)

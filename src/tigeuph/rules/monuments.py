@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cells import GUARDS, STRIDE, Bitboard, Cell, cell_name, neighbours  # noqa: F401 (GUARDS: the contracts)
 from ..decisions import MonumentChoice
+from ..events import MonumentBuilt, MonumentDeclined, MonumentScored
 from ..pieces import COLOURS, MONUMENTS, Colour, Monument
 from ..reads import Position
 from ..state import GameState, MonumentSite
@@ -94,6 +95,8 @@ def build(w: Work, corner: Cell, monument: Monument) -> None:
     w.tiles[colour] &= ~sq
     w.flipped |= sq
     w.monuments = (*w.monuments, MonumentSite(monument, corner, colour))
+    if w.events is not None:
+        w.events.append(MonumentBuilt(w.active, monument, corner, colour))
     return_covered(w, sq)  # R30: a building under a monument goes back to supply
 
 
@@ -108,6 +111,8 @@ def monument_points(w: Work, player: int) -> None:
             c = w.leaders[player][colour]
             if c is not None and kingdom >> c & 1:
                 w.score(player, colour, 1)
+                if w.events is not None:
+                    w.events.append(MonumentScored(player, site.monument, site.corner, colour))
 
 
 def monument_problem(
@@ -130,3 +135,5 @@ def decline_squares(w: Work, corners: tuple[Cell, ...]) -> None:
     """The active player builds no monument: the squares at *corners* never hold one (R22)."""
     for corner in corners:
         w.declined |= 1 << corner
+    if w.events is not None:
+        w.events.append(MonumentDeclined(w.active, corners))

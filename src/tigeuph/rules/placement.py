@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Final
 
 from ..cells import Bitboard, Cell, cell_name, neighbours
+from ..events import LeaderMoved, LeaderPlaced, LeaderReturned, LeaderWithdrawn, TilePlaced
 from ..pieces import Colour
 from ..reads import Position
 from ..state import ONE, GameState
 from ..work import Work
-from .conflicts import revolt_for
+from .conflicts import conflict_begun, revolt_for
 from .scoring import score_tile
 
 __all__ = [
@@ -58,8 +59,10 @@ def withdraw_stranded(w: Work) -> None:
     """Leaders with no temple beside them any more go back to their owners (spec R10)."""
     stranded = w.leader_mask & ~beside_temples(w)
     if stranded:
-        for player, colour, _ in w.leaders_in(stranded):
+        for player, colour, c in w.leaders_in(stranded):
             w.move_leader(player, colour, None)
+            if w.events is not None:
+                w.events.append(LeaderReturned(player, colour, c))
 
 
 class Masks:
@@ -173,19 +176,33 @@ def place_tile(w: Work, player: int, colour: Colour, c: Cell) -> None:
     touching = w.analysis().touching(c)
     w.take_from_hand(player, ONE[colour])
     w.place_tile(colour, c, len(touching))
+    who, points = None, 0
     if len(touching) == 2:  # R12, R16
         w.unification = c
     elif touching:
-        score_tile(w, colour, c)
+        who, points = score_tile(w, colour, c)
+    if w.events is not None:
+        w.events.append(TilePlaced(player, colour, c, who, points))
 
 
 def place_leader(w: Work, player: int, colour: Colour, c: Cell) -> None:
     """*player*'s *colour* leader goes to *c*, from supply or from its cell (R8); a leader of
     its colour already in the kingdom makes a revolt, which waits for support (R15)."""
+    was = w.leaders[player][colour]
     w.move_leader(player, colour, c)
-    w.pending = revolt_for(w, player, colour)
+    w.pending = revolt = revolt_for(w, player, colour)
+    if w.events is not None:
+        placed = (
+            LeaderPlaced(player, colour, c) if was is None else LeaderMoved(player, colour, was, c)
+        )
+        w.events.append(placed)
+        if revolt is not None:
+            w.events.append(conflict_begun(w, revolt))
 
 
 def withdraw_leader(w: Work, player: int, colour: Colour) -> None:
     """*player*'s *colour* leader goes back to his supply (R5)."""
+    was = w.leaders[player][colour]
     w.move_leader(player, colour, None)
+    if w.events is not None and was is not None:
+        w.events.append(LeaderWithdrawn(player, colour, was))

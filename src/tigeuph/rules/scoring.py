@@ -28,10 +28,14 @@ def scorer(leaders: Sequence[Sequence[int | None]], colour: Colour, kingdom: int
     return king
 
 
-def score_tile(w: Work, colour: Colour, c: Cell) -> None:
+def score_tile(w: Work, colour: Colour, c: Cell) -> tuple[int | None, int]:
     """The *colour* tile just placed on *c* joined one kingdom: :func:`scorer` scores a point
-    of its colour (R13), two when that kingdom holds the colour's building (variant, R30)."""
+    of its colour (R13), two when that kingdom holds the colour's building (variant, R30).
+    Who scored and how many points."""
     kingdom = w.analysis().kingdom_at(c)
     who = scorer(w.leaders, colour, kingdom)
-    if who is not None:
-        w.score(who, colour, 2 if w.rules.buildings and doubled(w, colour, kingdom) else 1)
+    if who is None:
+        return None, 0
+    n = 2 if w.rules.buildings and doubled(w, colour, kingdom) else 1
+    w.score(who, colour, n)
+    return who, n

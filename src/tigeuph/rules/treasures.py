@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cells import Bitboard, Cell
 from ..decisions import TreasureChoice
+from ..events import TreasureTaken
 from ..pieces import Colour
 from ..reads import Position
 from ..state import GameState
@@ -92,5 +93,7 @@ def take_treasure(w: Work, choice: TreasureChoice, c: Cell) -> None:
     kingdom still holds two."""
     w.treasures &= ~(1 << c)
     w.treasures_taken[choice.player] += 1
+    if w.events is not None:
+        w.events.append(TreasureTaken(choice.player, choice.trader, c))
     if takeable(w.analysis().kingdom_at(choice.trader), w.treasures, w.rules.board.special):
         w.pending = choice

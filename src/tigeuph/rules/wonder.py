@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..cells import GUARDS, STRIDE, Bitboard, Cell, cell_name  # noqa: F401 (GUARDS: the contracts)
 from ..decisions import WonderChoice, WonderPoint
+from ..events import WonderBuilt, WonderDeclined, WonderScored
 from ..pieces import COLOURS, Colour
 from ..reads import Position
 from ..state import WonderSite
@@ -87,6 +88,8 @@ def build_wonder(w: Work, centre: Cell) -> None:
     w.tiles[colour] &= ~shape
     w.flipped |= shape
     w.wonder = WonderSite(centre, colour)
+    if w.events is not None:
+        w.events.append(WonderBuilt(w.active, centre, colour))
     return_covered(w, shape)
 
 
@@ -112,9 +115,13 @@ def decline_crosses(w: Work, centres: tuple[Cell, ...]) -> None:
     """The active player builds no wonder: the crosses at *centres* never hold it (R31)."""
     for centre in centres:
         w.declined_crosses |= 1 << centre
+    if w.events is not None:
+        w.events.append(WonderDeclined(w.active, centres))
 
 
 def score_wonder_point(w: Work, player: int, colour: Colour) -> None:
     """*player*'s king stands in the wonder's kingdom at the end of his turn: he scores a
     point of the colour he chose (R31)."""
     w.score(player, colour, 1)
+    if w.events is not None:
+        w.events.append(WonderScored(player, colour))

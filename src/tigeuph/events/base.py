@@ -1,0 +1,174 @@
+"""What every event is: a frozen value that says what one action did, in fields and in words.
+
+An event's fields name the players, cells, colours and numbers it concerns; each field carries
+its *role* in its metadata, so that a client can light every cell of any event, or ask which
+players it concerns, without knowing its kind. :meth:`Event.text` words it for people, with the
+players' names when given; ``str(event)`` words it with seat numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
+
+from attrs import evolve, fields, frozen
+
+from ..cells import Cell, cell_name
+from ..pieces import Colour
+
+__all__ = ["CELL", "COLOUR", "NUMBER", "PLAYER", "PRIVATE", "Event"]
+
+ROLE: Final = "role"
+"""The metadata key naming what a field holds: ``player``, ``cell``, ``colour`` or ``number``."""
+
+
+PLAYER: Final = {ROLE: "player"}
+"""A field holding a seat (or ``None``, or a tuple of seats): ``field(metadata=PLAYER)``."""
+CELL: Final = {ROLE: "cell"}
+"""A field holding a cell (or ``None``, or a tuple of cells)."""
+COLOUR: Final = {ROLE: "colour"}
+"""A field holding a colour (or ``None``, or a tuple of colours)."""
+NUMBER: Final = {ROLE: "number"}
+"""A field holding a count, a strength or points."""
+PRIVATE: Final = {ROLE: "private"}
+"""A field only the event's player may see (the colours of tiles drawn or exchanged, spec R4):
+``None`` in the event as the others know it."""
+
+
+def _flat(value: object) -> tuple[Any, ...]:
+    if value is None:
+        return ()
+    return tuple(value) if isinstance(value, tuple) else (value,)
+
+
+@frozen
+class Event:
+    """Something one action did (a tile placed, a revolt won, a tile drawn), as a value.
+
+    Each kind of event is a subclass with its own fields. ``kind`` names it in writing (JSON,
+    the server's history), ``clause`` is the spec's clause that decided it, and :meth:`text`
+    says it in an English sentence. Events compare, hash and pickle by value.
+    """
+
+    kind: ClassVar[str] = "event"
+    """The kind's name in writing, such as ``"tile-placed"``."""
+
+    @property
+    def clause(self) -> str:
+        """The clause of the specification that decided this event (``R13``)."""
+        raise NotImplementedError  # pragma: no cover (every kind says)
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The event in an English sentence, calling the players by *names* (seat order)
+        when given, ``seat 0``, ``seat 1``... otherwise."""
+        raise NotImplementedError  # pragma: no cover (every kind says)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def _of_role(self, role: str) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for f in fields(type(self)):
+            if f.metadata.get(ROLE) == role:
+                out.extend(x for x in _flat(getattr(self, f.name)) if x not in out)
+        return tuple(out)
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The seats this event concerns, first the one who acted."""
+        return self._of_role("player")
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The cells this event concerns, such as the tile placed or the tiles a war removed."""
+        return self._of_role("cell")
+
+    @property
+    def colours(self) -> tuple[Colour, ...]:
+        """The colours this event concerns."""
+        return self._of_role("colour")
+
+    @property
+    def numbers(self) -> dict[str, int]:
+        """The counts, strengths and points of this event, by field name."""
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(type(self))
+            if f.metadata.get(ROLE) == "number"
+        }
+
+    @property
+    def is_public(self) -> bool:
+        """Whether every player may know all of this event (no hidden colours)."""
+        return all(
+            getattr(self, f.name) is None
+            for f in fields(type(self))
+            if f.metadata.get(ROLE) == "private"
+        )
+
+    def public(self) -> Event:
+        """This event as every player may know it: hidden colours left out (spec R4)."""
+        hidden = {f.name: None for f in fields(type(self)) if f.metadata.get(ROLE) == "private"}
+        return evolve(self, **hidden) if hidden and not self.is_public else self
+
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as *seat* may know it (``None``: an onlooker): whole for the player it
+        concerns first, :meth:`public` for the others."""
+        players = self.players
+        return self if players and players[0] == seat else self.public()
+
+
+# --- words shared by the kinds -----------------------------------------------------------
+
+
+def seat(names: Sequence[str] | None, player: int) -> str:
+    """*player*'s name in a sentence."""
+    return names[player] if names is not None and 0 <= player < len(names) else f"seat {player}"
+
+
+def possessive(names: Sequence[str] | None, player: int) -> str:
+    """``seat 1's``, ``Ada's``; ``your`` for a player named ``you``."""
+    name = seat(names, player)
+    return "your" if name.lower() == "you" else f"{name}'s"
+
+
+def own(names: Sequence[str] | None, player: int) -> str:
+    """``their``, or ``your`` for a player named ``you``: whose leader *player* moves."""
+    return "your" if seat(names, player).lower() == "you" else "their"
+
+
+def verb(names: Sequence[str] | None, player: int, third: str, second: str) -> str:
+    """The verb after *player*'s name: *second* for ``you`` (``you place``), else *third*."""
+    return second if seat(names, player).lower() == "you" else third
+
+
+def does(names: Sequence[str] | None, player: int, third: str, second: str) -> str:
+    """``seat 0 places``, ``you place``: *player* and his verb."""
+    return f"{seat(names, player)} {verb(names, player, third, second)}"
+
+
+def sentence(text: str) -> str:
+    """*text* with a capital first letter and a full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def colour_name(colour: Colour) -> str:
+    return colour.name.lower()
+
+
+def plural(n: int, word: str) -> str:
+    """``1 red point``, ``2 red points``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def cells_text(cells: Sequence[Cell]) -> str:
+    """``H3``, ``H3 and H4``, ``F4, G4 and G5``."""
+    named = [cell_name(c) for c in cells]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """``2 red and 1 blue``."""
+    parts = [f"{n} {colour_name(Colour(i))}" for i, n in enumerate(counts) if n]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -1,0 +1,136 @@
+"""Events of the turn: exchanges, draws, passing, whose turn, and the game's end (spec R4, R5,
+R7, R26)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from attrs import field, frozen
+
+from ..state import Counts, End
+from .base import (
+    NUMBER,
+    PLAYER,
+    PRIVATE,
+    Event,
+    counts_text,
+    does,
+    plural,
+    possessive,
+    seat,
+    sentence,
+    verb,
+)
+
+__all__ = ["GameEnded", "TilesDrawn", "TilesExchanged", "TurnBegan", "TurnPassed"]
+
+
+@frozen
+class TilesExchanged(Event):
+    """*player* discarded *count* tiles face down, out of the game (R4); their colours,
+    *tiles*, are his secret (``None`` in the event as the others know it)."""
+
+    kind: ClassVar[str] = "tiles-exchanged"
+    player: int = field(metadata=PLAYER)
+    count: int = field(metadata=NUMBER)
+    tiles: Counts | None = field(default=None, metadata=PRIVATE)
+
+    @property
+    def clause(self) -> str:
+        return "R4"
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        shown = "" if self.tiles is None else f" ({counts_text(self.tiles)})"
+        return sentence(
+            f"{does(names, self.player, 'discards', 'discard')} "
+            f"{plural(self.count, 'tile')}{shown} to exchange them"
+        )
+
+
+@frozen
+class TilesDrawn(Event):
+    """*player* drew *count* tiles from the bag, after an exchange (R4) or at the end of a
+    turn (R7); *short* when the bag could not meet the draw. The colours, *tiles*, are his
+    secret (``None`` in the event as the others know it)."""
+
+    kind: ClassVar[str] = "tiles-drawn"
+    player: int = field(metadata=PLAYER)
+    count: int = field(metadata=NUMBER)
+    short: bool = False
+    tiles: Counts | None = field(default=None, metadata=PRIVATE)
+
+    @property
+    def clause(self) -> str:
+        return "R7"
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        shown = "" if self.tiles is None or not self.count else f" ({counts_text(self.tiles)})"
+        short = ": the bag ran out" if self.short else ""
+        return sentence(
+            f"{does(names, self.player, 'draws', 'draw')} "
+            f"{plural(self.count, 'tile')}{shown}{short}"
+        )
+
+
+@frozen
+class TurnPassed(Event):
+    """*player* ended his turn with *unused* actions left (R5)."""
+
+    kind: ClassVar[str] = "turn-passed"
+    player: int = field(metadata=PLAYER)
+    unused: int = field(metadata=NUMBER)
+
+    @property
+    def clause(self) -> str:
+        return "R5"
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        return sentence(
+            f"{does(names, self.player, 'passes', 'pass')}, "
+            f"leaving {plural(self.unused, 'action')} unused"
+        )
+
+
+@frozen
+class TurnBegan(Event):
+    """*player*'s turn began (R7)."""
+
+    kind: ClassVar[str] = "turn-began"
+    player: int = field(metadata=PLAYER)
+
+    @property
+    def clause(self) -> str:
+        return "R7"
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        name = possessive(names, self.player)
+        return sentence(f"{name} turn")
+
+
+@frozen
+class GameEnded(Event):
+    """The game ended (R26): the bag could not meet a draw, or no more than two treasures are
+    left at the end of a turn. *winners* rank first on the final score (R27)."""
+
+    kind: ClassVar[str] = "game-ended"
+    reason: End
+    winners: tuple[int, ...] = field(metadata=PLAYER)
+
+    @property
+    def clause(self) -> str:
+        return "R26"
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        why = (
+            "the bag cannot meet a draw"
+            if self.reason is End.BAG
+            else "no more than two treasures are left"
+        )
+        who = " and ".join(seat(names, p) for p in self.winners)
+        wins = (
+            "share the win"
+            if len(self.winners) > 1
+            else verb(names, self.winners[0], "wins", "win")
+        )
+        return sentence(f"the game ends, since {why}: {who} {wins}")
