@@ -1,9 +1,9 @@
 """Babel scenario files: a Babel position, the actions played from it, what must follow.
 
 They live under ``tests/scenarios/babel/`` and read like the main game's (``scenario.py``:
-``clauses:``, ``play:``, ``expect:``, ``expect-error: B12 some words``); the position is in
-Babel's position notation (``babel position``, see :mod:`tigeuph.babel.position`). Each
-``expect`` line checks the state the actions above it reach:
+``clauses:``, ``play:``, ``expect:``, ``told:``, ``expect-error: B12 some words``); the
+position is in Babel's position notation (``babel position``, see
+:mod:`tigeuph.babel.position`). Each ``expect`` line checks the state the actions above it reach:
 
 =====================================  ===============================================
 ``hand P = HHA`` / ``= -``             player P's hand (letters in any order)
@@ -25,11 +25,12 @@ Babel's position notation (``babel position``, see :mod:`tigeuph.babel.position`
 
 from __future__ import annotations
 
+import scenario
 from scenario import Scenario
 
-from tigeuph import IllegalActionError, babel
+from tigeuph import GAMES, babel
 from tigeuph.babel.cards import counts_text, nation, nations_text, parse_counts
-from tigeuph.babel.position import TITLE, from_text, to_text
+from tigeuph.babel.position import TITLE, to_text
 
 _LINES = ("turn", "pending", "end", "seed", "people", "temples", "discard")
 
@@ -42,35 +43,10 @@ def is_babel(scenario: Scenario) -> bool:
     return False
 
 
-def run(scenario: Scenario) -> None:
-    """Play the Babel *scenario* and check what it expects; AssertionError on a mismatch."""
-    state = from_text(scenario.position)
-    last = len(scenario.play) - 1
-    played = 0
-    for kind, text in scenario.steps:
-        if kind == "expect":
-            check(state, text)
-            continue
-        action = babel.parse_action(text)
-        if scenario.error is not None and played == last:
-            before = to_text(state)
-            try:
-                babel.apply(state, action)
-            except IllegalActionError as err:
-                clause, _, words = scenario.error.partition(" ")
-                assert err.clause == clause, f"{action}: broke {err.clause}, not {clause}: {err}"
-                assert words in str(err), f"{action}: {err!s} does not say {words!r}"
-                assert to_text(state) == before
-                assert action not in babel.legal_actions(state)
-            else:
-                raise AssertionError(f"{action} was accepted; expected {scenario.error}")
-        else:
-            legal = babel.legal_actions(state)
-            assert action in legal, (
-                f"move {played + 1}, {action}, is not legal in:\n{to_text(state)}"
-            )
-            state = babel.apply(state, action)
-        played += 1
+def run(found: Scenario) -> None:
+    """Play the Babel scenario *found* and check what it expects; AssertionError on a mismatch
+    (the main game's runner, through the game interface, with Babel's checks)."""
+    scenario.run(found, GAMES["babel"], check)
 
 
 def _line(state: babel.BabelState, key: str) -> str:

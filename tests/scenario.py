@@ -10,10 +10,14 @@ A scenario is a text file under ``tests/scenarios/``::
     play: RF5 +2 +3
     expect: leader 0 R = supply
     expect: points 1 = r1 b0 g0 k0
+    told: Seat 1 wins the red revolt, 4 to 4 (the defender wins ties): ...
 
-Lines starting ``clauses:``, ``play:``, ``expect:`` and ``expect-error:`` belong to the
-scenario; every other line is the position. ``play`` lines add actions, in action notation, in
-order, and each ``expect`` line is checked against the state the actions above it reach.
+Lines starting ``clauses:``, ``play:``, ``expect:``, ``told:`` and ``expect-error:`` belong
+to the scenario; every other line is the position. A ``told`` line is an event's sentence
+(:mod:`tigeuph.events`, with seat numbers) that the actions played since the previous
+``expect`` or ``told`` line must have told, word for word. ``play`` lines add actions, in
+action notation, in order, and each ``expect`` line is checked against the state the actions
+above it reach.
 ``expect-error: R11 some words`` says that the last action played must raise
 :class:`~tigeuph.IllegalActionError` for that clause, its message containing the words, and that
 the state before it is left as it was. Each ``expect`` line checks the state reached:
@@ -43,15 +47,18 @@ the state before it is left as it was. Each ``expect`` line checks the state rea
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from attrs import frozen
 
 import tigeuph
-from tigeuph import COLOURS, Colour, GameState, IllegalActionError, parse_cell
+from tigeuph import COLOURS, GAMES, Colour, GameState, IllegalActionError, parse_cell
+from tigeuph.games import AnyGame
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-_OWN = ("clauses:", "play:", "expect:", "expect-error:")
+_OWN = ("clauses:", "play:", "expect:", "told:", "expect-error:")
 _LINES = (
     "turn",
     "end",
@@ -71,8 +78,9 @@ class Scenario:
     clauses: tuple[str, ...]
     position: str
     steps: tuple[tuple[str, str], ...]
-    """``("play", action)`` and ``("expect", line)`` in file order: each expectation is checked
-    against the state the actions before it reach."""
+    """``("play", action)``, ``("expect", line)`` and ``("told", sentence)`` in file order:
+    each expectation is checked against the state the actions before it reach, each sentence
+    against the events of the actions played since the previous check."""
     error: str | None
 
     @property
@@ -99,6 +107,8 @@ def read(path: Path) -> Scenario:
             steps += (("play", text) for text in stripped.removeprefix("play:").split())
         elif stripped.startswith("expect:"):
             steps.append(("expect", stripped.removeprefix("expect:").strip()))
+        elif stripped.startswith("told:"):
+            steps.append(("told", stripped.removeprefix("told:").strip()))
         elif stripped.startswith("expect-error:"):
             error = stripped.removeprefix("expect-error:").strip()
         else:
@@ -111,37 +121,52 @@ def read(path: Path) -> Scenario:
     return Scenario(path, title, tuple(clauses), text, tuple(steps), error)
 
 
-def run(scenario: Scenario) -> None:
-    """Play *scenario* and check what it expects; raise AssertionError on a mismatch.
+def run(
+    scenario: Scenario,
+    game: AnyGame = GAMES["tigris"],
+    check: Callable[[Any, str], None] | None = None,
+) -> None:
+    """Play *scenario* of *game* and check what it expects with *check* (the main game's
+    :func:`check` by default); raise AssertionError on a mismatch.
 
     With ``expect-error``, the last action played must be refused; expectations after it are
     checked against the state before it, which the refusal leaves unchanged.
     """
-    state = tigeuph.from_text(scenario.position)
+    check = check or globals()["check"]
+    state = game.from_text(scenario.position)
     last = len(scenario.play) - 1
     played = 0
+    told: list[str] = []  # the sentences of the actions played since the last check
+    checked = False
     for kind, text in scenario.steps:
-        if kind == "expect":
-            check(state, text)
+        if kind in ("expect", "told"):
+            if kind == "expect":
+                check(state, text)
+            else:
+                assert text in told, f"not told: {text!r}; told: {told}"
+            checked = True
             continue
-        action = tigeuph.parse_action(text)
+        if checked:
+            told, checked = [], False
+        action = game.parse_action(text)
         if scenario.error is not None and played == last:
-            before = tigeuph.to_text(state)
+            before = game.to_text(state)
             try:
-                tigeuph.apply(state, action)
+                game.apply(state, action)
             except IllegalActionError as err:
                 clause, _, words = scenario.error.partition(" ")
                 assert err.clause == clause, f"{action}: broke {err.clause}, not {clause}: {err}"
                 assert words in str(err), f"{action}: {err!s} does not say {words!r}"
-                assert tigeuph.to_text(state) == before
-                assert action not in tigeuph.legal_actions(state)
+                assert game.to_text(state) == before
+                assert action not in game.legal_actions(state)
             else:
                 raise AssertionError(f"{action} was accepted; expected {scenario.error}")
         else:
-            legal = tigeuph.legal_actions(state)
-            where = tigeuph.to_text(state)
+            legal = game.legal_actions(state)
+            where = game.to_text(state)
             assert action in legal, f"move {played + 1}, {action}, is not legal in:\n{where}"
-            state = tigeuph.apply(state, action)
+            state, events = game.transition(state, action)
+            told += (str(e) for e in events)
         played += 1
 
 

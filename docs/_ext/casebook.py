@@ -109,6 +109,8 @@ def case_page(case: scenario.Scenario, family: str, titles: dict[str, str]) -> l
         if kind == "expect":
             items[-1][1].append(text)
             continue
+        if kind == "told":
+            continue  # every event of an action is told beside it, below
         action = tigeuph.parse_action(text)
         seat = state.to_move
         why = _escape(str(tigeuph.explain(state, action)))
@@ -123,9 +125,12 @@ def case_page(case: scenario.Scenario, family: str, titles: dict[str, str]) -> l
             items.append((head, []))
             last_action = action
             break
+        state, events = tigeuph.transition(state, action)
+        if events:
+            told = " ".join(_escape(str(e)) for e in events)
+            head += f"\n\n   *What happened:* {told}"
         items.append((head, []))
         played.append(str(action))
-        state = tigeuph.apply(state, action)
         last_action = action
     pins = ", ".join(f":clause:`{c}` ({_escape(titles.get(c, '?'))})" for c in pinned(case))
     lines = [

@@ -21,7 +21,7 @@ from .board import (
     TilePlaced,
     TreasureTaken,
 )
-from .conflicts import ConflictBegun, ConflictResolved, SupportCommitted
+from .conflicts import ConflictBegun, ConflictResolved, SupportCommitted, WarCancelled
 from .turn import GameEnded, TilesDrawn, TilesExchanged, TurnBegan, TurnPassed
 from .works import (
     BuildingDeclined,
@@ -60,6 +60,7 @@ __all__ = [
     "TreasureTaken",
     "TurnBegan",
     "TurnPassed",
+    "WarCancelled",
     "WonderBuilt",
     "WonderDeclined",
     "WonderScored",
@@ -77,6 +78,7 @@ EVENT_TYPES: Final[dict[str, type[Event]]] = {
         ConflictBegun,
         SupportCommitted,
         ConflictResolved,
+        WarCancelled,
         CatastropheFell,
         MonumentBuilt,
         MonumentDeclined,

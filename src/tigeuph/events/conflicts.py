@@ -25,7 +25,7 @@ from .base import (
     verb,
 )
 
-__all__ = ["ConflictBegun", "ConflictResolved", "SupportCommitted"]
+__all__ = ["ConflictBegun", "ConflictResolved", "SupportCommitted", "WarCancelled"]
 
 ConflictKind = Literal["revolt", "war"]
 
@@ -140,3 +140,20 @@ class ConflictResolved(Event):
         gained = plural(self.points, f"{colour_name(self.point_colour)} point")
         scores = verb(names, self.winner, "scores", "score")
         return sentence(f"{won}: {lost}; {seat(names, self.winner)} {scores} {gained}")
+
+
+@frozen
+class WarCancelled(Event):
+    """The war in *colour* that the unification promised will not be fought: the war before it
+    left no leader of that colour on both sides (R21)."""
+
+    kind: ClassVar[str] = "war-cancelled"
+    colour: Colour = field(metadata=COLOUR)
+
+    @property
+    def clause(self) -> str:
+        return "R21"
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        name = colour_name(self.colour)
+        return sentence(f"the {name} war is off: no {name} leader stands on both sides any more")

@@ -43,8 +43,8 @@ class TilesExchanged(Event):
     def text(self, names: Sequence[str] | None = None) -> str:
         shown = "" if self.tiles is None else f" ({counts_text(self.tiles)})"
         return sentence(
-            f"{does(names, self.player, 'discards', 'discard')} "
-            f"{plural(self.count, 'tile')}{shown} to exchange them"
+            f"{does(names, self.player, 'exchanges', 'exchange')} "
+            f"{plural(self.count, 'tile')}{shown}"
         )
 
 
@@ -65,8 +65,10 @@ class TilesDrawn(Event):
         return "R7"
 
     def text(self, names: Sequence[str] | None = None) -> str:
-        shown = "" if self.tiles is None or not self.count else f" ({counts_text(self.tiles)})"
-        short = ": the bag ran out" if self.short else ""
+        if not self.count:
+            return sentence(f"{does(names, self.player, 'finds', 'find')} the bag empty")
+        shown = "" if self.tiles is None else f" ({counts_text(self.tiles)})"
+        short = ", emptying the bag" if self.short else ""
         return sentence(
             f"{does(names, self.player, 'draws', 'draw')} "
             f"{plural(self.count, 'tile')}{shown}{short}"

@@ -8,7 +8,7 @@ from attrs import evolve
 
 from ..cells import GUARDS, STRIDE, Bitboard, Cell, cells_of, neighbours  # noqa: F401 (GUARDS, STRIDE: the contracts)
 from ..decisions import Conflict, Revolt, War, WarChoice
-from ..events import ConflictBegun, ConflictResolved, SupportCommitted
+from ..events import ConflictBegun, ConflictResolved, SupportCommitted, WarCancelled
 from ..pieces import COLOURS, Colour
 from ..reads import Position
 from ..regions import region
@@ -202,6 +202,7 @@ def finish_war(w: Work, war: War, defender_support: int) -> None:
     defender_at = w.leaders[war.defender][colour]
     assert u is not None and attacker_at is not None and defender_at is not None
     assert war.attacker_support is not None
+    due = contested_colours(w) if w.events is not None else []  # R21: the wars still to fight
     attack = war_strength(w, colour, attacker_at) + war.attacker_support
     defence = war_strength(w, colour, defender_at) + defender_support
     if attack > defence:
@@ -223,6 +224,8 @@ def finish_war(w: Work, war: War, defender_support: int) -> None:
         w.events.append(
             ConflictResolved("war", colour, winner, loser, *strengths, loser_at, removed, 1 + lost)
         )
+        left = contested_colours(w)
+        w.events.extend(WarCancelled(c) for c in due if c != colour and c not in left)
 
 
 def board_strengths(state: Position, conflict: Conflict) -> tuple[int, int]:
