@@ -50,8 +50,8 @@ def _told_in_scenarios() -> dict[str, set[str]]:
 
 
 def test_every_kind_of_event_is_told_word_for_word_by_a_scenario() -> None:
-    """Each kind is reached by a scenario that checks its sentence (the scenario runner checks
-    the words; this checks that no kind is left out)."""
+    """Each kind is reached by a scenario that checks its sentence (spec D9; the scenario
+    runner checks the words, this checks that no kind is left out)."""
     told = _told_in_scenarios()
     assert sorted(set(EVENT_TYPES) - set(told)) == []
 
@@ -100,7 +100,8 @@ def _step_agrees(before: GameState, action: tigeuph.Action, after: GameState) ->
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("switches", [False, True])
 def test_a_seeded_games_events_agree_with_apply_at_every_step(players: int, switches: bool) -> None:
-    """``transition`` gives ``apply``'s state, and its events account for what changed."""
+    """``transition`` gives ``apply``'s state, and its events account for what changed
+    (spec D9)."""
     rules = every_switch(players) if switches else None
     prefer = TILES_FIRST if switches else 0.0
     kinds: set[str] = set()
@@ -112,7 +113,7 @@ def test_a_seeded_games_events_agree_with_apply_at_every_step(players: int, swit
 
 
 def test_an_events_own_player_sees_its_hidden_colours_and_the_others_its_size() -> None:
-    """An exchange's colours and the tiles drawn are the player's secret (R4)."""
+    """An exchange's colours and the tiles drawn are the player's secret (spec R4, D9)."""
     game = tigeuph.Game.new(3, seed=11)
     game.play(
         next(a for a in tigeuph.legal_actions(game.state) if isinstance(a, tigeuph.ExchangeTiles))
