@@ -148,7 +148,8 @@ def _counts(pos: GameState | PlayerView, decider: int) -> tuple[int, ...]:
 
 
 def _wars(pos: GameState, choice: WarChoice, names: Sequence[str] | None) -> str:
-    lines = [f"{_does(names, choice.player, 'choose')} which war to fight first (board strengths):"]
+    chooses = _does(names, choice.player, "choose")
+    lines = [f"{chooses[:1].upper()}{chooses[1:]} which war to fight first (board strengths):"]
     for colour in choice.colours:
         war = start_war(pos, colour)
         begun = conflict_begun(pos, war)
