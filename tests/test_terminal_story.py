@@ -238,7 +238,7 @@ def test_every_refusal_is_in_a_players_words(played: Played) -> None:
     notation is at fault; no Python in sight."""
     (_, off_board), (_, bad), (_, square) = (played.after(x)[0] for x in SLIPS[:3])
     assert "Z9 is not a square: columns A-P, rows 1-11" in off_board
-    assert "'foo' is not an action: actions are written like rE5 (a red tile on E5)" in bad
+    assert "'foo' is not an action: actions look like rE5 (red tile on E5), KE5" in bad
     assert "help lists every kind of action" in bad
     assert "'E5' is a square, not an action: name a piece too, as in rE5" in square
     assert "explain what? Name an action, e.g. explain " in played.after("explain")[0][1]

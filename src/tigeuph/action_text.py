@@ -62,10 +62,7 @@ def parse_action(text: str) -> Action:
 
 
 _SQUARES: Final = f"columns {COLUMN_LETTERS[0]}-{COLUMN_LETTERS[COLS - 1]}, rows 1-{ROWS}"
-_EXAMPLES: Final = (
-    "actions are written like rE5 (a red tile on E5), KE5 (your king to E5), -K, xE5, "
-    "~rrg, +2 or pass"
-)
+_EXAMPLES: Final = "actions look like rE5 (red tile on E5), KE5 (king to E5), +2 or pass"
 _SQUARE: Final = re.compile(r"[A-Za-z][0-9]{1,3}")
 _ON_A_SQUARE: Final = re.compile(r"(?:[rbgkRBGKx$@w]|m[a-z]{2})([A-Za-z][0-9]{1,3})")
 
