@@ -147,7 +147,7 @@ def test_every_event_since_a_decision_is_told_before_it(played: Played) -> None:
 
 
 def test_the_others_hidden_tiles_are_never_told(played: Played) -> None:
-    """The agent's draws are told by their number, never their colours (spec R4)."""
+    """The agent's draws are told by their number, never their colours."""
     hidden = [
         event
         for events in played.game.events
