@@ -101,8 +101,9 @@ def test_notation_examples(text: str, expected: Action) -> None:
     ],
 )
 def test_bad_notation_is_refused(text: str) -> None:
-    """Text that is no action raises NotationError naming the text."""
-    with pytest.raises(NotationError, match="is not an action"):
+    """Text that is no action raises NotationError naming the text, or the square in it that
+    is off the board."""
+    with pytest.raises(NotationError, match=r"is not an action|is not a square"):
         parse_action(text)
 
 

@@ -327,8 +327,16 @@ def test_replay_steps_through_a_babel_record() -> None:
     text = printed_by(out)
     moves = [line.split(":")[0] for line in text.splitlines() if line.startswith("move ")]
     assert moves == ["move 0", "move 1", "move 5", "move 10"]
-    assert f"move 10: seat {record.states[9].to_move} played {record.actions[9]}" in text
+    mover = record.states[9].to_move
+    who = f"seat {mover} (you)" if mover == 1 else f"seat {mover}"
+    assert f"move 10: {who} played {record.actions[9]}" in text
     assert "your hand (seat 1)" in text and "your hand (seat 0)" not in text
+    names = ["seat 0", "you"]
+    told = [e.seen_by(1).text(names) for e in record.events[9]]
+    for sentence in told or [
+        f"{'You play' if mover == 1 else 'Seat 0 plays'} {record.actions[9]}."
+    ]:
+        assert sentence in text
 
 
 @pytest.mark.parametrize("name", list(GAMES))

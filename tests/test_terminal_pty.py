@@ -108,7 +108,9 @@ def test_a_whole_game_against_an_agent_through_a_terminal(tmp_path: Path) -> Non
     text = screen.text
     assert "Type an action in action notation" in text  # the help
     assert "Illegal (R11): rE1: a red tile never goes on a river" in text
-    assert "'xx9' is not an action" in text
+    assert "x9 is not a square: columns A-P, rows 1-11" in text
+    assert "You cannot play rE1: a red tile never goes on a river (E1). Rule R11." in text
+    assert "since your last decision:" in text  # the story, told before each decision
     assert "rank 1: seat" in text and "Game over" in text
     game = tigeuph.Game.from_record(record.read_text())
     assert game.state.is_over and played > 20

@@ -24,7 +24,7 @@ from .actions import (
     commit,
     exchange,
 )
-from .cells import exact_cell
+from .cells import COLS, COLUMN_LETTERS, ROWS, exact_cell
 from .errors import NotationError, expect
 from .pieces import Colour, Monument
 
@@ -44,7 +44,13 @@ def parse_action(text: str) -> Action:
 
     Raises:
         ArgumentTypeError: *text* is not a string.
-        NotationError: *text* is not an action.
+        NotationError: *text* is not an action; the message says what is wrong in a
+            player's words: a square off the board, or what actions look like.
+
+    >>> parse_action("rZ9")
+    Traceback (most recent call last):
+    ...
+    tigeuph.errors.NotationError: Z9 is not a square: columns A-P, rows 1-11
     """
     expect(text, str, "action notation (a str)", "parse_action: text")
     if _SHAPE.fullmatch(text) is not None:
@@ -52,8 +58,38 @@ def parse_action(text: str) -> Action:
             return _parse(text)
         except (ValueError, IndexError, KeyError):
             pass
+    raise NotationError(_why_not(text))
+
+
+_SQUARES: Final = f"columns {COLUMN_LETTERS[0]}-{COLUMN_LETTERS[COLS - 1]}, rows 1-{ROWS}"
+_EXAMPLES: Final = "actions look like rE5 (red tile on E5), KE5 (king to E5), +2 or pass"
+_SQUARE: Final = re.compile(r"[A-Za-z][0-9]{1,3}")
+_ON_A_SQUARE: Final = re.compile(r"(?:[rbgkRBGKx$@w]|m[a-z]{2})([A-Za-z][0-9]{1,3})")
+
+
+def _why_not(text: str) -> str:
+    """Why *text* is no action, in a player's words: a square off the board (``rZ9``), a
+    square alone (``E5``), or what actions look like."""
     shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
-    raise NotationError(f"{shown} is not an action (see tigeuph.actions for the notation)")
+    on = _ON_A_SQUARE.fullmatch(text)
+    square = on.group(1) if on is not None else text if _SQUARE.fullmatch(text) else None
+    if square is not None and square.upper() not in _CELL_NAMES:
+        return f"{square} is not a square: {_SQUARES}"
+    if square is not None and on is None:
+        named = square.upper()
+        return (
+            f"{shown} is a square, not an action: name a piece too, as in r{named} (a red "
+            f"tile) or K{named} (your king)"
+        )
+    if square is not None and square != square.upper():
+        fixed = text[: len(text) - len(square)] + square.upper()
+        return f"{shown} is not an action: write the square in capitals, {fixed}"
+    return f"{shown} is not an action: {_EXAMPLES}"
+
+
+_CELL_NAMES: Final = frozenset(
+    f"{COLUMN_LETTERS[col]}{row + 1}" for col in range(COLS) for row in range(ROWS)
+)
 
 
 _SHAPE: Final = re.compile(r"pass|[-~+!*$@wxmrbgkRBGK][-~0-9a-zA-Z]{1,6}")

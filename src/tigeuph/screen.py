@@ -6,7 +6,9 @@ The colours are ``rich`` console markup written as plain strings, so that this m
 the state in its layer, imports no ``rich``: the terminal game (``tigeuph.terminal``) prints
 them. Every cell is three characters wide and reads without colour too (the tokens of position
 notation, monuments as ``m`` and a colour letter, the wonder as ``W``); colours only add to
-them: tiles on their colour, rivers blue, the cells of the latest actions yellow.
+them: tiles on their colour, rivers blue, the cells of the latest actions yellow. While a
+revolt or a war waits for support, its two leaders are drawn with a ``!`` on magenta and the
+kingdoms they fight for are underlined.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from .actions import (
     TakeTreasure,
 )
 from .cells import COLUMN_LETTERS, Bitboard, Cell, cell, cell_col, cell_row, from_cells
+from .decisions import Revolt, War
 from .describe import status, winners
 from .pieces import COLOURS, Colour
+from .regions import region
 from .state import GameState
 
 if TYPE_CHECKING:  # a view is read like a state; the views sit above this module
@@ -37,6 +41,7 @@ __all__ = [
     "action_cells",
     "action_kind",
     "board_markup",
+    "conflict_cells",
     "describe_view",
     "notation_help",
     "players_markup",
@@ -52,6 +57,7 @@ _INK: Final = ("bold #b02015", "bold #1f4fa0", "bold #1a7030", "bold #000000")
 _LAND: Final = "#3b3222 on #d9c9a0"
 _RIVER: Final = "#e0f0ff on #3f86c0"
 _MARK: Final = "bold black on #ffd84a"
+_FIGHTING: Final = "bold white on #a0207a"
 
 
 def action_cells(action: Action | None) -> Bitboard:
@@ -121,17 +127,47 @@ def _wonder_mask(pos: GameState | PlayerView) -> Bitboard:
     return 0 if pos.wonder is None else _cells(pos.wonder.centre, _CROSS)
 
 
+def conflict_cells(pos: GameState | PlayerView) -> tuple[Bitboard, Bitboard]:
+    """The cells of the two leaders of the revolt or war waiting for support, and of the
+    kingdoms they fight for (a revolt's one kingdom, R15; a war's two sides, without the
+    unification tile, R19); nothing when no conflict waits.
+
+    >>> import tigeuph
+    >>> conflict_cells(tigeuph.new_game(2, seed=7))
+    (0, 0)
+    """
+    conflict = pos.pending
+    if not isinstance(conflict, Revolt | War):
+        return 0, 0
+    cells = [pos.leaders[conflict.attacker][conflict.colour]]
+    cells.append(pos.leaders[conflict.defender][conflict.colour])
+    leaders = from_cells(c for c in cells if c is not None)
+    occupied = pos.flipped | from_cells(_leaders(pos))  # what joins regions (R0)
+    for layer in pos.tiles:
+        occupied |= layer
+    if isinstance(conflict, War) and pos.unification is not None:
+        occupied &= ~(1 << pos.unification)
+    kingdoms = 0
+    for c in cells:
+        if c is not None:
+            kingdoms |= region(1 << c, occupied)
+    return leaders, kingdoms
+
+
 def _cell(
     pos: GameState | PlayerView,
     c: Cell,
     leaders: dict[Cell, tuple[int, Colour]],
     monuments: dict[Cell, Colour],
     wonder: Bitboard,
+    fighting: Bitboard,
 ) -> tuple[str, str]:
     """The cell's three characters and their style."""
     treasure = "$" if pos.treasures >> c & 1 else " "
     if c in leaders:
         seat, colour = leaders[c]
+        if fighting >> c & 1:
+            return f"{colour.letter.upper()}{seat}!", _FIGHTING
         return f"{colour.letter.upper()}{seat} ", f"{_INK[colour]} on #d9c9a0"
     if pos.catastrophes >> c & 1:
         return " x ", "bold #ffb040 on #4a3a2c"
@@ -164,16 +200,23 @@ def _marked(style: str) -> str:
 
 def board_markup(pos: GameState | PlayerView, *, highlight: Bitboard = 0) -> str:
     """*pos*'s board in ``rich`` console markup, 3 characters a cell, the *highlight* cells
-    marked: the column letters, then a line per row, each ending in a newline."""
+    marked, and the leaders and kingdoms of a conflict waiting for support
+    (:func:`conflict_cells`): the column letters, then a line per row, each ending in a
+    newline."""
     board = pos.rules.board
     leaders, monuments, wonder = _leaders(pos), _monument_cells(pos), _wonder_mask(pos)
+    fighting, kingdoms = conflict_cells(pos)
     lines = ["    " + "".join(f" {COLUMN_LETTERS[col]} " for col in range(board.cols))]
     for row in range(board.rows):
         cells = []
         for col in range(board.cols):
             c = cell(row, col)
-            text, style = _cell(pos, c, leaders, monuments, wonder)
-            cells.append(_styled(text, _marked(style) if highlight >> c & 1 else style))
+            text, style = _cell(pos, c, leaders, monuments, wonder, fighting)
+            if highlight >> c & 1:
+                style = _marked(style)
+            if kingdoms >> c & 1 and not fighting >> c & 1:
+                style += " underline"
+            cells.append(_styled(text, style))
         lines.append(f"{row + 1:>3} " + "".join(cells))
     return "\n".join(lines) + "\n"
 
@@ -214,19 +257,15 @@ def players_markup(pos: GameState | PlayerView, names: Sequence[str] | None = No
     return "\n".join(lines)
 
 
-_RECENT: Final = 8
-"""The actions of a view's public history its description lists."""
-
-
 def describe_view(
     seen: GameState | PlayerView, *, last: Action | None = None, names: Sequence[str] | None = None
 ) -> str:
     """What *seen*'s player sees, in ``rich`` console markup (the terminal game's screen): the
-    board in colour, every seat's points and hand as far as he may know them, the status line
-    and, for a view with its public history, the latest actions. The cells of every action
-    since the player's own last one are marked (what happened since he played), or *last*'s
-    when the view has no history; a full state is drawn whole, *last* marked. *names* follow
-    the seats' numbers; a view's own seat is ``(you)`` when none are given."""
+    board in colour, every seat's points and hand as far as he may know them, and the status
+    line. The cells of every action since the player's own last one are marked (what happened
+    since he played; the terminal tells it in words below), or *last*'s when the view has no
+    history; a full state is drawn whole, *last* marked. *names* follow the seats' numbers; a
+    view's own seat is ``(you)`` when none are given."""
     history = () if isinstance(seen, GameState) else seen.history
     if names is None and not isinstance(seen, GameState):
         names = ["(you)" if seat == seen.player else "" for seat in range(seen.players)]
@@ -236,15 +275,7 @@ def describe_view(
         mine = [i for i, entry in enumerate(history) if entry.player == seen.player]
         for entry in history[mine[-1] + 1 :] if mine else history:
             marked |= action_cells(entry.action)
-    text = board_markup(seen, highlight=marked) + "\n" + players_markup(seen, names)
-    recent = [
-        f"seat {entry.player}: "
-        + (str(entry.action) if entry.action else f"exchanged {entry.exchanged} tiles")
-        for entry in history[-_RECENT:]
-    ]
-    if recent:
-        text += "\n" + _styled("last actions: " + ", ".join(recent), "dim")
-    return text
+    return board_markup(seen, highlight=marked) + "\n" + players_markup(seen, names)
 
 
 # --- what a player types ---------------------------------------------------------------------

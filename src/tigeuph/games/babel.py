@@ -222,6 +222,11 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
 
     explain = staticmethod(explain)
 
+    def decision_summary(
+        self, position: BabelState | BabelView, *, names: Sequence[str] | None = None
+    ) -> str | None:
+        return None  # Babel's halving is all in its view: nothing to weigh beside it
+
     def variants(self, players: int) -> tuple[None]:
         return (None,)
 

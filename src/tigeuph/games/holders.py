@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from ..events import Event
 from ..limits import Limits
 
 if TYPE_CHECKING:
@@ -73,6 +74,12 @@ class Record(Protocol):
     @property
     def actions(self) -> tuple[Any, ...]:
         """The actions played, in order."""
+        ...
+
+    @property
+    def events(self) -> tuple[tuple[Event, ...], ...]:
+        """``events[i]``: what ``actions[i]`` did (:mod:`tigeuph.events`), hidden colours
+        included."""
         ...
 
     def play(self, action: Any) -> Any:

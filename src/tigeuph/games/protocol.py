@@ -378,3 +378,12 @@ class GameInterface(Protocol[S, V, A, G]):
     def explain(self, state: S, action: A) -> str:
         """Why *action* is legal or refused in *state*, citing the rules, and what it does."""
         ...
+
+    def decision_summary(
+        self, position: S | V, *, names: Sequence[str] | None = None
+    ) -> str | None:
+        """What the player to decide weighs at the decision *position* waits for, in ``rich``
+        markup, the seats called by *names* (a seat named ``you`` is spoken to): a revolt's or
+        a war's strengths and what each support count would make; ``None`` when the game has
+        nothing to add at this moment."""
+        ...

@@ -12,6 +12,7 @@ from ..action_text import parse_action
 from ..actions import Action
 from ..boards import BUILT_IN, STANDARD
 from ..checks import check_state
+from ..conflict_text import decision_summary
 from ..engine import apply, outcome, refusal, transition
 from ..errors import ArgumentError, JsonError, expect
 from ..evaluation.candidates import scores
@@ -129,6 +130,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     legal_actions = staticmethod(legal_actions)
     apply = staticmethod(apply)
     transition = staticmethod(transition)
+    decision_summary = staticmethod(decision_summary)
     event_to_json = staticmethod(event_to_json)
     refusal = staticmethod(refusal)
 

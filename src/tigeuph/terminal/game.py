@@ -4,12 +4,15 @@
 :func:`tigeuph.agents.make_agent` specification) at each seat and plays one game of any game of
 :data:`tigeuph.GAMES`. A person sees only his own view, as the game describes it
 (:meth:`~tigeuph.GameInterface.describe`: the main game's board in colour with the latest
-actions marked, his hand and points, the others' hand sizes, the public history), and his legal
+actions marked, his hand and points, the others' hand sizes), then the story since his last
+decision in words (every event as he may know it, :mod:`tigeuph.terminal.narration`), what to
+weigh at a decision such as a revolt's support (both sides' strengths), and his legal
 actions; he types actions in the game's notation (a unique beginning is enough), ``?`` for
-help, ``explain ACTION``, ``undo`` (when every other seat is an agent), ``hint`` and ``quit``.
-With several people at one screen, each is asked to take the seat before his view is drawn.
-With no person seated, the game is watched: the position is drawn after every action, *delay*
-seconds apart.
+help, ``explain ACTION``, ``undo`` (when every other seat is an agent), ``hint`` (an action
+and what it would do) and ``quit``. A refusal says why in words. With several people at one
+screen, each is asked to take the seat before his view is drawn. With no person seated, the
+game is watched: the position is drawn after every action, *delay* seconds apart, and what the
+action did told.
 
 Players, people or agents, may pass for ever in the main game (spec R5): a game whose play
 stalls (spec D8, the game's :meth:`~tigeuph.GameInterface.stall_watch`) or that reaches
@@ -30,7 +33,18 @@ from ..agents import AgentSpecError, agent_rng
 from ..errors import TigeuphError
 from ..games import AnyGame, Record, game_named, game_of, player_counts
 from ..stall import STALL_ROUNDS, Stop
-from .prompt import Command, Matches, completer, group_actions, help_text, read_input
+from .narration import decision_summary, last_decision, narrate, sentence_names, story
+from .prompt import (
+    Command,
+    Matches,
+    completer,
+    explain_words,
+    group_actions,
+    help_text,
+    hint_words,
+    read_input,
+    refusal_words,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -168,12 +182,18 @@ class TerminalGame:
         )
 
     def _watch(self, seat: int, action: object) -> None:
+        """Tell a watcher what *seat*'s *action* did: the position and its events."""
+        done = len(self.game.actions)
         if not self.console.is_terminal:
             self.console.print(f"seat {seat} ({self.seats[seat]}): {action}", markup=False)
+            for _, lines in story(self.game, done - 1, done, None, self._labels(None)):
+                for _, sentence, _ in lines:
+                    self.console.print(f"    {sentence}", markup=False, soft_wrap=True)
             return
         self.console.clear()
         show_markup(self.console, self._describe(self.game.state, last=action))
-        self.console.print(f"seat {seat} ({self.seats[seat]}) played {action}", markup=False)
+        self._tell(done - 1, None)
+        self._summary(self.game.state, None)
         time.sleep(self.delay)
 
     def _final(self) -> None:
@@ -181,6 +201,9 @@ class TerminalGame:
         if self.console.is_terminal and self.humans:
             self.console.clear()
         show_markup(self.console, self._describe(state))
+        if self.humans:
+            viewer = self._shown if self._shown is not None else self.humans[0]
+            self._tell(last_decision(self.game, viewer), viewer)
         for rank, seat, score in _ranking(self.interface, state):
             self.console.print(
                 f"  rank {rank}: seat {seat} ({self.seats[seat]}), score {score}", markup=False
@@ -212,7 +235,8 @@ class TerminalGame:
                     if action in view.legal:
                         self.game.play(action)
                         return
-                    self._error(self.interface.explain(self.game.state, action))
+                    refusal = self.interface.refusal(self.game.state, action)
+                    self._error(refusal_words(action, refusal, view.legal))
 
     def _read(self, prompt: str) -> str:
         try:
@@ -231,13 +255,38 @@ class TerminalGame:
         last = self.game.actions[-1] if self.game.actions else None
         if self.console.is_terminal:
             self.console.clear()
-        show_markup(self.console, self._describe(view, last=last, viewer=view.player))
+        seat = view.player
+        show_markup(self.console, self._describe(view, last=last, viewer=seat))
+        self._tell(last_decision(self.game, seat), seat)
+        self._summary(view, seat)
         if self._note:
             self.console.print(self._note, style="bold", markup=False)
             self._note = ""
         self.console.print("your legal actions (? for help):")
         for line in group_actions(view.legal, self.interface.action_kind):
             self.console.print("  " + line, markup=False)
+
+    def _labels(self, viewer: int | None) -> list[str]:
+        """Each seat's heading in the story: ``you (seat 0)``, ``seat 1 (greedy)``."""
+        return [
+            f"you (seat {s})" if s == viewer else f"seat {s} ({name})"
+            for s, name in enumerate(self.seats)
+        ]
+
+    def _tell(self, start: int, viewer: int | None) -> None:
+        """Tell the actions from *start* on, as *viewer* may know them (``None``: all)."""
+        told = narrate(self.game, start, len(self.game.actions), viewer, self._labels(viewer))
+        if told is not None:
+            if viewer is not None:
+                self.console.print("since your last decision:", style="dim")
+            self.console.print(told)
+
+    def _summary(self, position: Any, viewer: int | None) -> None:
+        """What the decision *position* waits for weighs, as the game tells it."""
+        names = sentence_names(len(self.seats), viewer)
+        summary = decision_summary(self.interface, position, names)
+        if summary:
+            show_markup(self.console, summary)
 
     def _describe(self, position: Any, *, last: Any = None, viewer: int | None = None) -> str:
         """The game's description of *position*, the seats named: by their players, or as
@@ -252,7 +301,9 @@ class TerminalGame:
         if not matches.actions:
             from rich.text import Text
 
-            self.console.print(Text.assemble((matches.reason, "red"), " (? for help)"))
+            self.console.print(
+                Text.assemble((matches.reason, "red"), " (help lists every kind of action)")
+            )
             return
         shown = " ".join(str(a) for a in matches.actions)
         self.console.print(
@@ -267,7 +318,8 @@ class TerminalGame:
             case "legal":
                 start = command.argument
                 found = [str(a) for a in view.legal if str(a).startswith(start)]
-                self.console.print(" ".join(found) or "none", markup=False)
+                none = f"none of your legal actions begins {start!r}" if start else "none"
+                self.console.print(" ".join(found) or none, markup=False)
             case "explain":
                 self._explain(command.argument, view)
             case "hint":
@@ -288,18 +340,11 @@ class TerminalGame:
             self.console.print("no hint: this installation has no greedy agent")
             return
         action = adviser.act(view, random.Random(0))
-        self.console.print(f"a greedy player would play {action}", markup=False)
+        self.console.print(hint_words(self.interface, self.game.state, view, action), markup=False)
 
     def _explain(self, text: str, view: Any) -> None:
-        if not text:
-            example = str(view.legal[-1]) if view.legal else "ACTION"
-            self.console.print(f"explain what? e.g. explain {example}", markup=False)
-            return
-        found = read_input(text, view.legal, self.interface.parse_action)
-        if isinstance(found, Matches):
-            self.console.print(found.reason, markup=False)
-        elif not isinstance(found, Command):
-            self.console.print(self.interface.explain(self.game.state, found), markup=False)
+        words = explain_words(self.interface, self.game.state, view.legal, text)
+        self.console.print(words, markup=False)
 
     def _undo(self, seat: int) -> bool:
         if len(self.humans) > 1:

@@ -29,12 +29,15 @@ __all__ = [
     "Command",
     "Matches",
     "completer",
+    "explain_words",
     "group_actions",
     "help_text",
+    "hint_words",
     "read_input",
+    "refusal_words",
 ]
 
-COMMANDS: Final = ("?", "help", "legal", "explain", "undo", "board", "hint", "quit")
+COMMANDS: Final = ("?", "help", "legal", "explain", "undo", "board", "hint", "quit", "q")
 
 COMMANDS_HELP: Final = """\
 A beginning is enough when only one legal action starts with it (Tab completes it too); with
@@ -42,11 +45,11 @@ several, they are listed.
 
   legal [START]     list your legal actions (those that begin with START)
   explain ACTION    why ACTION is legal or not, and what it would do
-  hint              what a greedy player would play here
+  hint              an action a greedy player would play here, and what it would do
   undo              take back your last action (when every other seat is a computer)
-  board             draw the board again
+  board             draw the board again, and tell again what happened since your last move
   ? or help         this help
-  quit              stop; the game so far is saved as a record"""
+  quit or q         stop; the game so far is saved as a record"""
 """The commands' part of the help, the same in every game."""
 
 
@@ -54,6 +57,65 @@ def help_text(notation: str) -> str:
     """The help a player gets with ``?``: the game's *notation* (its actions, one example a
     line), then the commands."""
     return f"Type an action in action notation, or a command.\n\n{notation}\n\n{COMMANDS_HELP}"
+
+
+_SAME: Final = {"?": "help", "q": "quit"}
+"""The commands' short names."""
+
+_FEW: Final = 8
+"""A refusal lists the legal actions when there are at most this many."""
+
+
+def refusal_words(action: Any, refusal: Exception | None, legal: Sequence[Any]) -> str:
+    """Why the rules refuse *action*, in a player's words: the rule's reason (*refusal*, the
+    game's :class:`~tigeuph.IllegalActionError`) and its clause; the *legal* actions too when
+    they are few (at a decision: ``+0 +1 +2``).
+
+    >>> from tigeuph import GAMES
+    >>> tigris = GAMES["tigris"]
+    >>> state = tigris.new_game(2, seed=7)
+    >>> rE1 = tigris.parse_action("rE1")
+    >>> refusal_words(rE1, tigris.refusal(state, rE1), tigris.legal_actions(state))
+    'You cannot play rE1: a red tile never goes on a river (E1). Rule R11.'
+    """
+    reason = getattr(refusal, "reason", None) or "it is not among your legal actions"
+    reason = reason.removeprefix(f"{action}: ")
+    clause = getattr(refusal, "clause", None)
+    text = f"You cannot play {action}: {reason}." + (f" Rule {clause}." if clause else "")
+    if 0 < len(legal) <= _FEW:
+        text += f" You may play: {' '.join(str(a) for a in legal)}."
+    return text
+
+
+def hint_words(game: Any, state: Any, view: Any, action: Any) -> str:
+    """The hint for *view*'s player: *action* (the greedy player's choice) and what it would
+    do in *state*, as *game* explains it."""
+    legal = view.legal
+    choice = (
+        "your only legal action"
+        if len(legal) == 1
+        else f"the greedy player's choice: of your {len(legal)} legal actions, the game's "
+        "evaluation rates it best"
+    )
+    return f"hint: {action}, {choice}.\n  What it does: {game.explain(state, action)}"
+
+
+def explain_words(game: Any, state: Any, legal: Sequence[Any], text: str) -> str:
+    """What ``explain TEXT`` answers: *game*'s explanation of the action *text* names in
+    *state* (a unique beginning of a *legal* action is enough), or what is wrong with *text*."""
+    if not text:
+        example = str(legal[-1]) if legal else "ACTION"
+        return f"explain what? Name an action, e.g. explain {example}"
+    found = read_input(text, legal, game.parse_action)
+    if isinstance(found, Command):
+        return f"explain takes an action, not the command {text.split()[0]!r}"
+    if isinstance(found, Matches):
+        if found.actions:
+            shown = " ".join(str(a) for a in found.actions[:12])
+            more = " ..." if len(found.actions) > 12 else ""
+            return f"which one? {len(found.actions)} legal actions begin {text!r}: {shown}{more}"
+        return found.reason
+    return str(game.explain(state, found))
 
 
 @frozen
@@ -82,7 +144,7 @@ def read_input(line: str, legal: Sequence[Any], parse: Callable[[str], Any]) -> 
     text = line.strip()
     word, _, rest = text.partition(" ")
     if word.lower() in COMMANDS:
-        name = "help" if word == "?" else word.lower()
+        name = _SAME.get(word.lower(), word.lower())
         return Command(name, rest.strip())
     if not text:
         return Command("board")

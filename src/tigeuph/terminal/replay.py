@@ -1,22 +1,28 @@
 """Stepping through a game record, of any game, in the terminal (the ``cli`` extra, for
-``rich``)."""
+``rich``): each position as the game describes it, and what the action that led to it did, in
+words (:mod:`tigeuph.terminal.narration`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..games import Record, game_of
 from .game import rich_console, show_markup
+from .narration import decision_summary, narrate, sentence_names
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["REPLAY_HELP", "replay_in_terminal"]
+__all__ = ["QUIT", "REPLAY_HELP", "replay_in_terminal"]
+
+QUIT: Final = ("q", "quit")
+"""The words that stop a replay: those that stop ``tigeuph play``."""
 
 REPLAY_HELP = (
-    "Enter or n: next action   b: back   N (a number): go to move N   s: start   e: end   q: quit"
+    "Enter or n: next   b: back   a number N: move N   s: start   e: end   q or quit: stop"
 )
+"""The keys of a replay, printed for ``?`` (or any other key)."""
 
 
 def replay_in_terminal(
@@ -29,8 +35,9 @@ def replay_in_terminal(
     ask: Callable[[str], str] | None = None,
 ) -> None:
     """Show the record *game* from the position after *start* actions, stepping as the keys
-    ask (:data:`REPLAY_HELP`); with *player*, as that seat saw it (his hand only). With
-    *every*, show every position from *start* to the end without asking.
+    ask (:data:`REPLAY_HELP`), each action told in words; with *player*, as that seat saw it
+    (his hand only, the others' hidden tiles left out of the story). With *every*, show every
+    position from *start* to the end without asking.
 
     Raises:
         TigeuphError: rich is missing (the ``cli`` extra).
@@ -47,7 +54,7 @@ def replay_in_terminal(
             at += 1
             continue
         try:
-            key = ask(f"move {at} of {last}> ").strip().lower()
+            key = ask(f"move {at} of {last} (? for help)> ").strip().lower()
         except (EOFError, KeyboardInterrupt):
             console.print()
             return
@@ -59,7 +66,7 @@ def replay_in_terminal(
             at = 0
         elif key == "e":
             at = last
-        elif key == "q":
+        elif key in QUIT:
             return
         elif key.isdigit():
             at = min(int(key), last)
@@ -75,8 +82,18 @@ def _show(console: Console, game: Record, at: int, player: int | None) -> None:
     if console.is_terminal:
         console.clear()
     show_markup(console, interface.describe(position, last=played))
+    players = interface.player_count(state)
     if at > 0:
         mover = game.states[at - 1].to_move
-        console.print(f"move {at}: seat {mover} played {played}", markup=False)
+        name = "you" if mover == player else game.tags.get(f"Player{mover}")
+        who = f"seat {mover}" + (f" ({name})" if name else "")
+        console.print(f"move {at}: {who} played {played}", markup=False)
+        labels = [f"seat {s}" for s in range(players)]
+        told = narrate(game, at - 1, at, player, labels, headings=False)
+        if told is not None:
+            console.print(told)
     else:
         console.print("move 0: the game's first position")
+    summary = decision_summary(interface, position, sentence_names(players, player))
+    if summary:
+        show_markup(console, summary)

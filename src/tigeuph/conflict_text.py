@@ -1,0 +1,162 @@
+"""What a player of the main game weighs at a revolt or a war, for a terminal: both sides'
+strengths and what each support count would make (issue 26).
+
+A support decision shows the conflict's colour, both leaders and their board strengths (the
+temples beside each leader in a revolt, spec R15; the colour's tiles on each side of a war,
+R19), what the attacker committed, and for each count the decider may commit the totals it
+makes and who wins (the defender wins ties). A choice of wars (R17) shows each war's board
+strengths. The numbers are the engine's own (``rules.conflicts``), so they are the ones the
+conflict is settled with. The text is ``rich`` console markup, as the terminal prints it.
+
+>>> import tigeuph
+>>> state = tigeuph.new_game(2, seed=7)
+>>> decision_summary(state) is None  # no conflict waits for support
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from .actions import CommitSupport
+from .cells import cell_name
+from .decisions import Conflict, Revolt, War, WarChoice
+from .legal import legal_actions
+from .pieces import Colour
+from .rules.conflicts import conflict_begun, start_war
+from .state import GameState
+from .views import PlayerView, sample_state
+
+__all__ = ["decision_summary"]
+
+_INK: Final = ("bold #e04030", "bold #4f8fe0", "bold #30a050", "bold")
+"""Each colour's name as it is written: readable on a dark or a light terminal."""
+
+
+def decision_summary(
+    position: GameState | PlayerView, *, names: Sequence[str] | None = None
+) -> str | None:
+    """What the player to decide weighs at the decision *position* waits for, in ``rich``
+    console markup, the seats called by *names* (a seat named ``you`` is spoken to): a
+    revolt's or a war's strengths and what each support count would make, or the wars a
+    player chooses among; ``None`` at any other moment."""
+    match position.pending:
+        case Revolt() | War() as conflict:
+            return _support(position, conflict, names)
+        case WarChoice() as choice:
+            return _wars(_board(position), choice, names)
+    return None
+
+
+def _board(position: GameState | PlayerView) -> GameState:
+    """A state with *position*'s board: itself, or one drawn from a view, whose board is whole
+    (only hands and the bag are hidden), so that the strengths are the real ones."""
+    if isinstance(position, GameState):
+        return position
+    return sample_state(position, random.Random(0))
+
+
+def _name(names: Sequence[str] | None, seat: int) -> str:
+    return names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _you(names: Sequence[str] | None, seat: int) -> bool:
+    return _name(names, seat).lower() == "you"
+
+
+def _does(names: Sequence[str] | None, seat: int, verb: str) -> str:
+    """``seat 1 wins``, ``you win``."""
+    return f"{_name(names, seat)} {verb if _you(names, seat) else verb + 's'}"
+
+
+def _whose(names: Sequence[str] | None, seat: int) -> str:
+    return "your" if _you(names, seat) else f"{_name(names, seat)}'s"
+
+
+def _colour(colour: Colour, text: str | None = None) -> str:
+    return f"[{_INK[colour]}]{text or colour.name.lower()}[/]"
+
+
+def _counted(n: int, conflict: Conflict) -> str:
+    """What a side's board strength counts, *n* of them."""
+    word = "temple" if isinstance(conflict, Revolt) else f"{conflict.colour.name.lower()} tile"
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _support(
+    pos: GameState | PlayerView, conflict: Revolt | War, names: Sequence[str] | None
+) -> str:
+    begun = conflict_begun(_board(pos), conflict)
+    kind = "revolt" if isinstance(conflict, Revolt) else "war"
+    support = Colour.RED if isinstance(conflict, Revolt) else conflict.colour
+    leader, colour = conflict.colour.leader, _colour(conflict.colour)
+    attack, defence, committed = begun.attacker_strength, begun.defender_strength, None
+    attacker, defender = conflict.attacker, conflict.defender
+    basis = (
+        "the temples beside each leader" if kind == "revolt" else f"the {colour} tiles on each side"
+    )
+    lines = [
+        f"{_colour(conflict.colour, conflict.colour.name.capitalize())} [bold]{kind}[/]: "
+        f"{basis} count, then the {_colour(support)} tiles each side commits; the defender "
+        "wins ties."
+    ]
+    at = f"{leader} on {cell_name(begun.attacker_cell)}"
+    attacking = f"  {_does(names, attacker, 'attack')} with the {at}: {_counted(attack, conflict)}"
+    if conflict.attacker_support is not None:
+        committed = conflict.attacker_support
+        attacking += f" + {committed} committed = [bold]{attack + committed}[/]"
+    at = f"{leader} on {cell_name(begun.defender_cell)}"
+    defending = f"  {_does(names, defender, 'defend')} with the {at}: {_counted(defence, conflict)}"
+    lines += [attacking, defending]
+    decider = conflict.player
+    counts = _counts(pos, decider)
+    if counts:
+        lines.append(f"  {_does(names, decider, 'may commit')} {_colour(support)} tiles:")
+    for n in counts:
+        if committed is None:
+            lines.append(
+                f"    +{n} → [bold]{attack + n}[/] against {defence}, before "
+                f"{_whose(names, defender)} support"
+            )
+            continue
+        total, against = defence + n, attack + committed
+        winner, loser = (defender, attacker) if total >= against else (attacker, defender)
+        lost = begun.defender_cell if loser == defender else begun.attacker_cell
+        lines.append(
+            f"    +{n} → [bold]{total}[/] against {against}: {_does(names, winner, 'win')}; "
+            f"{_whose(names, loser)} {leader} leaves {cell_name(lost)}"
+        )
+    if not counts:
+        lines.append(
+            f"  {_does(names, decider, 'decide')} how many {_colour(support)} tiles to commit"
+        )
+    return "\n".join(lines)
+
+
+def _counts(pos: GameState | PlayerView, decider: int) -> tuple[int, ...]:
+    """The support counts *decider* may commit, as far as *pos* tells them: a state's legal
+    actions, or the view of the decider; nothing for anyone else's view."""
+    if isinstance(pos, GameState):
+        legal: Sequence[object] = legal_actions(pos)
+    elif pos.player == decider:
+        legal = pos.legal
+    else:
+        return ()
+    return tuple(a.count for a in legal if isinstance(a, CommitSupport))
+
+
+def _wars(pos: GameState, choice: WarChoice, names: Sequence[str] | None) -> str:
+    chooses = _does(names, choice.player, "choose")
+    lines = [f"{chooses[:1].upper()}{chooses[1:]} which war to fight first (board strengths):"]
+    for colour in choice.colours:
+        war = start_war(pos, colour)
+        begun = conflict_begun(pos, war)
+        lines.append(
+            f"  !{colour.letter}  {_colour(colour)} war: {_whose(names, war.attacker)} "
+            f"{colour.leader} on {cell_name(begun.attacker_cell)}, "
+            f"{_counted(begun.attacker_strength, war)}, against {_whose(names, war.defender)} "
+            f"on {cell_name(begun.defender_cell)}, {_counted(begun.defender_strength, war)}"
+        )
+    return "\n".join(lines)

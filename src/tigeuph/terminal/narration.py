@@ -1,0 +1,122 @@
+"""The story of a game in words, for the terminal: what each action did, told from the events
+its record keeps (issue 26), as one seat may know them.
+
+:func:`narrate` tells a stretch of a record's actions, one line an event, grouped by the seat
+that acted: the action's notation, then its events' sentences (:meth:`tigeuph.Event.text`), the
+seat at the keyboard spoken to as ``you``. An action the game tells no events for is told by its
+notation alone. Nothing here knows one game from another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from ..events import Event
+from ..games import Record
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+__all__ = [
+    "decision_summary",
+    "events_of",
+    "last_decision",
+    "narrate",
+    "sentence_names",
+    "story",
+]
+
+_SEAT_STYLES: Final = ("cyan", "magenta", "yellow", "blue", "green", "red")
+"""Each seat's colour in the story (the seat at the keyboard is bold white)."""
+
+
+def events_of(record: Record) -> Sequence[tuple[Event, ...]]:
+    """``events[i]``, what ``actions[i]`` did, as the record keeps them; nothing for a record
+    that keeps no events."""
+    kept = record.events
+    return kept if len(kept) == len(record.actions) else [()] * len(record.actions)
+
+
+def sentence_names(players: int, viewer: int | None) -> list[str]:
+    """The seats' names in the events' sentences: ``you`` for *viewer*, ``seat N`` for the
+    others (every seat by its number for an onlooker)."""
+    return ["you" if seat == viewer else f"seat {seat}" for seat in range(players)]
+
+
+def last_decision(record: Record, seat: int) -> int:
+    """The index of *seat*'s last action in *record* (0 when he has not acted): the story he
+    has not been told yet starts there, with what his own action did."""
+    states = record.states
+    for index in range(len(record.actions) - 1, -1, -1):
+        if states[index].to_move == seat:
+            return index
+    return 0
+
+
+def story(
+    record: Record, start: int, stop: int, viewer: int | None, labels: Sequence[str]
+) -> list[tuple[int, list[tuple[str, str, bool]]]]:
+    """Actions *start* to *stop* of *record* in groups by the seat that acted: each group its
+    seat and, per line, the action's notation (on an action's first line only), the sentence
+    and whether it concerns *viewer* though another seat acted. Events are as *viewer* may know
+    them (:meth:`~tigeuph.Event.seen_by`; ``None``: everything, as a full state shows it)."""
+    states, actions, events = record.states, record.actions, events_of(record)
+    names = sentence_names(len(labels), viewer)
+    groups: list[tuple[int, list[tuple[str, str, bool]]]] = []
+    for index in range(start, stop):
+        mover = states[index].to_move
+        assert mover is not None
+        if not groups or groups[-1][0] != mover:
+            groups.append((mover, []))
+        lines = groups[-1][1]
+        told = [e if viewer is None else e.seen_by(viewer) for e in events[index]]
+        if not told:
+            lines.append((str(actions[index]), f"{_played(names, mover)} {actions[index]}.", False))
+        for n, event in enumerate(told):
+            concerns = viewer is not None and viewer != mover and viewer in event.players
+            lines.append((str(actions[index]) if n == 0 else "", event.text(names), concerns))
+    return groups
+
+
+def _played(names: Sequence[str], mover: int) -> str:
+    name = names[mover]
+    return f"{name[:1].upper()}{name[1:]} {'play' if name == 'you' else 'plays'}"
+
+
+def narrate(
+    record: Record,
+    start: int,
+    stop: int,
+    viewer: int | None,
+    labels: Sequence[str],
+    *,
+    headings: bool = True,
+) -> RenderableType | None:
+    """What :func:`story` tells, laid out for a ``rich`` console: a heading per group (the
+    seat's label, in its colour; none without *headings*), then its lines in two columns, the
+    action and the sentences; the lines that concern *viewer* in bold. ``None`` when there is
+    nothing to tell."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    parts: list[Any] = []
+    for seat, lines in story(record, start, stop, viewer, labels):
+        style = "bold" if seat == viewer else _SEAT_STYLES[seat % len(_SEAT_STYLES)]
+        if headings:
+            parts.append(Text(labels[seat], style=f"{style} underline"))
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="dim", no_wrap=True)
+        table.add_column()
+        for action, sentence, concerns in lines:
+            table.add_row(f"  {action}", Text(sentence, style="bold" if concerns else ""))
+        parts.append(table)
+    return Group(*parts) if parts else None
+
+
+def decision_summary(game: Any, position: Any, names: Sequence[str] | None) -> str | None:
+    """What the player to decide weighs at *position*'s decision, as *game* tells it in
+    ``rich`` markup (a revolt's or war's strengths in the main game), or ``None``."""
+    summary: str | None = game.decision_summary(position, names=names)
+    return summary
