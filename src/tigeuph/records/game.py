@@ -129,9 +129,8 @@ class Game(History[GameState, Action, PlayerView]):
             ArgumentTypeError: *player* is not an int.
             ArgumentError: *player* is not a seat of the game.
         """
-        return evolve(
-            view(self.state, player), history=history(self._states, self._actions, player)
-        )
+        public = history(self._states, self._actions, player, self._events)
+        return evolve(view(self.state, player), history=public)
 
     # --- the main game's parts of the history ------------------------------------------------
 
