@@ -405,12 +405,14 @@ def test_damaged_histories_are_refused(
 
 
 def test_history_needs_one_state_more_than_actions() -> None:
-    """``history`` refuses states and actions that do not pair up."""
+    """``history`` refuses states, actions and events that do not pair up."""
     game = exchanging_game()
     with pytest.raises(ValueError, match="expected one more"):
         history(game.states, game.actions[:-1], 0)
     with pytest.raises(ValueError, match="follows the end"):
         history([*game.states, game.state], [*game.actions, game.actions[-1]], 0)
+    with pytest.raises(ValueError, match="lists of events"):
+        history(game.states, game.actions, 0, game.events[:-1])
 
 
 def test_a_view_of_a_game_without_history_has_none() -> None:

@@ -21,10 +21,11 @@ never shown                    the colours of other hands and of other players' 
 =============================  =================================================================
 
 :meth:`tigeuph.Game.view` adds the public history: every action in order (another player's
-exchange as its size only) and the points it scored, since scoring happens in the open (R32):
-a player who keeps count knows every total. The history is the record a player may keep; the
-game record itself (:meth:`tigeuph.Game.to_record`) fixes the bag and every hand, so it stays
-on the server.
+exchange as its size only), the points it scored, since scoring happens in the open (R32): a
+player who keeps count knows every total, and what it did, told as events (:mod:`tigeuph.events`)
+as the viewer may know them: his own draws and exchanges with their colours, another player's
+with their number only (R4). The history is the record a player may keep; the game record
+itself (:meth:`tigeuph.Game.to_record`) fixes the bag and every hand, so it stays on the server.
 
 :func:`sample_state` goes back the other way for search under hidden information: a full state
 drawn at random among those the viewer cannot tell apart, with the hidden points counted from
@@ -51,7 +52,9 @@ from .actions import Action, ExchangeTiles
 from .cells import Bitboard, Cell
 from .cellset import BoardCells
 from .decisions import Decision
+from .engine import transition
 from .errors import ArgumentError, PositionError, as_int, expect
+from .events import ConflictResolved, Event, MonumentScored, TilePlaced, WonderScored
 from .legal import legal_actions
 from .pieces import COLOURS, Colour
 from .ruleset import Rules
@@ -66,7 +69,15 @@ from .state import (
     tiles_outside_bag,
 )
 
-__all__ = ["PlayerView", "PublicAction", "ScoringEvent", "history", "sample_state", "view"]
+__all__ = [
+    "PlayerView",
+    "PublicAction",
+    "ScoringEvent",
+    "history",
+    "sample_state",
+    "scoring",
+    "view",
+]
 
 
 @frozen
@@ -83,13 +94,18 @@ class PublicAction:
     """One action of the public history, as the viewer may know it (spec R4).
 
     ``action`` is ``None`` for another player's exchange, whose colours are hidden; its size,
-    ``exchanged``, is public, as are the points the action scored.
+    ``exchanged``, is public, as are the points the action scored. ``events`` tell what the
+    action did (:mod:`tigeuph.events`), each as :meth:`Event.seen_by <tigeuph.Event.seen_by>`
+    the viewer: the colours of tiles another player drew or exchanged are left out.
     """
 
     player: int
     action: Action | None
     exchanged: int = 0
     scored: tuple[ScoringEvent, ...] = ()
+    events: tuple[Event, ...] = ()
+    """What the action did, as the viewer may know it; empty in a document written before
+    events were told."""
 
 
 @frozen
@@ -218,33 +234,57 @@ def view(state: GameState, player: int) -> PlayerView:
 
 
 def history(
-    states: Sequence[GameState], actions: Sequence[Action], player: int
+    states: Sequence[GameState],
+    actions: Sequence[Action],
+    player: int,
+    events: Sequence[Sequence[Event]] | None = None,
 ) -> tuple[PublicAction, ...]:
     """The public history of a game as *player* may know it: ``actions[i]`` led from
-    ``states[i]`` to ``states[i + 1]``.
+    ``states[i]`` to ``states[i + 1]`` and did ``events[i]`` (:attr:`tigeuph.Game.events`);
+    without *events*, :func:`~tigeuph.transition` tells them again.
 
     Raises:
-        ValueError: there is not one state more than actions, or an action follows the end.
+        ValueError: there is not one state more than actions, nor one list of events per
+            action, or an action follows the end.
     """
     if len(states) != len(actions) + 1:
         raise ValueError(f"{len(states)} states for {len(actions)} actions: expected one more")
+    if events is not None and len(events) != len(actions):
+        raise ValueError(f"{len(events)} lists of events for {len(actions)} actions")
     out = []
-    for before, action, after in zip(states[:-1], actions, states[1:], strict=True):
+    for i, (before, action) in enumerate(zip(states[:-1], actions, strict=False)):
         mover = before.to_move
         if mover is None:
             raise ValueError(f"{action} follows the end of the game")
-        scored = tuple(
-            ScoringEvent(seat, colour, new[colour] - old[colour])
-            for seat, (old, new) in enumerate(zip(before.points, after.points, strict=True))
-            for colour in COLOURS
-            if new[colour] != old[colour]
-        )
+        told = transition(before, action)[1] if events is None else events[i]
+        seen = tuple(event.seen_by(player) for event in told)
+        scored = scoring(told)
         if isinstance(action, ExchangeTiles):
             shown = action if mover == player else None
-            out.append(PublicAction(mover, shown, sum(action.counts), scored))
+            out.append(PublicAction(mover, shown, sum(action.counts), scored, seen))
         else:
-            out.append(PublicAction(mover, action, 0, scored))
+            out.append(PublicAction(mover, action, 0, scored, seen))
     return tuple(out)
+
+
+def scoring(events: Sequence[Event]) -> tuple[ScoringEvent, ...]:
+    """The points *events* scored, summed by player and colour, in seat then colour order:
+    a tile placed (R13, doubled by a building, R30), a conflict won (R15, R20), a monument's
+    or the wonder's point at the end of a turn (R24, R31)."""
+    points: dict[tuple[int, Colour], int] = {}
+    for event in events:
+        match event:
+            case TilePlaced(scorer=int() as who):
+                gained = (who, event.colour, event.points)
+            case ConflictResolved():
+                gained = (event.winner, event.point_colour, event.points)
+            case MonumentScored() | WonderScored():
+                gained = (event.player, event.colour, 1)
+            case _:
+                continue
+        who, colour, n = gained
+        points[who, colour] = points.get((who, colour), 0) + n
+    return tuple(ScoringEvent(who, colour, n) for (who, colour), n in sorted(points.items()) if n)
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> GameState:

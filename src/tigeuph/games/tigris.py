@@ -18,6 +18,7 @@ from ..errors import ArgumentError, JsonError, expect
 from ..evaluation.candidates import scores
 from ..evaluation.heuristic import evaluate
 from ..evaluation.rollout import rollout_action, weighted_action
+from ..events import Event
 from ..explain import explain
 from ..invariants import state_problems, step_problems
 from ..legal import legal_actions
@@ -64,9 +65,18 @@ class _SeatViews:
     def view(self, state: GameState, seat: int) -> PlayerView:
         return evolve(view(state, seat), history=tuple(self._public[seat]))
 
-    def saw(self, before: GameState, action: Action, after: GameState) -> None:
+    def saw(
+        self,
+        before: GameState,
+        action: Action,
+        after: GameState,
+        events: Sequence[Event] | None = None,
+    ) -> None:
+        """Every seat has seen *action* lead from *before* to *after*, doing *events* (told
+        again by the engine when not given), each seat's entry holding what it may know."""
+        told = transition(before, action)[1] if events is None else tuple(events)
         for seat, public in enumerate(self._public):
-            public += history((before, after), (action,), seat)
+            public += history((before, after), (action,), seat, (told,))
 
 
 class Tigris(GameInterface[GameState, PlayerView, Action, Game]):

@@ -12,7 +12,7 @@ action the rules refuse is reported with its move number (:class:`~tigeuph.error
 A record is full information: its Seed, or its first position, fixes the bag's order and every
 hand, so whoever reads it knows every tile to come. Keep records on the server side. What a
 player may see of the game is :meth:`Game.view`, whose ``history`` is the public record: every
-action as he may know it and the points it scored.
+action as he may know it, the points it scored and what it did.
 
 The text format follows chess's PGN: tag pairs, then the moves, one numbered line per turn (a
 turn runs from the active player's first action to the next player's turn, so other players'
@@ -37,6 +37,12 @@ except four that the game writes itself: ``Rules`` (as in position notation), ``
 not start from a seed has no ``Seed`` tag: its first position follows the tags instead, in
 position notation without blank lines, ending at the first blank line. Move numbers may be left
 out; a number given must be the turn's.
+
+``to_record(narrate=True)`` tells the story too: each action on a line of its own, followed by
+a comment saying what it did (its public events, :mod:`tigeuph.events`), after the player's own
+comment. It reads back as any record, the sentences as the actions' comments. The JSON record
+(:meth:`Game.to_json`) keeps every event of each move, hidden colours included, and reading it
+checks them against the replay.
 
 Reading a record proves what it says only when it starts from a seed:
 ``Game.from_record(text)`` (``verify=True``, the default) accepts only records whose game

@@ -1,11 +1,12 @@
 """The JSON record: a ``tigeuph-record`` document holding the tags, the seed or first state,
-the moves with their comments and the result, written from a game and checked on reading."""
+the moves with their comments and events and the result, written from a game and checked on
+reading."""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from attrs import frozen
 from cattrs.gen import make_dict_unstructure_fn, override
@@ -13,11 +14,13 @@ from cattrs.gen import make_dict_unstructure_fn, override
 from ..actions import Action
 from ..engine import outcome
 from ..errors import ArgumentError, JsonError, LimitError
+from ..events import Event
 from ..limits import Limits
 from ..record_text import check_comment, check_tag
 from ..ruleset import Rules
+from ..serialise.converter import _object_of
 from ..serialise.documents import checked, dump_document, load_document
-from ..serialise.hooks import CONVERTER
+from ..serialise.hooks import CONVERTER, write_event
 from ..stall import Stop
 from ..state import End, GameState, new_game
 from .text import WRITTEN
@@ -25,7 +28,7 @@ from .text import WRITTEN
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["RECORD", "check_result", "read_json", "write_json"]
+__all__ = ["RECORD", "check_events", "check_result", "read_json", "write_json"]
 
 RECORD: Final = "tigeuph-record"
 """The ``format`` of a JSON record."""
@@ -33,10 +36,32 @@ RECORD: Final = "tigeuph-record"
 
 @frozen
 class Move:
-    """The JSON shape of one move: the action and the comment after it."""
+    """The JSON shape of one move: the action, the comment after it, and what it did."""
 
     action: Action
     comment: str | None = None
+    events: tuple[Event, ...] | None = None
+    """Every event of the action, hidden colours included, without their words (the record
+    is full information); ``None`` in a document written before events were kept."""
+
+
+def _read_events(value: Any, _: Any) -> tuple[Event, ...] | None:
+    return None if value is None else CONVERTER.structure(value, tuple[Event, ...])
+
+
+def _write_events(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+    return [write_event(event, words=False) for event in events]
+
+
+CONVERTER.register_unstructure_hook(
+    Move,
+    make_dict_unstructure_fn(
+        Move, CONVERTER, events=override(omit_if_default=True, unstruct_hook=_write_events)
+    ),
+)
+CONVERTER.register_structure_hook(
+    Move, _object_of(Move, CONVERTER, events=override(struct_hook=_read_events))
+)
 
 
 @frozen
@@ -73,8 +98,8 @@ def write_json(game: Game, indent: int | None) -> str:
         start=None if game.seed is not None else game.start,
         comment=comments[0],
         moves=tuple(
-            Move(action, comment)
-            for action, comment in zip(game.actions, comments[1:], strict=True)
+            Move(action, comment, events)
+            for action, comment, events in zip(game.actions, comments[1:], game.events, strict=True)
         ),
         winners=None if result is None else result.winners,
         end=None if result is None else result.end,
@@ -115,6 +140,24 @@ def read_json(text: str | bytes, *, verify: bool, limits: Limits) -> tuple[Recor
         raise JsonError("$.seed", "a record needs a seed or a first state (start)")
     rules = document.rules
     return document, new_game(rules.players, seed=document.seed, rules=rules)
+
+
+def check_events(ply: int, move: Move, replayed: tuple[Event, ...]) -> None:
+    """Refuse a move whose events, when the record gives them, are not what its replay did.
+
+    Raises:
+        JsonError: they disagree; the message says the first event that differs.
+    """
+    if move.events is None or move.events == replayed:
+        return
+    path = f"$.moves[{ply - 1}].events"
+    for i, (found, told) in enumerate(zip(move.events, replayed, strict=False)):
+        if found != told:
+            raise JsonError(f"{path}[{i}]", f"the replay tells: {told}")
+    more, fewer = len(move.events) - len(replayed), len(replayed) - len(move.events)
+    if more > 0:
+        raise JsonError(f"{path}[{len(replayed)}]", "the replay tells no more events")
+    raise JsonError(path, f"{fewer} events short: the replay tells {replayed[-fewer]}")
 
 
 def check_result(document: Record, state: GameState) -> None:

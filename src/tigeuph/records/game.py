@@ -33,7 +33,7 @@ from ..ruleset import Rules
 from ..stall import STALL_ROUNDS, is_stalled
 from ..state import GameState, new_game
 from ..views import PlayerView, history, view
-from .document import check_result, read_json, write_json
+from .document import check_events, check_result, read_json, write_json
 from .history import History
 from .text import WRITTEN
 
@@ -129,9 +129,8 @@ class Game(History[GameState, Action, PlayerView]):
             ArgumentTypeError: *player* is not an int.
             ArgumentError: *player* is not a seat of the game.
         """
-        return evolve(
-            view(self.state, player), history=history(self._states, self._actions, player)
-        )
+        public = history(self._states, self._actions, player, self._events)
+        return evolve(view(self.state, player), history=public)
 
     # --- the main game's parts of the history ------------------------------------------------
 
@@ -185,7 +184,8 @@ class Game(History[GameState, Action, PlayerView]):
     # --- JSON records ------------------------------------------------------------------------
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """The game as a ``tigeuph-record`` JSON document: tags, seed or first state, moves.
+        """The game as a ``tigeuph-record`` JSON document: tags, seed or first state, moves
+        with their comments and events (:attr:`events`, without their words), result.
 
         Like :meth:`to_record`, the document is full information (the seed or first state fixes
         the bag and every hand): it is for the server side only. A player's public record is
@@ -210,8 +210,8 @@ class Game(History[GameState, Action, PlayerView]):
         Raises:
             ArgumentTypeError: *text* is not ``str`` or ``bytes``.
             LimitError: the document is over one of *limits*; nothing is replayed.
-            JsonError: *text* is not such a document, its result disagrees with the game, or
-                *verify* is on and it starts from a state.
+            JsonError: *text* is not such a document, its result or the events of a move
+                disagree with the game, or *verify* is on and it starts from a state.
             PositionError: the first state cannot happen.
             RecordError: an action is illegal; ``move`` says where.
         """
@@ -225,6 +225,7 @@ class Game(History[GameState, Action, PlayerView]):
                 game.play(move.action, move.comment)
             except IllegalActionError as err:
                 raise RecordError(game.move, ply, str(err)) from None
+            check_events(ply, move, game._events[-1])
         check_result(document, game.state)
         if document.stopped is not None:
             game._read_stop(document.stopped.value, lambda why: JsonError("$.stopped", why))

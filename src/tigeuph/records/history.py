@@ -290,21 +290,28 @@ class History(ABC, Generic[S, A, V]):
 
     # --- text records ------------------------------------------------------------------------
 
-    def to_record(self) -> str:
+    def to_record(self, *, narrate: bool = False) -> str:
         """The game as a text record, ending with a newline: the tags, the first position when
         the game has no seed, and the numbered moves (the format is described in
         ``tigeuph.records`` and ``tigeuph.babel.records``).
+
+        With *narrate*, each action stands on a line of its own, followed by a comment telling
+        what it did: its :attr:`events` as every player may know them (:meth:`Event.public
+        <tigeuph.Event.public>`), in sentences, after the action's own comment if it has one.
+        The record reads back as any other, the sentences as the actions' comments; narrating
+        it again adds nothing to a comment that already ends with them.
 
         The record is full information: its seed or first position fixes every tile or card to
         come, so it is for the server side only. Send a player ``view(player)``, which holds
         only what he may know.
 
         Raises:
+            ArgumentTypeError: *narrate* is not a bool, or a tag, changed since, not a string.
             NotationError: the rules hold something the notation cannot name.
-            ArgumentTypeError: a tag, changed since, is not a string.
             ArgumentError: a tag, changed since, is not a free header tag.
             LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
+        expect(narrate, bool, "True or False", f"{self._name}.to_record: narrate")
         for name, value in self.tags.items():  # tags may have changed since the game was made
             check_tag(name, value, self._written_tags, self.limits)
         tags = {**self._leading_tags, **self.tags, **self._written()}
@@ -318,17 +325,33 @@ class History(ABC, Generic[S, A, V]):
             lines.append(f"{{{self._comments[0]}}}")
         words: list[str] = []
         for i, action in enumerate(self._actions):
-            if i == 0 or self._moves[i] != self._moves[i - 1]:
+            turn_begins = i == 0 or self._moves[i] != self._moves[i - 1]
+            if turn_begins or narrate:
                 if words:
                     lines.append(" ".join(words))
-                words = [f"{self._moves[i]}."]
+                number = f"{self._moves[i]}."
+                words = [number if turn_begins else " " * len(number)]
             words.append(str(action))
             comment = self._comments[i + 1]
+            if narrate:
+                comment = self._narrated(comment, self._events[i])
             if comment is not None:
                 words.append(f"{{{comment}}}")
         if words:
             lines.append(" ".join(words))
         return "\n".join(lines) + "\n"
+
+    def _narrated(self, comment: str | None, events: tuple[Event, ...]) -> str | None:
+        """*comment* followed by the public sentences of *events*, unless it ends with them
+        already or would grow beyond ``limits.max_comment_chars``."""
+        told = " ".join(event.public().text() for event in events)
+        if not told or (comment is not None and comment.endswith(told)):
+            return comment
+        own = "" if comment is None else comment.rstrip()
+        if own and not own.endswith((".", "!", "?")):
+            own += "."
+        joined = f"{own} {told}" if own else told
+        return comment if len(joined) > self.limits.max_comment_chars else joined
 
     def _written(self) -> dict[str, str]:
         """The tags the game writes itself, from what it is."""

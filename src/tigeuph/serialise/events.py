@@ -17,48 +17,32 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
-from ..cells import cell_name
-from ..events import EVENT_TYPES, Event
-from ..pieces import Colour
-from .converter import _Invalid, _show
-from .hooks import CONVERTER, _optional
+from ..errors import expect
+from ..events import Event
+from .hooks import EVENT_WORDS, read_event, write_event
 
-__all__ = ["GENERIC_KEYS", "event_from_json", "event_to_json"]
-
-GENERIC_KEYS: Final = ("kind", "clause", "text", "players", "cells")
-"""The keys every event object has besides its own fields; a reader takes them as written."""
-
-_optional(Colour)
+__all__ = ["EVENT_WORDS", "event_from_json", "event_to_json"]
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
-    """*event* as a JSON object."""
-    body: dict[str, Any] = CONVERTER.unstructure(event, type(event))
-    return {
-        "kind": event.kind,
-        "clause": event.clause,
-        "text": event.text(),
-        "players": list(event.players),
-        "cells": [cell_name(c) for c in event.cells],
-        **body,
-    }
+def event_to_json(event: Event, *, words: bool = True) -> dict[str, Any]:
+    """*event* as a JSON object; ``words=False`` leaves out all but the ``kind`` of
+    ``EVENT_WORDS``, which a reader derives from the fields (the game record does).
+
+    Raises:
+        ArgumentTypeError: *event* is not an event, or *words* not a bool.
+    """
+    expect(event, Event, "an event (tigeuph.Event)", "event_to_json: event")
+    expect(words, bool, "True or False", "event_to_json: words")
+    return write_event(event, words)
 
 
 def event_from_json(value: Any) -> Event:
-    """The event the object *value* writes (its generic keys are not read back).
+    """The event the object *value* writes (its words are not read back).
 
     Raises:
         ValueError: *value* is not an event object (the readers turn it into a
             :class:`~tigeuph.JsonError` naming the field).
     """
-    if type(value) is not dict:
-        raise _Invalid(f"expected an event object, not {_show(value)}")
-    kind = value.get("kind")
-    cls = EVENT_TYPES.get(kind) if type(kind) is str else None
-    if cls is None:
-        raise _Invalid(f"kind must be an event kind, not {_show(kind)}")
-    own = {key: item for key, item in value.items() if key not in GENERIC_KEYS}
-    found: Event = CONVERTER.structure(own, cls)
-    return found
+    return read_event(value)

@@ -13,10 +13,13 @@ from attrs import frozen
 
 from ..actions import Action, ExchangeTiles
 from ..errors import JsonError, PositionError, expect
+from ..events import Event, TilesDrawn, TilesExchanged
+from ..events.base import ROLE
 from ..limits import DEFAULT_LIMITS, Limits
 from ..state import HAND_SIZE, GameState
-from ..views import PlayerView, PublicAction, sample_state, view
+from ..views import PlayerView, PublicAction, sample_state, scoring, view
 from .documents import ACTION, STATE, VIEW, _indent, checked, dump_document, load_document
+from .schema import event_definitions
 
 __all__ = [
     "action_from_json",
@@ -102,9 +105,12 @@ def view_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Pla
     must pass :func:`~tigeuph.check_state` and show the same view, legal actions included. Each
     entry of the history is checked on its own: its seats are the game's, ``exchanged`` is the
     size of its exchange (0 for any other action), another player's exchange has a null
-    ``action`` and the viewer's own shows its colours, and no event scores below zero. Whether
-    the history leads to the position is not checked: only a replay from the first state could
-    tell, and the view does not hold it.
+    ``action`` and the viewer's own shows its colours, and no event scores below zero. Its
+    ``events`` (an entry of an older document may have none) read strictly, name seats of the
+    game and no count below zero, hide the colours of tiles another player drew or exchanged
+    while showing the viewer's own (R4), and score what ``scored`` says. Whether the history
+    leads to the position is not checked: only a replay from the first state could tell, and
+    the view does not hold it.
 
     Raises:
         ArgumentTypeError: *text* is not ``str`` or ``bytes``.
@@ -152,15 +158,46 @@ def _check_entry(path: str, entry: PublicAction, seen: PlayerView) -> None:
         size = sum(entry.action.counts) if isinstance(entry.action, ExchangeTiles) else 0
         if entry.exchanged != size:
             raise JsonError(f"{path}.exchanged", f"{entry.action} exchanges {size} tiles")
-    for j, event in enumerate(entry.scored):
-        if not 0 <= event.player < seen.players:
-            raise JsonError(f"{path}.scored[{j}].player", f"{event.player} is not a seat {seats}")
-        if event.points < 0:
-            raise JsonError(f"{path}.scored[{j}].points", f"{event.points} is below zero")
+    for j, score in enumerate(entry.scored):
+        if not 0 <= score.player < seen.players:
+            raise JsonError(f"{path}.scored[{j}].player", f"{score.player} is not a seat {seats}")
+        if score.points < 0:
+            raise JsonError(f"{path}.scored[{j}].points", f"{score.points} is below zero")
+    for j, event in enumerate(entry.events):
+        _check_event(f"{path}.events[{j}]", event, seen)
+    if entry.events and scoring(entry.events) != entry.scored:
+        told = ", ".join(f"{s.points} {s.colour.letter} to seat {s.player}" for s in entry.scored)
+        raise JsonError(f"{path}.scored", f"the events do not score {told or 'nothing'}")
+
+
+def _check_event(path: str, event: Event, seen: PlayerView) -> None:
+    """Raise :class:`JsonError` at *path* if *event* cannot be in *seen*'s history: a seat not
+    of the game, a count below zero, hidden colours shown to another player (spec R4)."""
+    own = event.players[:1] == (seen.player,)
+    for f in attrs.fields(type(event)):
+        role, value = f.metadata.get(ROLE), getattr(event, f.name)
+        at = f"{path}.{f.name}"
+        if role == "player":
+            for player in value if isinstance(value, tuple) else (value,):
+                if player is not None and not 0 <= player < seen.players:
+                    raise JsonError(at, f"{player} is not a seat (0 to {seen.players - 1})")
+        elif role == "number" and value < 0:
+            raise JsonError(at, f"{value} is below zero")
+        elif role == "private" and value is not None and not own:
+            raise JsonError(at, "another player's tiles: their colours are hidden")
+        elif role == "private" and value is None and own:
+            raise JsonError(at, "the viewer's own tiles must show their colours")
+    match event:
+        case TilesDrawn(tiles=tuple() as tiles) | TilesExchanged(tiles=tuple() as tiles):
+            if sum(tiles) != event.count:
+                raise JsonError(f"{path}.tiles", f"{sum(tiles)} tiles for {event.count}")
 
 
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of every document, shipped as ``data/schema.json``."""
+    """The JSON Schema (draft 2020-12) of every document, shipped as ``data/schema.json``; the
+    definitions of the events (``event``, one of ``event_tile_placed`` and the other kinds)
+    are built from :mod:`tigeuph.events`, so that they always list every kind and field."""
     text = resources.files("tigeuph").joinpath("data/schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
+    schema["$defs"].update(event_definitions())
     return schema

@@ -1,5 +1,5 @@
-"""The main game's converter: the hooks that write cells, colours, counts, decisions, boards
-and the board layers as JSON fields, and read them back strictly."""
+"""The main game's converter: the hooks that write cells, colours, counts, decisions, events,
+boards and the board layers as JSON fields, and read them back strictly."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from ..boards import BUILT_IN, CUSTOM, Board, board_name
 from ..cells import Bitboard, Cell, cell_name, names, parse_cell
 from ..decisions import Decision
 from ..errors import BoardError
+from ..events import EVENT_TYPES, Event
 from ..kinds import ACTION_KINDS, DECISION_CLASSES, DECISION_KINDS
 from ..pieces import COLOURS, Colour, Monument
 from ..state import Counts, GameState
 from ..views import PlayerView
 from .converter import _Invalid, _object_of, _show, strict_converter
 
-__all__ = ["CONVERTER"]
+__all__ = ["CONVERTER", "EVENT_WORDS", "read_event", "write_event"]
 
 CONVERTER: Final = strict_converter()
 """The converter of the main game's documents."""
@@ -129,6 +130,47 @@ def _write_decision(decision: Decision | None) -> dict[str, Any] | None:
 
 CONVERTER.register_structure_hook(Decision | None, _read_decision)
 CONVERTER.register_unstructure_hook(Decision | None, _write_decision)
+
+
+# --- Events (tigeuph.events): their kind and words, then their own fields --------------------
+
+_optional(Colour)
+
+EVENT_WORDS: Final = ("kind", "clause", "text", "players", "cells")
+"""The keys every event object may have besides its own fields: what it is, and its words for a
+client that shows or lights it without knowing the kind. A reader does not read them back."""
+
+
+def write_event(event: Event, words: bool = True) -> dict[str, Any]:
+    """*event* as a JSON object: its kind, its words unless told not to, its own fields."""
+    body: dict[str, Any] = CONVERTER.unstructure(event, type(event))
+    if not words:
+        return {"kind": event.kind, **body}
+    return {
+        "kind": event.kind,
+        "clause": event.clause,
+        "text": event.text(),
+        "players": list(event.players),
+        "cells": [cell_name(c) for c in event.cells],
+        **body,
+    }
+
+
+def read_event(value: Any, _: Any = Event) -> Event:
+    """The event the object *value* writes; its words are not read back."""
+    _object(value, "an event object with a kind")
+    kind = value.get("kind")
+    cls = EVENT_TYPES.get(kind) if type(kind) is str else None
+    if cls is None:
+        raise _Invalid(f"kind must be an event kind, not {_show(kind)}")
+    own = {key: item for key, item in value.items() if key not in EVENT_WORDS}
+    found: Event = CONVERTER.structure(own, cls)
+    return found
+
+
+# The hooks match Event itself only: each kind's own fields go through cattrs' hooks for it.
+CONVERTER.register_structure_hook_func(lambda kind: kind is Event, read_event)
+CONVERTER.register_unstructure_hook_func(lambda kind: kind is Event, write_event)
 
 
 # --- Board fields, shared by states and views: masks as cell names -----------------------------
