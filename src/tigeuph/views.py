@@ -257,14 +257,25 @@ def history(
         if mover is None:
             raise ValueError(f"{action} follows the end of the game")
         told = transition(before, action)[1] if events is None else events[i]
-        seen = tuple(event.seen_by(player) for event in told)
-        scored = scoring(told)
-        if isinstance(action, ExchangeTiles):
-            shown = action if mover == player else None
-            out.append(PublicAction(mover, shown, sum(action.counts), scored, seen))
-        else:
-            out.append(PublicAction(mover, action, 0, scored, seen))
+        out.append(public_action(mover, action, told, scoring(told), player))
     return tuple(out)
+
+
+def public_action(
+    mover: int,
+    action: Action,
+    told: Sequence[Event],
+    scored: tuple[ScoringEvent, ...],
+    player: int,
+) -> PublicAction:
+    """*mover*'s *action*, which did *told* and *scored*, as *player* may know it: another
+    player's exchange by its size only (R4), every event as :meth:`~tigeuph.Event.seen_by`
+    him."""
+    seen = tuple(event.seen_by(player) for event in told)
+    if isinstance(action, ExchangeTiles):
+        shown = action if mover == player else None
+        return PublicAction(mover, shown, sum(action.counts), scored, seen)
+    return PublicAction(mover, action, 0, scored, seen)
 
 
 def scoring(events: Sequence[Event]) -> tuple[ScoringEvent, ...]:

@@ -177,7 +177,7 @@ def play(
                 f"seat {seat} ({agent!r}) played {_illegal(chosen, state, action, known)}",
             )
         after = played.play(action)
-        views.saw(state, action, after)
+        views.saw(state, action, after, played.events[-1])
 
 
 def _is_action(game: AnyGame, thing: object) -> bool:

@@ -35,6 +35,19 @@ PRIVATE: Final = {ROLE: "private"}
 ``None`` in the event as the others know it."""
 
 
+_NAMED: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
+def _named(kind: type, role: str) -> tuple[str, ...]:
+    """The fields of the event class *kind* that hold *role*, read once per class."""
+    found = _NAMED.get((kind, role))
+    if found is None:
+        found = _NAMED[kind, role] = tuple(
+            f.name for f in fields(kind) if f.metadata.get(ROLE) == role
+        )
+    return found
+
+
 def _flat(value: object) -> tuple[Any, ...]:
     if value is None:
         return ()
@@ -68,9 +81,8 @@ class Event:
 
     def _of_role(self, role: str) -> tuple[Any, ...]:
         out: list[Any] = []
-        for f in fields(type(self)):
-            if f.metadata.get(ROLE) == role:
-                out.extend(x for x in _flat(getattr(self, f.name)) if x not in out)
+        for name in _named(type(self), role):
+            out.extend(x for x in _flat(getattr(self, name)) if x not in out)
         return tuple(out)
 
     @property
@@ -91,29 +103,24 @@ class Event:
     @property
     def numbers(self) -> dict[str, int]:
         """The counts, strengths and points of this event, by field name."""
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(type(self))
-            if f.metadata.get(ROLE) == "number"
-        }
+        return {name: getattr(self, name) for name in _named(type(self), "number")}
 
     @property
     def is_public(self) -> bool:
         """Whether every player may know all of this event (no hidden colours)."""
-        return all(
-            getattr(self, f.name) is None
-            for f in fields(type(self))
-            if f.metadata.get(ROLE) == "private"
-        )
+        return all(getattr(self, name) is None for name in _named(type(self), "private"))
 
     def public(self) -> Event:
         """This event as every player may know it: hidden colours left out (spec R4)."""
-        hidden = {f.name: None for f in fields(type(self)) if f.metadata.get(ROLE) == "private"}
-        return evolve(self, **hidden) if hidden and not self.is_public else self
+        if self.is_public:
+            return self
+        return evolve(self, **dict.fromkeys(_named(type(self), "private")))
 
     def seen_by(self, seat: int | None) -> Event:
         """This event as *seat* may know it (``None``: an onlooker): whole for the player it
         concerns first, :meth:`public` for the others."""
+        if not _named(type(self), "private"):
+            return self  # most kinds hide nothing
         players = self.players
         return self if players and players[0] == seat else self.public()
 

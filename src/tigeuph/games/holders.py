@@ -120,6 +120,9 @@ class SeatViews(Protocol[S_in, V_out, A_in]):
         """What *seat* may know of *state*, with the history seen so far."""
         ...
 
-    def saw(self, before: S_in, action: A_in, after: S_in) -> None:
-        """Every seat has seen *action* lead from *before* to *after*."""
+    def saw(
+        self, before: S_in, action: A_in, after: S_in, events: Sequence[Event] | None = None
+    ) -> None:
+        """Every seat has seen *action* lead from *before* to *after*, doing *events* (the
+        game tells them again when they are not given: a record that kept them saves that)."""
         ...

@@ -45,7 +45,14 @@ from ..serialise.events import event_to_json
 from ..stall import StallWatch, standing
 from ..state import End, GameState, new_game
 from ..svg import board, leader_arrows
-from ..views import PlayerView, PublicAction, history, sample_state, view
+from ..views import (
+    PlayerView,
+    PublicAction,
+    public_action,
+    sample_state,
+    scoring,
+    view,
+)
 from .protocol import GameInterface
 
 __all__ = ["TIGRIS", "Tigris"]
@@ -75,8 +82,11 @@ class _SeatViews:
         """Every seat has seen *action* lead from *before* to *after*, doing *events* (told
         again by the engine when not given), each seat's entry holding what it may know."""
         told = transition(before, action)[1] if events is None else tuple(events)
+        mover = before.to_move
+        assert mover is not None
+        scored = scoring(told)
         for seat, public in enumerate(self._public):
-            public += history((before, after), (action,), seat, (told,))
+            public.append(public_action(mover, action, told, scored, seat))
 
 
 class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
