@@ -29,13 +29,13 @@ from importlib import resources
 from typing import Any, Final
 
 from attrs import frozen
-from cattrs import BaseValidationError, transform_error
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
 from ..errors import ArgumentTypeError, JsonError, PositionError
 from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from ..serialise import dump_document, load_document, strict_converter
+from ..serialise.documents import _structure
 from ..serialise.events import GENERIC_KEYS
 from .actions import Action, parse_action
 from .cards import LEVELS, NATIONS, Counts, Nation, nation, nations_text, parse_nations
@@ -248,11 +248,8 @@ def event_from_json(value: Any) -> Event:
     if cls is None:
         raise JsonError("$.kind", f"{kind!r:.40} is not a kind of Babel's events")
     own = {key: item for key, item in value.items() if key not in GENERIC_KEYS}
-    try:
-        found: Event = _conv.structure(own, cls)
-    except (BaseValidationError, ValueError, TypeError, KeyError) as exc:
-        reason, _, where = transform_error(exc, path="$")[0].rpartition(" @ ")
-        raise JsonError(where, reason) from None
+    # The documents' own reader, so that a bad field reads as in every other document.
+    found: Event = _structure(own, cls, converter=_conv)
     return found
 
 
