@@ -2,7 +2,7 @@
 
 :func:`tigeuph.babel.transition` returns them with the next state, as
 :func:`tigeuph.transition` does the main game's; the rule modules of
-:mod:`tigeuph.babel.rules` tell them as they do the work. Each is a
+``tigeuph.babel.rules`` tell them as they do the work. Each is a
 :class:`tigeuph.Event`: its ``kind``, the players it concerns, its ``clause`` and an English
 sentence; the cards a player draws are his secret (:meth:`~tigeuph.Event.seen_by`).
 :data:`BABEL_EVENT_TYPES` names every kind.
