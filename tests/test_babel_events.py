@@ -511,6 +511,8 @@ def test_events_read_back_from_their_json() -> None:
             assert written["text"] == str(shown) and written["players"] == list(shown.players)
             assert written["cells"] == []
             assert GAMES["babel"].event_to_json(shown) == babel.event_to_json(shown)
+            bare = babel.event_to_json(shown, words=False)
+            assert babel.event_from_json(bare) == shown and "text" not in bare
 
 
 def test_json_writes_cards_as_babels_documents_do() -> None:
@@ -572,7 +574,10 @@ def test_reading_cards_levels_and_ends_is_strict(
 
 
 def test_only_babels_events_are_written_as_babels() -> None:
-    """event_to_json refuses an event of the main game, or anything else."""
+    """event_to_json refuses an event of the main game, or anything else, and words that are
+    not a bool."""
     for wrong in (TurnPassed(0, 1), "turn-ended", None):
         with pytest.raises(ArgumentTypeError, match="not one of Babel's events"):
             babel.event_to_json(wrong)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="words"):
+        babel.event_to_json(_play(BASE, "#0")[0], words=1)  # type: ignore[arg-type]

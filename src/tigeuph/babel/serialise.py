@@ -31,12 +31,11 @@ from typing import Any, Final
 from attrs import frozen
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
-from ..errors import ArgumentTypeError, JsonError, PositionError
+from ..errors import ArgumentTypeError, JsonError, PositionError, expect
 from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from ..serialise import dump_document, load_document, strict_converter
 from ..serialise.documents import _structure
-from ..serialise.events import GENERIC_KEYS
 from .actions import Action, parse_action
 from .cards import LEVELS, NATIONS, Counts, Nation, nation, nations_text, parse_nations
 from .checks import check_state
@@ -61,6 +60,9 @@ ACTION: Final = "tigeuph-babel-action"
 VIEW: Final = "tigeuph-babel-view"
 
 _conv: Final = strict_converter()
+
+_WORDS: Final = ("kind", "clause", "text", "players", "cells")
+"""The keys every event object carries besides its own fields; a reader derives them."""
 
 
 def _text(value: Any, what: str) -> str:
@@ -208,12 +210,14 @@ for _seat_pair in (tuple[Side, Side], tuple[PublicSide, PublicSide], tuple[int, 
 _conv.register_unstructure_hook_func(_is(tuple[int, int]), list)  # scores, hands
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
+def event_to_json(event: Event, *, words: bool = True) -> dict[str, Any]:
     """One of Babel's events (:mod:`tigeuph.babel.events`) as a JSON object, as the main game
     writes its own: ``kind``, ``clause``, ``text`` (with seat numbers), the ``players`` it
     concerns, no ``cells`` (Babel has none), then its own fields as Babel's documents write
     them: a nation or location by its letter, a sequence of cards as a string of letters,
     counts as an object keyed by nation, temple levels as a list, a hidden field ``null``.
+    ``words=False`` leaves out all the keys but ``kind`` that a reader derives from the fields
+    (for a record, which keeps the events without their words).
 
     >>> from tigeuph import babel
     >>> _, told = babel.transition(babel.new_game(seed=2), babel.parse_action(">H"))
@@ -223,11 +227,14 @@ def event_to_json(event: Event) -> dict[str, Any]:
     True
 
     Raises:
-        ArgumentTypeError: *event* is not one of Babel's events.
+        ArgumentTypeError: *event* is not one of Babel's events, or *words* not a bool.
     """
     if BABEL_EVENT_TYPES.get(str(getattr(event, "kind", ""))) is not type(event):
         raise ArgumentTypeError(f"event_to_json: {event!r:.60} is not one of Babel's events")
+    expect(words, bool, "True or False", "event_to_json: words")
     body: dict[str, Any] = _conv.unstructure(event, type(event))
+    if not words:
+        return {"kind": event.kind, **body}
     common = {"kind": event.kind, "clause": event.clause, "text": event.text()}
     return {**common, "players": list(event.players), "cells": [], **body}
 
@@ -247,7 +254,7 @@ def event_from_json(value: Any) -> Event:
     cls = BABEL_EVENT_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
         raise JsonError("$.kind", f"{kind!r:.40} is not a kind of Babel's events")
-    own = {key: item for key, item in value.items() if key not in GENERIC_KEYS}
+    own = {key: item for key, item in value.items() if key not in _WORDS}
     # The documents' own reader, so that a bad field reads as in every other document.
     found: Event = _structure(own, cls, converter=_conv)
     return found

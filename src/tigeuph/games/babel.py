@@ -30,6 +30,7 @@ from ..babel.serialise import (
 from ..babel.state import BabelState, new_game
 from ..babel.views import BabelView, sample_state, view
 from ..errors import ArgumentError, IllegalActionError, JsonError
+from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from .client import NO_EXTRAS
 from .protocol import GameInterface
@@ -44,7 +45,13 @@ class _SeatViews:
 
     view = staticmethod(view)
 
-    def saw(self, before: BabelState, action: Action, after: BabelState) -> None:
+    def saw(
+        self,
+        before: BabelState,
+        action: Action,
+        after: BabelState,
+        events: Sequence[Event] | None = None,
+    ) -> None:
         pass
 
 
