@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from babel_games import random_game
 
+import tigeuph
+import tigeuph.agents
 from tigeuph import (
     ArgumentError,
     ArgumentTypeError,
@@ -172,14 +174,14 @@ def test_a_record_from_a_position_reads_only_without_verification() -> None:
 @pytest.mark.parametrize(
     ("record", "says"),
     [
-        (SEEDED + "1. >H {a comment}\n", "no comments"),
+        (SEEDED + "1. >H {a comment} {another}\n", "two comments in a row"),
         (SEEDED + "2. >H\n", "where move 1 begins"),
         (SEEDED + "1. >H {\n", "a lone '{'"),
     ],
 )
 def test_bad_moves_name_the_move(record: str, says: str) -> None:
-    """Moves are read as the main game's are: a wrong move number, a comment (a Babel game keeps
-    none) or a lone brace raises RecordError naming the move."""
+    """Moves are read as the main game's are: a wrong move number, two comments in a row or a
+    lone brace raises RecordError naming the move."""
     with pytest.raises(RecordError, match=says) as caught:
         babel.BabelGame.from_record(record)
     assert caught.value.move == 1
@@ -199,3 +201,14 @@ def test_every_error_of_a_hostile_record_is_a_library_error() -> None:
         for verify in (True, False):
             with pytest.raises(TigeuphError):
                 babel.BabelGame.from_record(text, verify=verify)
+
+
+def test_a_narrated_record_keeps_its_comments_and_reads_back() -> None:
+    """A Babel record keeps comments as the main game's does, so that its narration (each
+    action's events told as a comment) reads back into the same game."""
+    game = tigeuph.play([tigeuph.agents.make_agent("greedy", "babel")] * 2, game="babel", seed=4)
+    told = game.to_record(narrate=True)
+    again = babel.BabelGame.from_record(told)
+    assert again.states == game.states
+    assert "{" in told and str(game.events[0][0]) in told
+    assert again.to_record(narrate=True) == told

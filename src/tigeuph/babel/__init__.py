@@ -25,12 +25,15 @@ from .actions import (
 )
 from .cards import NATIONS, Counts, Nation
 from .checks import check_state
-from .engine import Outcome, apply, legal_actions, outcome
+from .engine import Outcome, apply, legal_actions, outcome, transition
+from .events import BABEL_EVENT_TYPES
 from .position import from_text, to_text
 from .records import BabelGame
 from .serialise import (
     action_from_json,
     action_to_json,
+    event_from_json,
+    event_to_json,
     json_schema,
     state_from_json,
     state_to_json,
@@ -41,6 +44,7 @@ from .state import BabelState, End, Halving, Side, new_game
 from .views import BabelView, PublicSide, sample_state, view
 
 __all__ = [
+    "BABEL_EVENT_TYPES",
     "NATIONS",
     "Action",
     "BabelGame",
@@ -69,6 +73,8 @@ __all__ = [
     "action_to_json",
     "apply",
     "check_state",
+    "event_from_json",
+    "event_to_json",
     "from_text",
     "json_schema",
     "legal_actions",
@@ -79,6 +85,7 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "to_text",
+    "transition",
     "view",
     "view_from_json",
     "view_to_json",

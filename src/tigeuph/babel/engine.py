@@ -47,6 +47,7 @@ from .actions import (
     Travel,
 )
 from .cards import NATIONS, Counts, Nation
+from .events import GameEnded
 from .rules.abilities import runs
 from .rules.base import Problem
 from .rules.building import build, build_problem, skip_build, skip_build_problem
@@ -69,10 +70,11 @@ __all__ = [
     "winner_by_score",
 ]
 
-_Rule = tuple[Callable[[BabelState, Any], Problem], Callable[[BabelState, Any], BabelState]]
+_Effect = Callable[[BabelState, Any, list[Event] | None], BabelState]
+_Rule = tuple[Callable[[BabelState, Any], Problem], _Effect]
 
 _RULES: Final[dict[tuple[type | None, type], _Rule]] = {
-    # During a turn (spec B7): (condition (state, action), effect (state, action)).
+    # During a turn (spec B7): (condition (state, action), effect (state, action, events)).
     (None, Travel): (travel_problem, travel),
     (None, Colonise): (colonise_problem, colonise),
     (None, Build): (build_problem, build),
@@ -106,11 +108,12 @@ def problem(state: BabelState, action: Action) -> Problem:
     return "B48", "only a halved player discards"
 
 
-def _effect(state: BabelState, action: Action) -> BabelState:
-    """*action*'s effect on *state*, which it does not check."""
+def _effect(state: BabelState, action: Action, events: list[Event] | None) -> BabelState:
+    """*action*'s effect on *state*, which it does not check, telling what it does into
+    *events* when it is a list."""
     rule = _rule(state, action)
     assert rule is not None
-    return rule[1](state, action)
+    return rule[1](state, action, events)
 
 
 def _candidates(state: BabelState) -> list[Action]:
@@ -169,7 +172,7 @@ def _keeps_start(state: BabelState, action: Action) -> bool:
     """B8: after *action* the active player can still build his starting card this turn."""
     if not state.sides[state.active].starting or isinstance(action, Discard):
         return True
-    return can_still_build_start(_effect(state, action))
+    return can_still_build_start(_effect(state, action, None))
 
 
 def apply(state: BabelState, action: Action) -> BabelState:
@@ -180,26 +183,56 @@ def apply(state: BabelState, action: Action) -> BabelState:
     Raises:
         IllegalActionError: the rules forbid *action* here; ``clause`` names the rule.
     """
+    return _run(state, action, None)
+
+
+def transition(state: BabelState, action: Action) -> tuple[BabelState, tuple[Event, ...]]:
+    """The state after *action*, equal to :func:`apply`'s, and the events the action caused,
+    in order (:mod:`tigeuph.babel.events`): the same rule code does the work and tells it.
+
+    >>> from tigeuph import babel
+    >>> state = babel.new_game(seed=2)
+    >>> for text in (">H", "+A", "#s"):
+    ...     state = babel.apply(state, babel.parse_action(text))
+    >>> state, events = babel.transition(state, babel.parse_action("end"))
+    >>> for event in events:
+    ...     print(event)
+    Seat 0 ends their turn and draws temple cards 3 and 2 onto their row (41 left in the deck).
+    Turn 2: seat 1's turn.
+    Seat 1 draws 3 people cards (2 Hittites and an Assyrian).
+    >>> print(events[-1].seen_by(0))
+    Seat 1 draws 3 people cards.
+
+    The events tell everything, the people cards drawn too: what a player may know of one is
+    :meth:`Event.seen_by(seat) <tigeuph.Event.seen_by>`.
+
+    Raises:
+        IllegalActionError: the rules forbid *action* here; ``clause`` names the rule.
+    """
+    events: list[Event] = []
+    return _run(state, action, events), tuple(events)
+
+
+def _run(state: BabelState, action: Action, events: list[Event] | None) -> BabelState:
+    """:func:`apply`, telling what happens into *events* when it is a list."""
     found = problem(state, action)
     if found is not None:
         clause, reason = found
         raise IllegalActionError(clause, f"{action}: {reason}")
-    after = _effect(state, action)
+    after = _effect(state, action, events)
     starting = state.sides[state.active].starting
     if starting and not isinstance(action, Discard) and not can_still_build_start(after):
         raise IllegalActionError(
             "B8", f"{action}: the starting card could no longer be built this turn"
         )
-    return _check_win(after)
-
-
-def transition(state: BabelState, action: Action) -> tuple[BabelState, tuple[Event, ...]]:
-    """The state after *action*, as :func:`apply` gives it, and the events it caused.
-
-    Raises:
-        IllegalActionError: the rules forbid *action* here; ``clause`` names the rule.
-    """
-    return apply(state, action), ()  # Babel's events: issue 26, in progress
+    after = _check_win(after)
+    if events is not None and after.end is not None:
+        # Only a legal action reaches here, and none is legal once the game is over: this
+        # action ended it, by score (B30) or with the last temple card (B31).
+        result = outcome(after)
+        assert result is not None
+        events.append(GameEnded(result.reason, result.winner, result.scores, result.hands))
+    return after
 
 
 def winner_by_score(scores: tuple[int, int], active: int) -> int | None:

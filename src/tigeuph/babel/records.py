@@ -52,7 +52,6 @@ from typing import ClassVar, Final
 from attrs import frozen
 
 from ..errors import (
-    ArgumentError,
     IllegalActionError,
     JsonError,
     LimitError,
@@ -163,10 +162,6 @@ class BabelGame(History[BabelState, Action, BabelView]):
         if seed is None:
             raise NotationError("a record needs a Seed tag or a position after its tags")
         return new_game(seed)
-
-    def _comment_from_record(self, comment: str) -> None:
-        """Refuse a comment in a record: a Babel game keeps none."""
-        raise ArgumentError(f"a Babel record holds no comments: {{{comment[:40]}}}")
 
     # --- JSON records ------------------------------------------------------------------------
 

@@ -31,19 +31,22 @@ from typing import Any, Final
 from attrs import frozen
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
-from ..errors import JsonError, PositionError
+from ..errors import ArgumentTypeError, JsonError, PositionError, expect
 from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from ..serialise import dump_document, load_document, strict_converter
+from ..serialise.documents import _structure
 from .actions import Action, parse_action
 from .cards import LEVELS, NATIONS, Counts, Nation, nation, nations_text, parse_nations
 from .checks import check_state
+from .events import BABEL_EVENT_TYPES
 from .state import BabelState, End, Halving, Side
 from .views import BabelView, PublicSide, check_view
 
 __all__ = [
     "action_from_json",
     "action_to_json",
+    "event_from_json",
     "event_to_json",
     "json_schema",
     "state_from_json",
@@ -57,6 +60,9 @@ ACTION: Final = "tigeuph-babel-action"
 VIEW: Final = "tigeuph-babel-view"
 
 _conv: Final = strict_converter()
+
+_WORDS: Final = ("kind", "clause", "text", "players", "cells")
+"""The keys every event object carries besides its own fields; a reader derives them."""
 
 
 def _text(value: Any, what: str) -> str:
@@ -162,6 +168,12 @@ _HOOKS: Final[tuple[tuple[Any, Any, Any], ...]] = (
         lambda h: None if h is None else {"kind": "halve", "player": h.player, "count": h.count},
     ),
     (End | None, _read_end, lambda e: None if e is None else e.value),
+    (End, lambda v, t: _read_end(v, t) or _read_end("", t), lambda e: e.value),
+    (
+        Counts | None,
+        lambda v, t: None if v is None else _read_counts(v, t),
+        lambda c: None if c is None else _write_keyed(c, int),
+    ),
     (Action, _read_action, str),
 )
 
@@ -193,16 +205,59 @@ def _pair(value: Any, kind: Any) -> Any:
     return tuple(found)
 
 
-for _seat_pair in (tuple[Side, Side], tuple[PublicSide, PublicSide]):
+for _seat_pair in (tuple[Side, Side], tuple[PublicSide, PublicSide], tuple[int, int]):
     _conv.register_structure_hook_func(_is(_seat_pair), _pair)
+_conv.register_unstructure_hook_func(_is(tuple[int, int]), list)  # scores, hands
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
-    """One of Babel's events as a JSON object, as the main game writes its own: ``kind``,
-    ``clause``, ``text``, the ``players`` it concerns, no ``cells``, then its fields."""
+def event_to_json(event: Event, *, words: bool = True) -> dict[str, Any]:
+    """One of Babel's events (:mod:`tigeuph.babel.events`) as a JSON object, as the main game
+    writes its own: ``kind``, ``clause``, ``text`` (with seat numbers), the ``players`` it
+    concerns, no ``cells`` (Babel has none), then its own fields as Babel's documents write
+    them: a nation or location by its letter, a sequence of cards as a string of letters,
+    counts as an object keyed by nation, temple levels as a list, a hidden field ``null``.
+    ``words=False`` leaves out all the keys but ``kind`` that a reader derives from the fields
+    (for a record, which keeps the events without their words).
+
+    >>> from tigeuph import babel
+    >>> _, told = babel.transition(babel.new_game(seed=2), babel.parse_action(">H"))
+    >>> event_to_json(told[0])["text"], event_to_json(told[0])["nation"]
+    ('Seat 0 discards a Hittite and travels from the quarry to the Hittites.', 'H')
+    >>> event_from_json(event_to_json(told[0])) == told[0]
+    True
+
+    Raises:
+        ArgumentTypeError: *event* is not one of Babel's events, or *words* not a bool.
+    """
+    if BABEL_EVENT_TYPES.get(str(getattr(event, "kind", ""))) is not type(event):
+        raise ArgumentTypeError(f"event_to_json: {event!r:.60} is not one of Babel's events")
+    expect(words, bool, "True or False", "event_to_json: words")
     body: dict[str, Any] = _conv.unstructure(event, type(event))
+    if not words:
+        return {"kind": event.kind, **body}
     common = {"kind": event.kind, "clause": event.clause, "text": event.text()}
     return {**common, "players": list(event.players), "cells": [], **body}
+
+
+def event_from_json(value: Any) -> Event:
+    """The Babel event the JSON object *value* writes, read strictly: its ``kind`` names one
+    of :data:`~tigeuph.babel.events.BABEL_EVENT_TYPES`, every field of that kind is there and
+    no other; the keys every event carries (``kind``, ``clause``, ``text``, ``players``,
+    ``cells``) are not read back.
+
+    Raises:
+        JsonError: *value* is not such an object; the message names the field.
+    """
+    if type(value) is not dict:
+        raise JsonError("$", "expected an event object")
+    kind = value.get("kind")
+    cls = BABEL_EVENT_TYPES.get(kind) if type(kind) is str else None
+    if cls is None:
+        raise JsonError("$.kind", f"{kind!r:.40} is not a kind of Babel's events")
+    own = {key: item for key, item in value.items() if key not in _WORDS}
+    # The documents' own reader, so that a bad field reads as in every other document.
+    found: Event = _structure(own, cls, converter=_conv)
+    return found
 
 
 def json_schema() -> dict[str, Any]:

@@ -162,7 +162,16 @@ def draw_people(state: BabelState, seat: int, n: int) -> BabelState:
     """*state* after seat *seat* draws *n* people cards, reshuffling the discard pile into a new
     deck whenever the deck runs out, mid-draw included; stopping short when both are empty
     (spec B10, B41)."""
-    hand = state.sides[seat].hand
+    return drawn_people(state, seat, n)[0]
+
+
+def drawn_people(
+    state: BabelState, seat: int, n: int
+) -> tuple[BabelState, Counts, tuple[int, ...]]:
+    """:func:`draw_people`'s state, with the cards drawn and the size of each reshuffle on the
+    way, for the events that tell it."""
+    drawn = [0, 0, 0, 0, 0]
+    reshuffles: list[int] = []
     deck, discard, shuffles = state.people, state.discard, state.shuffles
     for _ in range(n):
         if not deck:
@@ -171,10 +180,20 @@ def draw_people(state: BabelState, seat: int, n: int) -> BabelState:
             cards = list(discard)
             shuffler(state.seed, shuffles).shuffle(cards)
             deck, discard, shuffles = tuple(cards), (), shuffles + 1
-        hand = add(hand, deck[0])
+            reshuffles.append(len(cards))
+        drawn[deck[0].index] += 1
         deck = deck[1:]
+    old = state.sides[seat].hand
+    hand = (
+        old[0] + drawn[0],
+        old[1] + drawn[1],
+        old[2] + drawn[2],
+        old[3] + drawn[3],
+        old[4] + drawn[4],
+    )
     side = evolve(state.sides[seat], hand=hand)
-    return evolve(state.replace_side(seat, side), people=deck, discard=discard, shuffles=shuffles)
+    state = evolve(state.replace_side(seat, side), people=deck, discard=discard, shuffles=shuffles)
+    return state, (drawn[0], drawn[1], drawn[2], drawn[3], drawn[4]), tuple(reshuffles)
 
 
 def new_game(seed: int | None = None) -> BabelState:

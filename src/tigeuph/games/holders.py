@@ -103,8 +103,8 @@ class Record(Protocol):
         """Stop the game before its end, for *reason*; the record keeps it."""
         ...
 
-    def to_record(self) -> str:
-        """The record as text."""
+    def to_record(self, *, narrate: bool = False) -> str:
+        """The record as text; with *narrate*, each action's public events as a comment."""
         ...
 
     def to_json(self, *, indent: int | None = None) -> str:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from ...events import Event
 from ..actions import Build, SkipBuild
 from ..cards import Nation
+from ..events import TempleBuilt
 from ..state import BabelState
 from .abilities import pay, run_problem
 from .base import Problem, set_temple
@@ -52,8 +54,11 @@ def build_problem(state: BabelState, action: Build) -> Problem:
     return None
 
 
-def _build(state: BabelState, row: int | None) -> BabelState:
-    """The starting card (*row* ``None``) or the top card of *row* onto one's temple here."""
+def _build(
+    state: BabelState, row: int | None, skipped: bool, events: list[Event] | None
+) -> BabelState:
+    """The starting card (*row* ``None``) or the top card of *row* onto one's temple here;
+    *skipped* when a Persian paid for it (spec B25)."""
     me = state.sides[state.active]
     assert me.pawn is not None
     if row is None:
@@ -64,12 +69,17 @@ def _build(state: BabelState, row: int | None) -> BabelState:
         level = owner.row[-1]
         state = state.replace_side(row, evolve(owner, row=owner.row[:-1]))
     temple = state.sides[state.active].temples[me.pawn.index]
-    return set_temple(state, state.active, me.pawn, (*temple, level))
+    state = set_temple(state, state.active, me.pawn, (*temple, level))
+    if events is not None:
+        points = level - (temple[-1] if temple else 0)
+        score = state.sides[state.active].score
+        events.append(TempleBuilt(state.active, me.pawn, level, row, skipped, points, score))
+    return state
 
 
-def build(state: BabelState, action: Build) -> BabelState:
+def build(state: BabelState, action: Build, events: list[Event] | None) -> BabelState:
     """The card goes on top of one's temple here."""
-    return _build(state, action.row)
+    return _build(state, action.row, False, events)
 
 
 def skip_build_problem(state: BabelState, action: SkipBuild) -> Problem:
@@ -91,6 +101,6 @@ def skip_build_problem(state: BabelState, action: SkipBuild) -> Problem:
     return None
 
 
-def skip_build(state: BabelState, action: SkipBuild) -> BabelState:
+def skip_build(state: BabelState, action: SkipBuild, events: list[Event] | None) -> BabelState:
     """The Persian pays, then the card goes on top of one's temple here."""
-    return _build(pay(state, action.run), action.row)
+    return _build(pay(state, action.run), action.row, True, events)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from ...events import Event
 from ..actions import Colonise
+from ..events import CardColonised
 from ..state import BabelState, add
 from .base import Problem, set_column
 
@@ -22,11 +24,14 @@ def colonise_problem(state: BabelState, action: Colonise) -> Problem:
     return None
 
 
-def colonise(state: BabelState, action: Colonise) -> BabelState:
+def colonise(state: BabelState, action: Colonise, events: list[Event] | None) -> BabelState:
     """The card leaves the hand for the column's tail."""
     seat = state.active
     me = state.sides[seat]
     n = action.nation
     assert me.pawn is not None
     state = state.replace_side(seat, evolve(me, hand=add(me.hand, n, -1)))
-    return set_column(state, seat, me.pawn, (*me.column(me.pawn), n))
+    column = (*me.column(me.pawn), n)
+    if events is not None:
+        events.append(CardColonised(seat, n, me.pawn, len(column)))
+    return set_column(state, seat, me.pawn, column)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from ...events import Event
 from ..actions import Expel, Switch
 from ..cards import Nation
+from ..events import CardsExpelled, CardsSwitched
 from ..state import BabelState
 from .abilities import pay, run_problem
 from .base import Problem, discarded, opponent, set_column
@@ -27,7 +29,7 @@ def expel_problem(state: BabelState, action: Expel) -> Problem:
     return None
 
 
-def expel(state: BabelState, action: Expel) -> BabelState:
+def expel(state: BabelState, action: Expel, events: list[Event] | None) -> BabelState:
     """The Mede pays; the opponent's cards of the named nation here are discarded."""
     me = state.sides[state.active]
     other = 1 - state.active
@@ -36,6 +38,8 @@ def expel(state: BabelState, action: Expel) -> BabelState:
     column = state.sides[other].column(me.pawn)
     kept = tuple(card for card in column if card is not action.named)
     gone = tuple(card for card in column if card is action.named)
+    if events is not None:
+        events.append(CardsExpelled(state.active, other, me.pawn, action.named, len(gone)))
     state = set_column(state, other, me.pawn, kept)
     return evolve(state, discard=discarded(state, gone))
 
@@ -52,7 +56,7 @@ def switch_problem(state: BabelState, action: Switch) -> Problem:
     return None
 
 
-def switch(state: BabelState, action: Switch) -> BabelState:
+def switch(state: BabelState, action: Switch, events: list[Event] | None) -> BabelState:
     """The Sumerian pays; the opponent's cards of his tail's nation here join one's column."""
     seat = state.active
     me = state.sides[seat]
@@ -63,6 +67,8 @@ def switch(state: BabelState, action: Switch) -> BabelState:
     tail = column[-1]
     kept = tuple(card for card in column if card is not tail)
     moving = tuple(card for card in column if card is tail)
+    if events is not None:
+        events.append(CardsSwitched(seat, other, me.pawn, tail, len(moving)))
     state = set_column(state, other, me.pawn, kept)
     mine = state.sides[seat].column(me.pawn)
     return set_column(state, seat, me.pawn, mine + moving)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from ...events import Event
 from ..actions import Discard, Halve
 from ..cards import NATIONS
+from ..events import CardsDiscarded, HandHalved
 from ..state import BabelState, Halving
 from .abilities import pay, run_problem
 from .base import Problem, discarded, opponent
@@ -24,10 +26,15 @@ def halve_problem(state: BabelState, action: Halve) -> Problem:
     return None
 
 
-def halve(state: BabelState, action: Halve) -> BabelState:
+def halve(state: BabelState, action: Halve, events: list[Event] | None) -> BabelState:
     """The card of the run pays; the opponent must now discard half his hand, rounded down."""
     other = 1 - state.active
-    count = sum(state.sides[other].hand) // 2
+    hand = sum(state.sides[other].hand)
+    count = hand // 2
+    if events is not None:
+        where = state.sides[state.active].pawn
+        assert where is not None
+        events.append(HandHalved(state.active, other, action.nation, where, count, hand))
     return evolve(pay(state, action.run), pending=Halving(other, count))
 
 
@@ -42,7 +49,7 @@ def discard_problem(state: BabelState, action: Discard) -> Problem:
     return None
 
 
-def discard(state: BabelState, action: Discard) -> BabelState:
+def discard(state: BabelState, action: Discard, events: list[Event] | None) -> BabelState:
     """The halved player's cards go onto the discard pile; the turn goes on."""
     assert state.pending is not None
     counts = action.counts
@@ -51,4 +58,6 @@ def discard(state: BabelState, action: Discard) -> BabelState:
     hand = tuple(h - k for h, k in zip(side.hand, counts, strict=True))
     state = state.replace_side(who, evolve(side, hand=(*hand,)))  # type: ignore[arg-type]
     cards = tuple(n for n in NATIONS for _ in range(counts[n.index]))
+    if events is not None:
+        events.append(CardsDiscarded(who, counts))
     return evolve(state, pending=None, discard=discarded(state, cards))

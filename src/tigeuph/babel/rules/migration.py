@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from ...events import Event
 from ..actions import Migrate
+from ..events import CardsMigrated
 from ..state import BabelState
 from .base import Problem, set_column
 
@@ -24,12 +26,14 @@ def migrate_problem(state: BabelState, action: Migrate) -> Problem:
     return None
 
 
-def migrate(state: BabelState, action: Migrate) -> BabelState:
+def migrate(state: BabelState, action: Migrate, events: list[Event] | None) -> BabelState:
     """The three cards move, in order, to the target column's tail."""
     seat = state.active
     me = state.sides[seat]
     origin, target = action.origin, action.target
     moving = me.column(origin)[-3:]
+    if events is not None:
+        events.append(CardsMigrated(seat, origin, target, moving))
     state = set_column(state, seat, origin, me.column(origin)[:-3])
     state = set_column(state, seat, target, me.column(target) + moving)
     return evolve(state, migrated=True)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from ...events import Event
 from ..actions import Destroy, Steal
 from ..cards import Nation
+from ..events import LevelStolen, TempleDestroyed
 from ..state import BabelState
 from .abilities import pay, run_problem
 from .base import Problem, opponent, set_temple
@@ -26,13 +28,16 @@ def destroy_problem(state: BabelState, action: Destroy) -> Problem:
     return None
 
 
-def destroy(state: BabelState, action: Destroy) -> BabelState:
+def destroy(state: BabelState, action: Destroy, events: list[Event] | None) -> BabelState:
     """The Assyrian pays; the opponent's temple here goes under the temple deck."""
     me = state.sides[state.active]
     other = 1 - state.active
     assert me.pawn is not None
     temple = state.sides[other].temples[me.pawn.index]
     state = set_temple(pay(state, action.run), other, me.pawn, ())
+    if events is not None:
+        score = state.sides[other].score
+        events.append(TempleDestroyed(state.active, other, me.pawn, temple, temple[-1], score))
     # B21: highest level first onto the deck, so the lowest ends on top.
     return evolve(state, temple_deck=temple + state.temple_deck)
 
@@ -55,7 +60,7 @@ def steal_problem(state: BabelState, action: Steal) -> Problem:
     return None
 
 
-def steal(state: BabelState, action: Steal) -> BabelState:
+def steal(state: BabelState, action: Steal, events: list[Event] | None) -> BabelState:
     """The Hittite pays; the opponent's top temple card here goes on top of one's own."""
     seat = state.active
     me = state.sides[seat]
@@ -63,4 +68,13 @@ def steal(state: BabelState, action: Steal) -> BabelState:
     assert me.pawn is not None
     theirs = state.sides[other].temples[me.pawn.index]
     state = set_temple(pay(state, action.run), other, me.pawn, theirs[:-1])
-    return set_temple(state, seat, me.pawn, (*me.temples[me.pawn.index], theirs[-1]))
+    state = set_temple(state, seat, me.pawn, (*me.temples[me.pawn.index], theirs[-1]))
+    if events is not None:
+        level = theirs[-1]
+        points = level - me.height(me.pawn)
+        lost = level - (theirs[-2] if len(theirs) > 1 else 0)
+        scores = state.scores
+        events.append(
+            LevelStolen(seat, other, me.pawn, level, points, scores[seat], lost, scores[other])
+        )
+    return state

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from ...events import Event
 from ..actions import Travel
+from ..events import PawnTravelled
 from ..state import BabelState, add
 from .base import Problem, discarded
 
@@ -22,10 +24,12 @@ def travel_problem(state: BabelState, action: Travel) -> Problem:
     return None
 
 
-def travel(state: BabelState, action: Travel) -> BabelState:
+def travel(state: BabelState, action: Travel, events: list[Event] | None) -> BabelState:
     """The card goes onto the discard pile and the pawn to its nation."""
     seat = state.active
     me = state.sides[seat]
     n = action.nation
+    if events is not None:
+        events.append(PawnTravelled(seat, n, me.pawn))
     moved = evolve(me, hand=add(me.hand, n, -1), pawn=n)
     return evolve(state.replace_side(seat, moved), discard=discarded(state, (n,)))

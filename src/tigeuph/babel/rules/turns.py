@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from ...events import Event
 from ..actions import EndTurn
 from ..cards import NATIONS
-from ..state import DRAW, TEMPLE_DRAW, BabelState, End, draw_people
+from ..events import DeckReshuffled, PeopleDrawn, TurnBegan, TurnEnded
+from ..state import DRAW, TEMPLE_DRAW, BabelState, End, drawn_people
 from .base import Problem
 
 __all__ = ["can_still_build_start", "end_turn", "end_turn_problem"]
@@ -20,20 +22,29 @@ def end_turn_problem(state: BabelState, action: EndTurn) -> Problem:
     return None
 
 
-def end_turn(state: BabelState, action: EndTurn) -> BabelState:
+def end_turn(state: BabelState, action: EndTurn, events: list[Event] | None) -> BabelState:
     """B9, B31: the active player draws temple cards onto his row, higher level first; the
     game ends if that was the last; else the next player's turn begins with his draw (B7)."""
     seat = state.active
     drawn = state.temple_deck[:TEMPLE_DRAW]
     me = state.sides[seat]
-    row = me.row + tuple(sorted(drawn, reverse=True))
+    placed = tuple(sorted(drawn, reverse=True))
     state = evolve(
-        state.replace_side(seat, evolve(me, row=row)), temple_deck=state.temple_deck[TEMPLE_DRAW:]
+        state.replace_side(seat, evolve(me, row=me.row + placed)),
+        temple_deck=state.temple_deck[TEMPLE_DRAW:],
     )
+    if events is not None:
+        events.append(TurnEnded(seat, placed, len(state.temple_deck)))
     if not state.temple_deck:
         return evolve(state, end=End.DECK)
     state = evolve(state, active=1 - seat, turn=state.turn + 1, migrated=False)
-    return draw_people(state, 1 - seat, DRAW)
+    state, cards, reshuffles = drawn_people(state, 1 - seat, DRAW)
+    if events is not None:
+        count = sum(cards)
+        events.append(TurnBegan(1 - seat, state.turn))
+        events += [DeckReshuffled(size) for size in reshuffles]
+        events.append(PeopleDrawn(1 - seat, count, count < DRAW, cards))
+    return state
 
 
 def can_still_build_start(state: BabelState) -> bool:
