@@ -25,11 +25,13 @@ from live_server import live_server
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import tigeuph
+from tigeuph.server.history import told_names
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -359,3 +361,231 @@ def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
         assert len(browser.find_elements(By.CSS_SELECTOR, "#history li")) == len(replayed.actions)
         assert _csp_reports(browser) == []
         browser.get("about:blank")  # close the event stream before the server stops
+
+
+# --- the story of a game: a revolt, a war and a catastrophe, told --------------------------
+
+REVOLT = (19, "KO2 gL5 KP3")
+"""Seed and actions of two players after which seat 1's king on P3 revolts against seat 0's
+king on O2; seat 1 holds two red tiles, seat 0 none."""
+WAR = (
+    2497,
+    "rD9 BB9 BF9 kP1 rJ1 RE9 kN8 bD8 rB5 gP3 RI6 gA3 KJ2 gK2 kA6 gC5 KO8 rG7 rG2 gH3 bB7 rC9",
+)
+"""Seed and actions after which C9 unites seat 0's farmer on B9 and seat 1's on F9: a blue war,
+seat 0 attacking; both hold three blue tiles."""
+CATASTROPHE = (208, "rJ5 KI5")
+"""Seed and actions after which seat 1 may drop a catastrophe on J5, the only temple beside seat
+0's king on I5."""
+TIGRIS = tigeuph.GAMES["tigris"]
+
+
+def _seeded(url: str, seed: int, actions: str) -> tuple[str, dict[str, str]]:
+    """A game of two people dealt from *seed*, *actions* played through the API by whichever
+    seat is to move; its id and tokens."""
+    made = httpx.post(f"{url}/api/games", json={"players": 2, "seats": ["human"] * 2, "seed": seed})
+    game, tokens = made.json()["id"], made.json()["tokens"]
+    for action in actions.split():
+        _act(url, game, tokens, action)
+    return game, tokens
+
+
+def _act(url: str, game: str, tokens: dict[str, str], action: str) -> None:
+    status = httpx.get(f"{url}/api/games/{game}/wait", params={"timeout": 0}).json()
+    headers = {"Authorization": f"Bearer {tokens[str(status['to_move'])]}"}
+    body = {"action": action, "version": status["version"]}
+    answer = httpx.post(f"{url}/api/games/{game}/actions", headers=headers, json=body)
+    assert answer.status_code == 200, answer.text
+
+
+def _state(seed: int, actions: str) -> Any:
+    state = TIGRIS.new_game(2, seed=seed)
+    for action in actions.split():
+        state = TIGRIS.apply(state, TIGRIS.parse_action(action))
+    return state
+
+
+def _told(state: Any, action: str, seat: int) -> list[str]:
+    """What *action* did in *state*, in the sentences the page tells *seat*."""
+    _, events = TIGRIS.transition(state, TIGRIS.parse_action(action))
+    names = told_names(2, seat)
+    return [event.seen_by(seat).text(names) for event in events]
+
+
+def _open_seat(driver: webdriver.Chrome, url: str, game: str, seat: int, token: str) -> None:
+    driver.get(f"{url}/#game={game}&seat={seat}&token={token}")
+    _open_board(driver)
+
+
+def _cell_classes(driver: webdriver.Chrome, cell: str) -> set[str]:
+    rect = driver.find_element(By.CSS_SELECTOR, f"#board rect.hit[data-cell='{cell}']")
+    return set(str(rect.get_attribute("class")).split())
+
+
+def _dialog_open(driver: webdriver.Chrome) -> bool:
+    dialog = driver.find_element(By.ID, "decision")
+    return _idle(driver) and dialog.get_attribute("open") is not None
+
+
+def _title(driver: webdriver.Chrome) -> str:
+    """The decision dialog's title as written (its style shows it in capitals)."""
+    return str(driver.find_element(By.ID, "decision-title").get_attribute("textContent"))
+
+
+def _lines(driver: webdriver.Chrome, selector: str) -> list[str]:
+    return [line.text for line in driver.find_elements(By.CSS_SELECTOR, selector)]
+
+
+def _strengths(driver: webdriver.Chrome) -> dict[str, tuple[str, str]]:
+    """The support dialog's strengths: each side's board strength and support."""
+    rows = driver.find_elements(By.CSS_SELECTOR, "#conflict tr[data-side]")
+    return {
+        str(row.get_attribute("data-side")): (
+            row.find_element(By.CSS_SELECTOR, ".strength").text,
+            row.find_element(By.CSS_SELECTOR, ".support").text,
+        )
+        for row in rows
+    }
+
+
+def test_a_revolt_is_told_with_both_strengths_and_its_leaders_lit(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """The attacker's support dialog names the revolt's colour, shows both sides' temples and
+    what each choice makes, and lights both kings and their kingdom; once the defender has
+    answered, the page tells who won and lights the loser's square."""
+    shots = _shots(tmp_path)
+    seed, actions = REVOLT
+    with live_server(tmp_path / "games.sqlite") as url:
+        game, tokens = _seeded(url, seed, actions)
+        _open_seat(browser, url, game, 1, tokens["1"])
+        wait = WebDriverWait(browser, 30, poll_frequency=0.05)
+        wait.until(_dialog_open)
+        assert _title(browser) == "Black revolt"
+        assert _strengths(browser) == {
+            "attacker": ("1 temple", "you decide now"),
+            "defender": ("1 temple", "not yet"),
+        }
+        assert "you may add 0 to 2 red tiles" in browser.find_element(By.ID, "conflict").text
+        choices = _lines(browser, "#decision-buttons button")
+        assert choices[2] == "Commit 2 tiles as support → 3 against 1 + what Seat 0 adds"
+        for cell in ("P3", "O2"):
+            assert {"conflict-leader", "conflict-kingdom"} <= _cell_classes(browser, cell)
+        browser.save_screenshot(str(shots / "revolt-support.png"))
+        before = _version(browser)
+        _click(browser, browser.find_element(By.CSS_SELECTOR, "[data-action='+2']"))
+        wait.until(_moved_past(before))
+        state = _state(seed, actions + " +2")
+        _act(url, game, tokens, "+0")  # the defender holds no red tile
+        wait.until(_moved_past(before + 1))
+        told = _told(state, "+0", 1)
+        assert any("win the black revolt, 3 to 1" in line for line in told)
+        assert _lines(browser, "#history li")[-1].splitlines()[1:] == told
+        assert set(told) <= set(_lines(browser, "#news-lines li"))
+        assert "told" in _cell_classes(browser, "O2")  # the loser's king left it
+        browser.save_screenshot(str(shots / "revolt.png"))
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")
+
+
+def test_a_war_is_told_with_its_sides_lit_and_the_defenders_outcomes(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """The defender's dialog names the war's colour, shows both sides' blue tiles and the
+    attacker's support, and says which choices win (ties go to the defender); each side's
+    kingdom is lit apart, the unification tile in neither; the tiles the war removes are
+    told and lit."""
+    shots = _shots(tmp_path)
+    seed, actions = WAR
+    with live_server(tmp_path / "games.sqlite") as url:
+        game, tokens = _seeded(url, seed, actions)
+        _open_seat(browser, url, game, 1, tokens["1"])
+        _act(url, game, tokens, "+1")  # the attacker commits one blue tile
+        wait = WebDriverWait(browser, 30, poll_frequency=0.05)
+        wait.until(_dialog_open)
+        assert _title(browser) == "Blue war"
+        assert _strengths(browser) == {
+            "attacker": ("1 blue tile", "1"),
+            "defender": ("1 blue tile", "you decide now"),
+        }
+        choices = _lines(browser, "#decision-buttons button")
+        assert choices[0].endswith("→ 1 against 2: you lose")
+        assert choices[1].endswith("→ 2 against 2: you win (ties go to the defender)")
+        assert {"conflict-leader", "side-attacker"} <= _cell_classes(browser, "B9")
+        assert {"conflict-leader", "side-defender"} <= _cell_classes(browser, "F9")
+        assert not {"side-attacker", "side-defender"} & _cell_classes(browser, "C9")
+        browser.save_screenshot(str(shots / "war-support.png"))
+        before = _version(browser)
+        state = _state(seed, actions + " +1")
+        _click(browser, browser.find_element(By.CSS_SELECTOR, "[data-action='+0']"))
+        wait.until(_moved_past(before))
+        told = _told(state, "+0", 1)
+        assert any("wins the blue war, 2 to 1" in line for line in told)
+        assert _lines(browser, "#history li")[-1].splitlines()[1:] == told
+        assert set(told) <= set(_lines(browser, "#news-lines li"))
+        _, events = TIGRIS.transition(state, TIGRIS.parse_action("+0"))
+        resolved = next(event for event in events if event.kind == "conflict-resolved")
+        lit = [_cell_classes(browser, tigeuph.cell_name(cell)) for cell in resolved.cells]
+        assert len(lit) > 1 and all("told" in classes for classes in lit)
+        browser.save_screenshot(str(shots / "war.png"))
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")
+
+
+def test_a_catastrophe_is_explained_on_hover_and_told_after(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """Hovering the catastrophe's square says what it would do, as Explain does when asked;
+    Hint names a legal move and says why; once dropped, the page tells the tile destroyed and
+    the king sent home, and lights both squares. The page links the rules, has help, and heads
+    each colour of the score table apart."""
+    shots = _shots(tmp_path)
+    seed, actions = CATASTROPHE
+    state = _state(seed, actions)
+    explained = str(TIGRIS.explain(state, TIGRIS.parse_action("xJ5")))
+    with live_server(tmp_path / "games.sqlite") as url:
+        game, tokens = _seeded(url, seed, actions)
+        _open_seat(browser, url, game, 1, tokens["1"])
+        wait = WebDriverWait(browser, 30, poll_frequency=0.05)
+        heads = _lines(browser, "#players-table th .pt")
+        assert heads == ["red", "blue", "green", "black"]
+        rules = browser.find_element(By.ID, "rules-link")
+        assert str(rules.get_attribute("href")).endswith("/static/rules.html#tigris")
+        assert httpx.get(str(rules.get_attribute("href"))).status_code == 200
+        _click(browser, browser.find_element(By.ID, "help-open"))
+        assert "Hint" in browser.find_element(By.ID, "help").text
+        _click(browser, browser.find_element(By.ID, "help-close"))
+
+        field = browser.find_element(By.ID, "explain-text")
+        field.send_keys("xJ5")
+        _click(browser, browser.find_element(By.ID, "explain-send"))
+        wait.until(lambda d: d.find_element(By.ID, "advice").text)
+        assert browser.find_element(By.ID, "advice").text == f"xJ5: {explained}"
+        _click(browser, browser.find_element(By.ID, "hint"))
+        wait.until(lambda d: "would play" in d.find_element(By.ID, "advice").text)
+        hinted = browser.find_element(By.ID, "advice").text
+        legal = {str(action) for action in TIGRIS.legal_actions(state)}
+        assert hinted.startswith("A greedy player would play ")
+        assert hinted.split()[5].rstrip(":") in legal and "Legal" in hinted
+
+        _click(browser, browser.find_element(By.CSS_SELECTOR, "#hand [data-piece='x']"))
+        cell = browser.find_element(By.CSS_SELECTOR, "#board rect.hit.legal[data-cell='J5']")
+        ActionChains(browser).move_to_element(cell).perform()
+        wait.until(lambda d: d.find_element(By.ID, "hover-note").text)
+        note = browser.find_element(By.ID, "hover-note").text
+        assert note == f"Place a catastrophe on J5: {explained}"
+        assert "returns to supply" in note
+        browser.save_screenshot(str(shots / "catastrophe-hover.png"))
+        before = _version(browser)
+        _click(browser, cell)
+        wait.until(_moved_past(before))
+        told = _told(state, "xJ5", 1)
+        assert told[:2] == [
+            "You drop a catastrophe on J5, destroying the red tile there.",
+            "Seat 0's king on I5 has no temple beside it any more and goes back to supply.",
+        ]
+        assert told == _lines(browser, "#news-lines li")
+        assert {"told"} <= _cell_classes(browser, "J5") & _cell_classes(browser, "I5")
+        browser.save_screenshot(str(shots / "catastrophe.png"))
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")

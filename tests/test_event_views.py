@@ -187,7 +187,6 @@ def first(document: dict[str, Any], kind: str, *, mine: bool | None = None) -> t
     [
         ("tiles-drawn", False, "tiles", {"r": 1, "b": 0, "g": 0, "k": 0}, "colours are hidden"),
         ("tiles-exchanged", False, "tiles", {"r": 0, "b": 1, "g": 0, "k": 0}, "hidden"),
-        ("tiles-drawn", True, "tiles", None, "must show their colours"),
         ("tiles-drawn", True, "tiles", {"r": 9, "b": 0, "g": 0, "k": 0}, "9 tiles for"),
         ("tile-placed", None, "cell", "Z9", "is not a cell"),
         ("tile-placed", None, "colour", "x", "is not a colour"),
@@ -202,7 +201,7 @@ def test_damaged_events_in_a_view_are_refused(
     kind: str, mine: bool | None, key: str, value: object, says: str
 ) -> None:
     """An event that cannot be in the viewer's view is refused, the field named: the colours
-    of another player's tiles shown, his own hidden, a bad cell, colour, seat or count."""
+    of another player's tiles shown, a bad cell, colour, seat or count."""
     document = json.loads(written_view(0))
     i, j = first(document, kind, mine=mine)
     document["history"][i]["events"][j][key] = value
@@ -210,6 +209,16 @@ def test_damaged_events_in_a_view_are_refused(
         view_from_json(json.dumps(document))
     named = "" if says == "unknown field" else f".{key}"  # an unknown field names its object
     assert caught.value.path == f"$.history[{i}].events[{j}]{named}"
+
+
+def test_a_view_may_know_its_own_tiles_as_everyone_does() -> None:
+    """The viewer's own drawn tiles without their colours read back (a history kept for
+    everyone, as a server keeps it, knows less than he does): the event reads as public."""
+    document = json.loads(written_view(0))
+    i, j = first(document, "tiles-drawn", mine=True)
+    document["history"][i]["events"][j]["tiles"] = None
+    read = view_from_json(json.dumps(document))
+    assert read.history[i].events[j].is_public
 
 
 def test_an_event_of_no_known_kind_is_refused() -> None:

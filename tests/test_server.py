@@ -415,7 +415,8 @@ def test_the_history_hides_other_players_exchanges(client: httpx.Client) -> None
     public = client.get(url).json()["history"][0]
     size = len(exchange["action"]) - 1
     assert mine["action"] == exchange["action"] and mine["exchanged"] == size
-    assert theirs == public == {**mine, "action": None}
+    told = [event["text"] for event in mine["events"]]
+    assert theirs == public == {**mine, "action": None, "told": told}
 
 
 def test_an_action_that_lost_a_race_leaves_the_stall_count_alone(tmp_path: Path) -> None:

@@ -172,7 +172,9 @@ def _check_entry(path: str, entry: PublicAction, seen: PlayerView) -> None:
 
 def _check_event(path: str, event: Event, seen: PlayerView) -> None:
     """Raise :class:`JsonError` at *path* if *event* cannot be in *seen*'s history: a seat not
-    of the game, a count below zero, hidden colours shown to another player (spec R4)."""
+    of the game, a count below zero, hidden colours shown to another player (spec R4). The
+    viewer's own colours may be left out: a history kept for everyone (a server's) knows
+    less than he does, never more."""
     own = event.players[:1] == (seen.player,)
     for f in attrs.fields(type(event)):
         role, value = f.metadata.get(ROLE), getattr(event, f.name)
@@ -185,8 +187,6 @@ def _check_event(path: str, event: Event, seen: PlayerView) -> None:
             raise JsonError(at, f"{value} is below zero")
         elif role == "private" and value is not None and not own:
             raise JsonError(at, "another player's tiles: their colours are hidden")
-        elif role == "private" and value is None and own:
-            raise JsonError(at, "the viewer's own tiles must show their colours")
     match event:
         case TilesDrawn(tiles=tuple() as tiles) | TilesExchanged(tiles=tuple() as tiles):
             if sum(tiles) != event.count:

@@ -1,4 +1,5 @@
-"""How many games each client may create: a token bucket per client address.
+"""How many games each client may create, and how much advice it may ask for: a token bucket
+per client address.
 
 Each address may create ``ServerLimits.creations`` games at once and then one more every
 ``60 / creations`` seconds; past that it is answered ``429`` with ``Retry-After``, the seconds
@@ -27,20 +28,28 @@ _PER: Final = 60.0
 
 
 class Creations:
-    """The creation buckets of every client address; safe to share between threads."""
+    """The buckets of every client address for one kind of request (*doing*: ``create {n}
+    games``, where ``{n}`` is the limit); safe to share between threads."""
 
-    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        per_minute: int,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        doing: str = "create {n} games",
+    ) -> None:
         self.per_minute = per_minute
+        self.doing = doing
         self._clock = clock
         self._rate = per_minute / _PER
         self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, at)
         self._lock = threading.Lock()
 
     def take(self, address: str) -> None:
-        """Count one creation by *address*.
+        """Count one request by *address*.
 
         Raises:
-            RateLimited: *address* has created as many games as the limit allows for now.
+            RateLimited: *address* has asked as often as the limit allows for now.
         """
         now = self._clock()
         with self._lock:
@@ -48,9 +57,8 @@ class Creations:
             tokens = min(float(self.per_minute), tokens + (now - at) * self._rate)
             if tokens < 1:
                 wait = math.ceil((1 - tokens) / self._rate)
-                raise RateLimited(
-                    f"this address may create {self.per_minute} games a minute", retry_after=wait
-                )
+                doing = self.doing.format(n=self.per_minute)
+                raise RateLimited(f"this address may {doing} a minute", retry_after=wait)
             self._buckets[address] = (tokens - 1, now)
             if len(self._buckets) > 10_000:
                 self._forget_full(now)

@@ -91,12 +91,37 @@ def _move(game: AnyGame) -> dict[str, Any]:
     )
 
 
+_TOLD: Final = {
+    "events": {
+        "type": "array",
+        "items": {"$ref": "#/components/schemas/Event"},
+        "description": "What the action did, each event as every player may know it; absent "
+        "from an entry stored before events were kept.",
+    },
+    "told": {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": "Each event's sentence as the asking seat is told it (you, your own "
+        "hidden colours); the events' text for anyone else. Present with events.",
+    },
+}
+"""The keys every history entry may add to what the game's views say of an action."""
+
+
 def _history_entry(game: AnyGame) -> dict[str, Any]:
-    """A public history entry of *game*: its views' own, or the player and his action."""
-    view = game.json_schema()["$defs"]["view"]["properties"]
-    if "history" in view:
-        return ref(f"{game.name}.{view['history']['items']['$ref'].removeprefix('#/$defs/')}")
-    return _object({"player": _SEAT, "action": {"type": "string"}})
+    """A public history entry of *game*: its views' own keys, or the player and his action,
+    and the action's events."""
+    definitions = game.json_schema()["$defs"]
+    view = definitions["view"]["properties"]
+    if "history" not in view:
+        return _object({"player": _SEAT, "action": {"type": "string"}}, _TOLD)
+    entry = definitions[view["history"]["items"]["$ref"].removeprefix("#/$defs/")]
+    properties = _moved(entry["properties"], f"{game.name}.")
+    return {
+        **_object({}, {**_TOLD, **properties}),
+        "required": entry["required"],
+        "description": entry.get("description", ""),
+    }
 
 
 def _action(game: AnyGame) -> list[dict[str, Any]]:
@@ -236,6 +261,39 @@ def schemas() -> dict[str, Any]:
                 },
             }
         ),
+        "Event": {
+            "type": "object",
+            "properties": {
+                "kind": {"type": "string"},
+                "clause": {"type": "string"},
+                "text": {"type": "string"},
+                "players": {"type": "array", "items": _SEAT},
+                "cells": {"type": "array", "items": {"type": "string"}},
+            },
+            "required": ["kind", "clause", "text", "players", "cells"],
+            "description": "Something an action did (tigeuph.events), as the game's "
+            "event_to_json writes it: its kind, the clause that decided it, its sentence with "
+            "seat numbers, the players and cells it concerns, then the kind's own fields "
+            "(cells by name, colours by letter, hidden ones null).",
+        },
+        "Explanation": _object(
+            {
+                "version": _VERSION,
+                "action": {"type": "string"},
+                "legal": {"type": "boolean"},
+                "text": {"type": "string"},
+            }
+        ),
+        "Hint": _object(
+            {
+                "version": _VERSION,
+                "agent": {"const": "greedy"},
+                "action": {"type": "string"},
+                "label": {"type": "string"},
+                "legal": {"const": True},
+                "text": {"type": "string"},
+            }
+        ),
         "Outcome": _one_of([_outcome(game) for game in GAMES.values()]),
         "Record": _object({"version": _VERSION, "record": {"type": "string"}}),
         "Status": _object(
@@ -263,28 +321,30 @@ def _outcome(game: AnyGame) -> dict[str, Any]:
     )
 
 
+def _moved(node: Any, prefix: str) -> Any:
+    """A part of a game's JSON Schema with its references to its definitions made references
+    to the components named *prefix* and the definition's name."""
+    if isinstance(node, dict):
+        return {
+            key: (
+                f"#/components/schemas/{prefix}{value.removeprefix('#/$defs/')}"
+                if key == "$ref" and isinstance(value, str)
+                else _moved(value, prefix)
+            )
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_moved(item, prefix) for item in node]
+    return node
+
+
 def _library_schemas() -> dict[str, Any]:
     """Each game's JSON Schema definitions, each a component named ``GAME.NAME``."""
-
-    def moved(node: Any, prefix: str) -> Any:
-        if isinstance(node, dict):
-            return {
-                key: (
-                    f"#/components/schemas/{prefix}{value.removeprefix('#/$defs/')}"
-                    if key == "$ref" and isinstance(value, str)
-                    else moved(value, prefix)
-                )
-                for key, value in node.items()
-            }
-        if isinstance(node, list):
-            return [moved(item, prefix) for item in node]
-        return node
-
     out: dict[str, Any] = {}
     for game in GAMES.values():
         definitions: dict[str, Any] = game.json_schema()["$defs"]
         prefix = f"{game.name}."
         out.update(
-            {f"{prefix}{name}": moved(schema, prefix) for name, schema in definitions.items()}
+            {f"{prefix}{name}": _moved(schema, prefix) for name, schema in definitions.items()}
         )
     return out

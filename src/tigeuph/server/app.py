@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from ..errors import IllegalActionError, TigeuphError
 from ..games import GAMES
+from .advice import action_text, explanation, hint, not_to_move
 from .api_schemas import standard_rules
 from .bodies import MAX_QUERY, MAX_WAIT, action_request, create_request, query_int, read_json
 from .errors import (
@@ -192,6 +193,39 @@ class _Server:
         answer = await run_in_threadpool(self._view_body, row, seat)
         return JSONResponse(answer, background=self._ask_agents_later(row))
 
+    async def explain(self, request: Request) -> Response:
+        """Why an action of the seat to move is legal or refused, and what it would do."""
+        self.service.advice.take(_client(request))
+        text = action_text(request.query_params.getlist("action"))
+        row = await run_in_threadpool(self.store.row, request.path_params["id"])
+        seat = self.store.seat_of(row, _token(request))
+        game = self.store.game(row)
+        action = game.parse_action(text)
+        if row.to_move != seat:
+            raise not_to_move(seat, row.to_move, f"explain {action}")
+        state = await run_in_threadpool(self.store.state, row)
+        body = await run_in_threadpool(explanation, game, state, action)
+        return JSONResponse({"version": row.version, **body})
+
+    async def hint(self, request: Request) -> Response:
+        """What a greedy player would play for the seat to move, and why."""
+        self.service.advice.take(_client(request))
+        row = await run_in_threadpool(self.store.row, request.path_params["id"])
+        seat = self.store.seat_of(row, _token(request))
+        if row.to_move != seat:
+            raise not_to_move(seat, row.to_move, "hint")
+        if not self.service.hinting.acquire(blocking=False):
+            raise ServerBusy("another hint is being worked out: ask again in a moment", 1)
+        try:
+            game = self.store.game(row)
+            state = await run_in_threadpool(self.store.state, row)
+            seen = await run_in_threadpool(self.store.view, row, seat)
+            seed = f"{row.seed}/{row.version}/hint"
+            body = await run_in_threadpool(hint, game, state, seen, seed)
+        finally:
+            self.service.hinting.release()
+        return JSONResponse({"version": row.version, **body})
+
     async def history(self, request: Request) -> Response:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         token = _token(request)
@@ -279,7 +313,7 @@ class _Server:
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
-        kinds = {"board.js": "text/javascript", "board.css": "text/css"}
+        kinds = {"board.js": "text/javascript", "board.css": "text/css", "rules.html": "text/html"}
         if name not in kinds:
             raise GameNotFound(f"no file {name[:40]!r}")
         text = resources.files(__package__).joinpath(f"static/{name}").read_text("utf-8")
@@ -359,6 +393,8 @@ def create_app(db: str, *, limits: ServerLimits | None = None) -> Starlette:
         Route(f"{g}/board.svg", _guard(server.board)),
         Route(f"{g}/actions", _guard(server.act), methods=["POST"]),
         Route(f"{g}/history", _guard(server.history)),
+        Route(f"{g}/explain", _guard(server.explain)),
+        Route(f"{g}/hint", _guard(server.hint)),
         Route(f"{g}/outcome", _guard(server.outcome)),
         Route(f"{g}/record", _guard(server.record)),
         Route(f"{g}/events", _guard(server.events)),

@@ -1,5 +1,5 @@
 """What a stored game writes as it goes: its public history, one entry per action, each hiding
-from the other seats what only its player may see.
+from the other seats what only its player may see, and telling what the action did.
 
 An entry is what the game's own views say of the action: a view document that carries a
 ``history`` (the main game's) gives, for the action's player, its last entry
@@ -7,19 +7,43 @@ An entry is what the game's own views say of the action: a view document that ca
 ``"action": null`` when he may not see it (an exchange's colours, spec R4); a game whose views
 carry no history (Babel, whose actions are all public) gets ``{"player", "action"}``. The store
 keeps each entry as its player sees it, flagged :data:`~tigeuph.server.rows.HIDDEN` when the
-others see less, and :func:`project` hides those actions from everyone but their player. An
-agent's view gets its public history back from these entries (:func:`seat_view`).
+others see less, and :func:`project` hides those actions from everyone but their player.
+
+Every entry also carries ``events``: what the action did (:mod:`tigeuph.events`), each event as
+every player may know it (:meth:`tigeuph.Event.public`) and written by the game's
+:meth:`~tigeuph.GameInterface.event_to_json`, so the same list is right for every viewer. The
+store keeps beside them, under :data:`TOLD`, each event's sentence for each seat it concerns,
+worded for that seat (``you``, his own hidden colours included: :meth:`tigeuph.Event.seen_by`);
+:func:`project` answers a seat its own sentences (``told``) and nobody anyone else's. An entry
+stored before events were kept has neither key, and still reads.
+
+An agent's view gets its public history back from these entries (:func:`seat_view`), with no
+key the game's views do not have.
 """
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
-from ..games import AnyGame
+from ..events import Event
+from ..games import AnyGame, game_named
 from .rows import HIDDEN
 
-__all__ = ["history_entry", "project", "seat_view"]
+__all__ = ["TOLD", "history_entry", "project", "seat_view", "told_names"]
+
+TOLD: Final = "said"
+"""The key of a stored entry holding, for each of its events, the sentence each seat it
+concerns is told (``{"0": "You place ..."}``); never answered as stored: :func:`project`
+turns it into the asking seat's ``told``."""
+
+
+def told_names(players: int, seat: int | None) -> list[str]:
+    """The names the sentences told to *seat* call the players by: ``you`` for *seat*,
+    ``seat N`` for the others (``None``: an onlooker, who is nobody)."""
+    return ["you" if other == seat else f"seat {other}" for other in range(players)]
 
 
 def _last_seen(game: AnyGame, seen: Any) -> dict[str, Any] | None:
@@ -29,39 +53,80 @@ def _last_seen(game: AnyGame, seen: Any) -> dict[str, Any] | None:
     return history[-1] if history else None
 
 
-def history_entry(game: AnyGame, before: Any, action: Any, after: Any) -> dict[str, Any]:
-    """The stored history entry of *action*, which led from *before* to *after*: as its player
-    sees it, flagged :data:`~tigeuph.server.rows.HIDDEN` if another seat sees less."""
+def history_entry(
+    game: AnyGame, before: Any, action: Any, after: Any, events: Sequence[Event] = ()
+) -> dict[str, Any]:
+    """The stored history entry of *action*, which led from *before* to *after* causing
+    *events*: as its player sees it, flagged :data:`~tigeuph.server.rows.HIDDEN` if another
+    seat sees less, with the public ``events`` and each seat's own sentences (:data:`TOLD`)."""
     mover = before.to_move
     assert mover is not None
-    views = game.seat_views(game.player_count(before))
+    players = game.player_count(before)
+    views = game.seat_views(players)
     views.saw(before, action, after)
-    seen = [_last_seen(game, views.view(after, seat)) for seat in range(game.player_count(before))]
+    seen = [_last_seen(game, views.view(after, seat)) for seat in range(players)]
     own = seen[mover]
+    told = {
+        "events": [game.event_to_json(event.public()) for event in events],
+        TOLD: [
+            {
+                str(seat): event.seen_by(seat).text(told_names(players, seat))
+                for seat in event.players
+            }
+            for event in events
+        ],
+    }
     if own is None:  # no public history in this game's views: every action is public
-        return {"player": mover, "action": str(action), HIDDEN: False}
+        return {"player": mover, "action": str(action), **told, HIDDEN: False}
     hidden = any(entry is not None and entry["action"] is None for entry in seen)
-    return {**own, HIDDEN: hidden}
+    return {**own, **told, HIDDEN: hidden}
 
 
 def project(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
     """*entries* as *seat* may see them (``None``: the public): the actions flagged hidden lose
-    their notation but for their own player."""
+    their notation but for their own player, and each entry with events has ``told``, its
+    events' sentences as *seat* is told them (his own, or the events' ``text``)."""
     out = []
+    key = None if seat is None else str(seat)
     for item in entries:
-        shown = {key: value for key, value in item.items() if key != HIDDEN}
+        shown = {k: value for k, value in item.items() if k not in (HIDDEN, TOLD)}
         if item.get(HIDDEN) and item["player"] != seat:
             shown["action"] = None
+        if "events" in item:
+            own = item.get(TOLD) or [{} for _ in item["events"]]
+            shown["told"] = [
+                said.get(key, event["text"]) if key is not None else event["text"]
+                for event, said in zip(item["events"], own, strict=True)
+            ]
         out.append(shown)
     return out
 
 
+@functools.cache
+def _view_entry_keys(name: str) -> frozenset[str]:
+    """The keys a history entry of the view documents of the game *name* may have, from the
+    game's JSON Schema (none for a game whose views carry no history)."""
+    definitions = game_named(name, "a stored game").json_schema()["$defs"]
+    history = definitions["view"]["properties"].get("history")
+    if history is None:
+        return frozenset()
+    entry = history["items"]
+    if "$ref" in entry:
+        entry = definitions[entry["$ref"].removeprefix("#/$defs/")]
+    return frozenset(entry.get("properties", ()))
+
+
 def seat_view(game: AnyGame, state: Any, seat: int, entries: list[dict[str, Any]]) -> Any:
     """What *seat* may know of *state*, with the public history *entries* when the game's
-    views carry one (an agent's view: a search may read the history)."""
+    views carry one (an agent's view: a search may read the history). Each entry keeps only
+    the keys the game's view documents have: its public ``events`` once they have them."""
     seen = game.view(state, seat)
     document = json.loads(game.view_to_json(seen))
     if "history" not in document:
         return seen
-    document["history"] = project(entries, seat)
+    keys = _view_entry_keys(game.name)
+    document["history"] = [
+        {key: value for key, value in entry.items() if key in keys}
+        for entry in project(entries, seat)
+    ]
     return game.view_from_json(json.dumps(document))

@@ -53,6 +53,9 @@ class ServerLimits:
         False, "let clients choose a game's seed, and so its deal (tests, tournaments)"
     )
     creations: int = _limit(20, "games one client address may create per minute (429 beyond)")
+    advice: int = _limit(
+        240, "explanations and hints one client address may ask for per minute (429 beyond)"
+    )
     live_games: int = _limit(500, "games not yet over, at most (503 beyond)")
     stored_games: int = _limit(
         20_000, "games kept in the database; the oldest finished ones are deleted beyond"

@@ -14,6 +14,7 @@ import copy
 from typing import Any, Final
 
 from .. import __version__
+from .advice import MAX_ACTION_TEXT
 from .api_schemas import ref, schemas
 from .bodies import MAX_DIGITS, MAX_QUERY, MAX_WAIT
 
@@ -48,7 +49,10 @@ _ERRORS: Final = {
         "limit",
         "bad-seat",
     ),
-    "429": _error("This client created too many games: wait Retry-After.", "rate-limited"),
+    "429": _error(
+        "This client created too many games, or asked for too much advice: wait Retry-After.",
+        "rate-limited",
+    ),
     "503": _error("The server is full: wait Retry-After.", "busy"),
 }
 
@@ -157,6 +161,38 @@ def _paths() -> dict[str, Any]:
                 parameters=(_query("since", 0, MAX_QUERY, 0, "The first entry to give."),),
             )
         },
+        "/explain": {
+            "get": _operation(
+                "Why an action of the seat to move is legal or refused, and what it would do.",
+                {"200": _json("The action explained.", ref("Explanation"))},
+                "403",
+                "404",
+                "422",
+                "429",
+                seat=True,
+                parameters=(
+                    {
+                        "name": "action",
+                        "in": "query",
+                        "required": True,
+                        "description": "The action in notation (rE5, pass).",
+                        "schema": {"type": "string", "minLength": 1, "maxLength": MAX_ACTION_TEXT},
+                    },
+                ),
+            )
+        },
+        "/hint": {
+            "get": _operation(
+                "What a greedy player would play for the seat to move, and why.",
+                {"200": _json("The hint, explained.", ref("Hint"))},
+                "403",
+                "404",
+                "422",
+                "429",
+                "503",
+                seat=True,
+            )
+        },
         "/outcome": {
             "get": _operation(
                 "How the game ended (or why it was stopped).",
@@ -209,17 +245,18 @@ def _paths() -> dict[str, Any]:
                     "name": "name",
                     "in": "path",
                     "required": True,
-                    "schema": {"enum": ["board.js", "board.css"]},
+                    "schema": {"enum": ["board.js", "board.css", "rules.html"]},
                 }
             ],
             "get": _operation(
-                "The page's script and stylesheet.",
+                "The page's script and stylesheet, and the rules in short.",
                 {
                     "200": {
                         "description": "The file.",
                         "content": {
                             "text/javascript": {"schema": {"type": "string"}},
                             "text/css": {"schema": {"type": "string"}},
+                            "text/html": {"schema": {"type": "string"}},
                         },
                     }
                 },

@@ -1,5 +1,6 @@
 """The server's moving parts, apart from HTTP: the store, the agents' pool, the changes the
-streams wait on, the creation buckets, and the upkeep that keeps the database bounded.
+streams wait on, the creation and advice buckets, and the upkeep that keeps the database
+bounded.
 
 :class:`Service` starts its threads and worker processes on first use, not when it is made, so
 that an application can be built (and its routes listed) without starting anything; ``close``
@@ -37,6 +38,9 @@ class Service:
         self.changes = Changes(limits, self.store.statuses)
         self.store.on_change = self.changes.changed
         self.creations = Creations(limits.creations)
+        self.advice = Creations(limits.advice, doing="ask for {n} explanations and hints")
+        self.hinting = threading.BoundedSemaphore(1)
+        """Held while a hint is worked out: one at a time (``tigeuph.server.advice``)."""
         self._pool: AgentPool | None = None
         self._lock = threading.Lock()
         self._stopping = threading.Event()

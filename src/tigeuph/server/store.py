@@ -311,7 +311,9 @@ class Store:
         if len(record) > self.limits.record:
             raise ServerLimitError(f"the record would pass {self.limits.record} characters")
         entries = json.loads(row.history_json)
-        entries.append(history_entry(game, before, action, after))
+        # The record keeps what each action did: the events come from the rules' own work.
+        events = played.record.events[-1]
+        entries.append(history_entry(game, before, action, after, events))
         to_move = None if stopped is not None else after.to_move
         state_json = game.state_to_json(after)
         history_json = json.dumps(entries, separators=(",", ":"))

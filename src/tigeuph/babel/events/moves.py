@@ -93,7 +93,7 @@ class TempleBuilt(Event):
     player: int = field(metadata=PLAYER)
     location: Nation
     level: int = field(metadata=NUMBER)
-    row: int | None
+    row: int | None = field(metadata=PLAYER)
     skipped: bool
     points: int = field(metadata=NUMBER)
     score: int = field(metadata=NUMBER)

@@ -39,7 +39,8 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
-const game = { id: null, token: null, summary: null, data: null, picture: "", history: [], selected: null, busy: false, source: null };
+const game = { id: null, token: null, summary: null, data: null, picture: "", history: [], selected: null, busy: false, source: null, explained: new Map() };
+const NEWS_ENTRIES = 8;  // the most actions "What just happened" tells
 
 // --- the seats' tokens --------------------------------------------------------------------
 
@@ -104,12 +105,18 @@ function gameChosen() {
   }
   $("variants").hidden = shown === 0;
   showTitle(chosen.title);
+  showRulesLink(chosen.name);
   seatRows();
 }
 
 function showTitle(title) {
   $("title").textContent = title;
   document.title = `${title} — tigeuph`;
+}
+
+// The rules link opens the short rules at the section of the game shown.
+function showRulesLink(name) {
+  for (const link of [$("rules-link"), $("help-rules")]) link.href = `/static/rules.html#${name}`;
 }
 
 function seatRows() {
@@ -185,13 +192,17 @@ function seatName(seat) {
 async function startGame(id, token) {
   if (game.source) { game.source.close(); game.source = null; }
   game.id = id; game.token = token; game.history = []; game.selected = null; game.data = null; game.picture = "";
+  game.explained = new Map();
   $("history").replaceChildren();
+  $("advice").replaceChildren();
+  $("hover-note").textContent = "";
   document.body.dataset.screen = "game";
   $("start").hidden = true; $("game").hidden = false;
   const summary = await api("GET", `/api/games/${id}`);
   if (summary.status !== 200) { setPrompt(summary.data.message, true); return; }
   game.summary = summary.data;
   showTitle(game.summary.title);
+  showRulesLink(game.summary.game);
   $("hand-panel").hidden = !clickable();
   $("players-panel").hidden = !clickable();
   $("moves-panel").hidden = clickable();
@@ -243,6 +254,11 @@ async function refresh() {
 
 function render() {
   const { data } = game;
+  if (game.shownVersion !== data.version) {  // advice is of one version: a new one clears it
+    game.shownVersion = data.version;
+    showAdvice();
+    $("hover-note").textContent = "";
+  }
   const mine = data.to_move === data.seat;
   document.body.dataset.version = data.version;
   document.body.dataset.turn = data.over ? "over" : mine ? "mine" : "theirs";
@@ -254,6 +270,10 @@ function render() {
   drawBoard();
   if (clickable()) { drawHand(); drawPlayers(); } else drawMoves(mine && !data.over);
   drawHistory();
+  drawNews();
+  $("advice-panel").hidden = !mine || data.over;
+  const example = data.moves.length ? data.moves[data.moves.length - 1].action : "";
+  $("explain-text").placeholder = example ? `an action, e.g. ${example}` : "an action";
   if (data.over) { setPrompt(`${ended}.`); showOutcome(); return; }
   if (!mine) { setPrompt(`${seatName(data.to_move)} is playing…`); return; }
   if (!clickable()) { setPrompt("Your move: click one of your moves, or type one in notation."); return; }
@@ -284,6 +304,7 @@ function drawBoard() {
   const ns = "http://www.w3.org/2000/svg";
   const hits = document.createElementNS(ns, "g");
   hits.setAttribute("class", "hits");
+  const marks = boardMarks();
   const legal = new Map();
   for (const move of legalCells()) {
     if (!legal.has(move.cell)) legal.set(move.cell, []);
@@ -299,12 +320,14 @@ function drawBoard() {
       rect.setAttribute("height", square);
       rect.setAttribute("data-cell", name);
       const here = legal.get(name);
-      rect.setAttribute("class", here ? "hit legal" : "hit");
+      const lit = marks.get(name);
+      rect.setAttribute("class", ["hit", here ? "legal" : "", ...(lit || [])].filter(Boolean).join(" "));
       if (here) {
         const title = document.createElementNS(ns, "title");
         title.textContent = here.map((m) => m.label).join("\n");
         rect.append(title);
         rect.addEventListener("click", () => chooseAmong(here, `Cell ${name}`));
+        rect.addEventListener("mouseenter", () => hoverCell(name, here));
       }
       hits.append(rect);
     }
@@ -366,7 +389,7 @@ function playTyped(event) {
 
 function drawPlayers() {
   const { view } = game.data;
-  const head = el("tr", {}, el("th", {}, ""), ...Object.values(COLOURS).map((c) => el("th", {}, el("span", { class: `pt ${c}` }, c[0].toUpperCase()))),
+  const head = el("tr", {}, el("th", {}, ""), ...Object.values(COLOURS).map((c) => el("th", { title: `${c} points` }, el("span", { class: `pt ${c}` }, c))),
     el("th", { title: "treasures" }, "◆"), el("th", { title: "tiles in hand" }, "hand"), el("th", { title: "catastrophe tiles" }, "✕"));
   const rows = view.points.map((points, seat) => el("tr", { class: seat === game.data.to_move ? "to-move" : "" },
     el("td", { class: "who" }, seatName(seat)),
@@ -392,16 +415,174 @@ function describe(notation) {
   return forms[first] ? forms[first]() : notation;
 }
 
+// An entry's events told in sentences, as the server words them for this seat ("you"), one
+// paragraph each; the kinds that only mark the turn's flow are quieter.
+const QUIET = new Set(["turn-began", "tiles-drawn"]);
+function toldLines(entry, tag) {
+  return (entry.told || []).map((sentence, i) => {
+    const kind = entry.events[i] ? entry.events[i].kind : "";
+    return el(tag, { class: `event${QUIET.has(kind) ? " quiet" : ""}`, "data-kind": kind }, sentence);
+  });
+}
+
+function entryHeading(entry) {
+  const done = clickable() ? describe(entry.action) : entry.action ?? "(hidden)";
+  return `${seatName(entry.player)}: ${done}`;
+}
+
+// The narrated history: each action, then what it did (an older server's entries carry no
+// events: their points are listed instead). The list keeps its newest entry in sight.
 function drawHistory() {
   const list = $("history");
   const start = list.children.length;
   if (start > game.history.length) list.replaceChildren();
   for (const entry of game.history.slice(list.children.length)) {
-    const scored = (entry.scored || []).map((e) => `${seatName(e.player)} +${e.points} ${COLOURS[e.colour]}`).join(", ");
-    list.append(el("li", { class: entry.player === game.data.seat ? "mine" : "" },
-      `${seatName(entry.player)}: ${clickable() ? describe(entry.action) : entry.action ?? "(hidden)"}`, scored ? el("span", { class: "scored" }, ` — ${scored}`) : ""));
+    const item = el("li", { class: entry.player === game.data.seat ? "mine" : "" }, el("span", { class: "act" }, entryHeading(entry)));
+    if (entry.told) {
+      item.append(...toldLines(entry, "p"));
+    } else {
+      const scored = (entry.scored || []).map((e) => `${seatName(e.player)} +${e.points} ${COLOURS[e.colour]}`).join(", ");
+      if (scored) item.append(el("span", { class: "scored" }, ` — ${scored}`));
+    }
+    list.append(item);
   }
   if (game.history.length > start) list.scrollTop = list.scrollHeight;
+}
+
+// The entries "What just happened" tells: from this seat's last action on (or the last few).
+function newsEntries() {
+  const { history } = game;
+  let first = history.length;
+  while (first > 0 && history.length - first < NEWS_ENTRIES) {
+    first--;
+    if (history[first].player === game.data.seat) break;
+  }
+  return history.slice(first);
+}
+
+function drawNews() {
+  const entries = newsEntries().filter((entry) => entry.told && entry.told.length);
+  $("news").hidden = entries.length === 0;
+  const lines = $("news-lines");
+  lines.replaceChildren(...entries.flatMap((entry) => toldLines(entry, "li")));
+  lines.scrollTop = lines.scrollHeight;
+}
+
+// The cells the board lights beside the legal ones: those the latest events concern, the
+// pending conflict's leaders and kingdoms, and a hint's cell.
+function boardMarks() {
+  const marks = new Map();
+  const mark = (cell, name) => {
+    if (!marks.has(cell)) marks.set(cell, new Set());
+    marks.get(cell).add(name);
+  };
+  for (const entry of newsEntries()) {
+    for (const event of entry.events || []) {
+      if (!QUIET.has(event.kind)) for (const cell of event.cells) mark(cell, "told");
+    }
+  }
+  const conflict = pendingConflict();
+  if (conflict && conflict.begun) {
+    const sides = conflictKingdoms(conflict.begun);
+    if (conflict.begun.conflict === "revolt") {  // one kingdom holds both leaders (spec R15)
+      for (const cell of sides.attacker) mark(cell, "conflict-kingdom");
+    } else {
+      for (const [side, cells] of Object.entries(sides)) for (const cell of cells) mark(cell, `side-${side}`);
+    }
+    mark(conflict.begun.attacker_cell, "conflict-leader");
+    mark(conflict.begun.defender_cell, "conflict-leader");
+  }
+  if (game.hinted && game.hinted.version === game.data.version && game.hinted.cell) mark(game.hinted.cell, "hinted");
+  return marks;
+}
+
+// --- conflicts ----------------------------------------------------------------------------
+
+// The pending revolt or war, with the event that began it (its leaders' cells and both sides'
+// board strengths), the last such event of the history.
+function pendingConflict() {
+  const { pending } = game.data.view;
+  if (!pending || (pending.kind !== "revolt" && pending.kind !== "war")) return null;
+  let begun = null;
+  for (let i = game.history.length - 1; i >= 0 && !begun; i--) {
+    const events = game.history[i].events || [];
+    begun = [...events].reverse().find((e) => e.kind === "conflict-begun") || null;
+  }
+  if (begun && (begun.conflict !== pending.kind || begun.colour !== pending.colour || begun.attacker !== pending.attacker)) begun = null;
+  return { pending, begun };
+}
+
+// Each side's kingdom: the cells joined to its leader through tiles and leaders. In a war the
+// unification tile belongs to neither side (spec R16), so the search does not cross it.
+function conflictKingdoms(begun) {
+  const { view } = game.data;
+  const occupied = new Set([...Object.values(view.tiles).flat(), ...(view.flipped || [])]);
+  for (const leaders of view.leaders) for (const cell of Object.values(leaders)) if (cell) occupied.add(cell);
+  if (begun.conflict === "war" && view.unification) occupied.delete(view.unification);
+  const { columns } = game.summary.board;
+  const neighbours = (cell) => {
+    const col = columns.indexOf(cell[0]);
+    const row = Number(cell.slice(1));
+    return [[col - 1, row], [col + 1, row], [col, row - 1], [col, row + 1]]
+      .filter(([c]) => c >= 0 && c < columns.length).map(([c, r]) => columns[c] + r);
+  };
+  const reach = (start) => {
+    const seen = new Set([start]);
+    const queue = [start];
+    while (queue.length) for (const next of neighbours(queue.shift())) if (occupied.has(next) && !seen.has(next)) { seen.add(next); queue.push(next); }
+    return [...seen];
+  };
+  return { attacker: reach(begun.attacker_cell), defender: reach(begun.defender_cell) };
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// The support dialog of a revolt or a war: the colour named, both sides' board strengths and
+// support, what this seat may add, and what each choice would make.
+function conflictDialog(conflict) {
+  const { pending, begun } = conflict;
+  const colour = COLOURS[pending.colour];
+  const seat = game.data.seat;
+  const attacking = pending.attacker === seat;
+  const counted = pending.kind === "revolt" ? "temple" : `${colour} tile`;
+  const supportColour = pending.kind === "revolt" ? "red" : colour;
+  const leader = LEADERS[pending.colour.toUpperCase()];
+  const choices = game.data.moves.filter((m) => m.kind === "support");
+  const most = Math.max(0, ...choices.map((m) => Number(m.action.slice(1))));
+  const title = `${colour[0].toUpperCase()}${colour.slice(1)} ${pending.kind}`;
+  const rows = [el("tr", {}, el("th", {}, ""), el("th", {}, "leader"), el("th", {}, "on the board"), el("th", {}, "committed"))];
+  const committed = { attacker: pending.attacker_support, defender: null };
+  for (const side of ["attacker", "defender"]) {
+    const who = pending[side];
+    const cell = begun ? begun[`${side}_cell`] : "";
+    const strength = begun ? begun[`${side}_strength`] : null;
+    const given = committed[side];
+    rows.push(el("tr", { class: `side-${side}`, "data-side": side },
+      el("td", {}, `${side === "attacker" ? "Attacker" : "Defender"}: ${seatName(who)}`),
+      el("td", {}, `${leader}${cell ? ` on ${cell}` : ""}`),
+      el("td", { class: "strength" }, strength === null ? "?" : plural(strength, counted)),
+      el("td", { class: "support" }, given === null || given === undefined ? (who === seat ? "you decide now" : "not yet") : `${given}`)));
+  }
+  const table = el("table", { class: "strengths" }, ...rows);
+  const held = game.data.view.hand[pending.kind === "revolt" ? "r" : pending.colour];
+  const may = el("p", { class: "may" }, `You are the ${attacking ? "attacker" : "defender"}: you may add 0 to ${most} ${supportColour} tile${most === 1 ? "" : "s"} from your hand (you hold ${held}).`);
+  const outcome = (count) => {
+    if (!begun) return "";
+    const mine = begun[`${attacking ? "attacker" : "defender"}_strength`] + count;
+    if (attacking) {
+      const theirs = begun.defender_strength;
+      return `${mine} against ${theirs} + what ${seatName(pending.defender)} adds`;
+    }
+    const theirs = begun.attacker_strength + (pending.attacker_support || 0);
+    const result = mine >= theirs ? `you win${mine === theirs ? " (ties go to the defender)" : ""}` : "you lose";
+    return `${mine} against ${theirs}: ${result}`;
+  };
+  const buttons = choices.map((move) => {
+    const count = Number(move.action.slice(1));
+    const says = outcome(count);
+    return { move, text: `${move.label}${says ? ` → ${says}` : ""}` };
+  });
+  return { title, parts: [table, may], buttons };
 }
 
 // --- choosing and playing -----------------------------------------------------------------
@@ -411,26 +592,31 @@ function chooseAmong(moves, title) {
   showChoices(title, "Choose one:", moves);
 }
 
-function showChoices(title, text, moves) {
+function showChoices(title, text, moves, parts = [], texts = null) {
   const dialog = $("decision");
   $("decision-title").textContent = title;
   $("decision-text").textContent = text;
-  $("decision-buttons").replaceChildren(...moves.map((move) => el("button", {
+  $("conflict").hidden = parts.length === 0;
+  $("conflict").replaceChildren(...parts);
+  $("decision-buttons").replaceChildren(...moves.map((move, i) => el("button", {
     type: "button", "data-action": move.action, onclick: () => { dialog.close(); post(move); },
-  }, move.label)));
+  }, texts ? texts[i] : move.label)));
   if (!dialog.open) dialog.showModal();
 }
 
 function showDecision() {
   const { pending } = game.data.view;
   const [title, text] = DECISIONS[pending.kind] || ["Decision", "Choose:"];
-  let more = "";
-  if (pending.kind === "revolt" || pending.kind === "war") {
-    const role = pending.attacker === game.data.seat ? "attacker" : "defender";
-    more = ` You are the ${role}${pending.attacker_support !== null && pending.attacker_support !== undefined ? `; the attacker committed ${pending.attacker_support}` : ""}.`;
+  const conflict = pendingConflict();
+  if (conflict) {
+    const shown = conflictDialog(conflict);
+    const lit = conflict.begun ? " Both leaders and their kingdoms are lit on the board." : "";
+    setPrompt(`${shown.title}: choose your support.`);
+    showChoices(shown.title, text + lit, shown.buttons.map((b) => b.move), shown.parts, shown.buttons.map((b) => b.text));
+    return;
   }
   setPrompt(title);
-  showChoices(title, text + more, game.data.moves);
+  showChoices(title, text, game.data.moves);
 }
 
 function openExchange() {
@@ -498,6 +684,59 @@ async function showOutcome() {
   dialog.showModal();
 }
 
+// --- advice: explain and hint -------------------------------------------------------------
+
+// The server's explanation of *action* for this seat now, asked once per version and kept.
+async function explainAction(action) {
+  const key = `${game.data.version}:${action}`;
+  if (!game.explained.has(key)) {
+    game.explained.set(key, api("GET", `/api/games/${game.id}/explain?${new URLSearchParams({ action })}`).then(({ status, data }) => {
+      if (status !== 200) game.explained.delete(key);  // a refusal (too many asked) is not kept
+      return status === 200 ? data : { text: data.message || `error ${status}`, failed: true };
+    }));
+  }
+  return game.explained.get(key);
+}
+
+// Hovering a legal cell says what playing there would do (asked lazily, after a short pause).
+let hovered = null;
+function hoverCell(name, moves) {
+  hovered = name;
+  const version = game.data.version;
+  setTimeout(async () => {
+    if (hovered !== name || game.data.version !== version) return;
+    const told = await Promise.all(moves.map(async (move) => `${move.label}: ${(await explainAction(move.action)).text}`));
+    if (hovered === name && game.data.version === version) {
+      const note = $("hover-note");
+      note.textContent = told.join(" ");
+      note.dataset.cell = name;
+    }
+  }, 120);
+}
+
+function showAdvice(...parts) {
+  $("advice").replaceChildren(...parts);
+}
+
+async function explainTyped(event) {
+  event.preventDefault();
+  const text = $("explain-text").value.trim();
+  if (!text || !game.data) return;
+  const answer = await explainAction(text);
+  showAdvice(el("p", { class: answer.failed ? "error" : answer.legal ? "legal" : "illegal" }, answer.failed ? answer.text : `${answer.action}: ${answer.text}`));
+}
+
+async function askHint() {
+  if (!game.data) return;
+  const { status, data } = await api("GET", `/api/games/${game.id}/hint`);
+  if (status !== 200) { showAdvice(el("p", { class: "error" }, data.message || `error ${status}`)); return; }
+  const move = game.data.moves.find((m) => m.action === data.action);
+  game.hinted = { version: data.version, cell: move ? move.cell : null };
+  const play = move ? el("button", { type: "button", id: "hint-play", onclick: () => post(move) }, `Play ${data.action}`) : "";
+  showAdvice(el("p", { class: "hint-answer" }, `A ${data.agent} player would play ${data.action}: ${data.label}. ${data.text}`), play);
+  drawBoard();
+}
+
 // --- start --------------------------------------------------------------------------------
 
 function showStart(message) {
@@ -544,6 +783,9 @@ $("players").addEventListener("change", seatRows);
 $("game-name").addEventListener("change", gameChosen);
 $("new-game").addEventListener("submit", createGame);
 $("action-form").addEventListener("submit", playTyped);
+$("explain-form").addEventListener("submit", explainTyped);
+$("hint").addEventListener("click", askHint);
+$("help-open").addEventListener("click", () => $("help").showModal());
 window.addEventListener("hashchange", route);
 gameChosen();
 route();
