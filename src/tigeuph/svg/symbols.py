@@ -3,22 +3,24 @@
 Every piece is told apart by its shape as well as by its colour, so that the pictures stay
 readable in grey and for colour-blind players: each civilisation colour has a glyph (a stepped
 temple for red, an ear of wheat for blue, a market's scales for green, a house for black) that
-its tiles, leaders, buildings and monuments carry; each dynasty has an outline (a circle, a
-diamond, a shield, a hexagon) that its four leaders share; treasures are gold diamonds and
-special treasures gold stars.
+its tiles, leaders, buildings and monuments carry; each dynasty has its symbol (a lion, a bull,
+an archer's bow, an urn: :mod:`tigeuph.dynasties`) and its seat colour, which its four leaders
+carry; treasures are gold diamonds and special treasures gold stars.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Final
 from xml.etree.ElementTree import Element, SubElement
 
+from ..dynasties import dynasty
 from ..pieces import COLOURS, Colour, Monument
 
 __all__ = [
     "BOX",
     "COLOUR_NAMES",
-    "DYNASTIES",
+    "EMBLEMS",
     "FILL",
     "INK",
     "Symbols",
@@ -38,9 +40,9 @@ EDGE: Final = ("#7d2118", "#1c4578", "#1b5428", "#000000")
 INK: Final = "#3b2f1e"
 """Text and outline colour."""
 GOLD: Final = "#f2c230"
+UNIFICATION_OVERHANG: Final = 6
+"""How far the unification marker reaches beyond its cell."""
 
-DYNASTIES: Final = ("circle", "diamond", "shield", "hexagon")
-"""The dynasty outline of each seat, in seat order."""
 
 # Glyphs in the 40 x 40 box, white on a tile; each also names its colour's tiles' meaning.
 _GLYPHS: Final = (
@@ -72,12 +74,92 @@ _GLYPHS: Final = (
     ("path", {"d": "M7 21L20 8L33 21V33H7ZM17 33V25H23V33Z", "fill-rule": "evenodd"}),
 )
 
-_DYNASTY_SHAPES: Final = (
-    ("circle", {"cx": "20", "cy": "20", "r": "17"}),
-    ("polygon", {"points": "20,1 39,20 20,39 1,20"}),
-    ("path", {"d": "M4 3H36V20C36 29 28 35 20 38C12 35 4 29 4 20Z"}),
-    ("polygon", {"points": "20,1 37,10.5 37,29.5 20,39 3,29.5 3,10.5"}),
+
+def _star(points: int, outer: float, inner: float, cx: float = 20, cy: float = 20) -> str:
+    """A star's polygon points: *points* tips at radius *outer*, notches at *inner*."""
+    out = []
+    for i in range(2 * points):
+        r = outer if i % 2 == 0 else inner
+        a = math.pi * i / points
+        out.append(f"{cx + r * math.sin(a):.1f},{cy - r * math.cos(a):.1f}")
+    return " ".join(out)
+
+
+# Each dynasty's symbol in the 40 x 40 box: shapes in ink ("ink") and cut-outs in the colour
+# they stand on ("ground"), so that a symbol reads on a leader (white on the leader's colour)
+# and on a seat's mark (ink on the seat colour) alike.
+_Shape = tuple[str, str, dict[str, str]]
+EMBLEMS: Final[tuple[tuple[_Shape, ...], ...]] = (
+    (  # the lion: a maned head
+        ("polygon", "ink", {"points": _star(14, 19.5, 14.5)}),
+        ("circle", "ground", {"cx": "20", "cy": "21", "r": "10.5"}),
+        ("circle", "ink", {"cx": "16", "cy": "18.5", "r": "1.9"}),
+        ("circle", "ink", {"cx": "24", "cy": "18.5", "r": "1.9"}),
+        ("polygon", "ink", {"points": "16.5,22.5 23.5,22.5 20,26.5"}),
+        ("path", "ink-line", {"d": "M20 26V28.5M15.5 27.5Q20 32 24.5 27.5", "stroke-width": "1.8"}),
+    ),
+    (  # the bull: a horned head
+        (
+            "path",
+            "ink",
+            {
+                "d": "M1.5 6C2 16 8 20.5 15 18.5V14C9.5 15 4.5 12.5 1.5 6Z"
+                "M38.5 6C38 16 32 20.5 25 18.5V14C30.5 15 35.5 12.5 38.5 6Z"
+                "M12 13H28L27 27C27 33 24 37.5 20 37.5C16 37.5 13 33 13 27Z"
+                "M12.5 16L4.5 21.5L13 23ZM27.5 16L35.5 21.5L27 23Z"
+            },
+        ),
+        ("circle", "ground", {"cx": "16.5", "cy": "21", "r": "2"}),
+        ("circle", "ground", {"cx": "23.5", "cy": "21", "r": "2"}),
+        ("circle", "ground", {"cx": "17.5", "cy": "32", "r": "1.6"}),
+        ("circle", "ground", {"cx": "22.5", "cy": "32", "r": "1.6"}),
+    ),
+    (  # the archer: a drawn bow and its arrow
+        ("path", "ink-line", {"d": "M12 2.5Q40 20 12 37.5", "stroke-width": "4"}),
+        ("path", "ink-line", {"d": "M12 2.5V37.5", "stroke-width": "1.5"}),
+        ("path", "ink-line", {"d": "M3 20H31M3 20L0.5 15.5M3 20L0.5 24.5", "stroke-width": "2.8"}),
+        ("polygon", "ink", {"points": "39.5,20 29,13.5 29,26.5"}),
+    ),
+    (  # the urn: a two-handled pot
+        (
+            "path",
+            "ink",
+            {
+                "d": "M13.5 3H26.5V6.5H24V10.5C31 12.5 34.5 18.5 33.5 24.5C32.5 30 28.5 33 25 34"
+                "L27.5 37.5H12.5L15 34C11.5 33 7.5 30 6.5 24.5C5.5 18.5 9 12.5 16 10.5V6.5H13.5Z"
+            },
+        ),
+        ("path", "ink-line", {"d": "M16 7.5C10 7 7.5 10 9.5 15M24 7.5C30 7 32.5 10 30.5 15"}),
+        ("path", "ground-line", {"d": "M8 21H32M8.5 27H31.5", "stroke-width": "2"}),
+    ),
 )
+"""The drawing of each dynasty's symbol, in seat order (:data:`tigeuph.dynasties.DYNASTIES`)."""
+
+
+def emblem(
+    parent: Element, seat: int, ink: str, ground: str, scale: float, cx: float, cy: float
+) -> None:
+    """Draw the dynasty symbol of *seat* in *ink* on *ground*, scaled by *scale* and centred on
+    (*cx*, *cy*)."""
+    dx, dy = cx - 20 * scale, cy - 20 * scale
+    group = el(
+        parent,
+        "g",
+        transform=f"translate({dx:g} {dy:g}) scale({scale:g})",
+        class_=f"emblem {dynasty(seat).name}",
+    )
+    for tag, paint, attrs in EMBLEMS[seat % len(EMBLEMS)]:
+        colour = ink if paint.startswith("ink") else ground
+        if paint.endswith("-line"):
+            style = {
+                "fill": "none",
+                "stroke": colour,
+                "stroke-width": "2.5",
+                "stroke-linecap": "round",
+            }
+        else:
+            style = {"fill": colour}
+        el(group, tag, {**style, **attrs})
 
 
 def el(parent: Element, tag: str, attrs: dict[str, str] | None = None, **more: str) -> Element:
@@ -157,32 +239,26 @@ class Symbols:
         return name
 
     def leader(self, seat: int, colour: Colour) -> str:
-        """The leader of *colour* of the dynasty in *seat*: the dynasty's outline in the
-        leader's colour, carrying the colour's glyph."""
+        """The leader of *colour* of the dynasty in *seat*: a disc in the leader's colour
+        carrying the dynasty's symbol in white, ringed in the seat colour, with the colour's
+        glyph on a white badge (so that neither colour is told by colour alone)."""
         name = f"leader-{seat}-{colour.letter}"
         if (sym := self._new(name)) is not None:
-            tag, attrs = _DYNASTY_SHAPES[seat % 4]
-            el(sym, tag, {**attrs, "fill": FILL[colour], "stroke": "#ffffff", "stroke-width": "3"})
-            el(sym, tag, {**attrs, "fill": "none", "stroke": INK, "stroke-width": "1"})
-            glyph(sym, colour, "#ffffff", 0.55, 20, 20 if seat % 4 != 2 else 19)
+            ring = dynasty(seat).colour
+            el(sym, "circle", cx="20", cy="20", r="19", fill=ring, stroke=INK, stroke_width="1.2")
+            el(sym, "circle", cx="20", cy="20", r="14", fill=FILL[colour], stroke="#ffffff")
+            emblem(sym, seat, "#ffffff", FILL[colour], 0.56, 20, 19.5)
+            el(sym, "circle", cx="32", cy="32", r="7.5", fill="#ffffff", stroke=INK)
+            glyph(sym, colour, FILL[colour], 0.32, 32, 32)
         return name
 
     def dynasty(self, seat: int) -> str:
-        """A dynasty's outline alone, in grey: its mark in the players' panel."""
+        """A seat's mark in the players' panel: its dynasty's symbol on its seat colour."""
         name = f"dynasty-{seat}"
         if (sym := self._new(name)) is not None:
-            tag, attrs = _DYNASTY_SHAPES[seat % 4]
-            el(sym, tag, {**attrs, "fill": "#d8cfbd", "stroke": INK, "stroke-width": "2.5"})
-            el(
-                sym,
-                "text",
-                x="20",
-                y="27",
-                text_anchor="middle",
-                font_size="20",
-                font_weight="bold",
-                fill=INK,
-            ).text = str(seat)
+            colour = dynasty(seat).colour
+            el(sym, "circle", cx="20", cy="20", r="18.5", fill=colour, stroke=INK, stroke_width="2")
+            emblem(sym, seat, INK, colour, 0.68, 20, 20)
         return name
 
     def catastrophe(self) -> str:
@@ -237,12 +313,26 @@ class Symbols:
         return name
 
     def unification(self) -> str:
-        """The unification marker: a black and white chain ring around the tile's glyph."""
+        """The unification marker (spec R16): a black and yellow frame around the tile that
+        joined the kingdoms, with crossed swords on a badge at its corner. Its box reaches
+        ``UNIFICATION_OVERHANG`` beyond the cell on every side."""
         name = "unification"
         if (sym := self._new(name)) is not None:
-            ring = {"cx": "20", "cy": "20", "r": "16", "fill": "none"}
-            el(sym, "circle", ring, stroke="#000000", stroke_width="7")
-            el(sym, "circle", ring, stroke="#ffffff", stroke_width="4", stroke_dasharray="5 3")
+            o = UNIFICATION_OVERHANG
+            sym.set("viewBox", f"{-o} {-o} {BOX + 2 * o} {BOX + 2 * o}")
+            frame = {"x": "0", "y": "0", "width": str(BOX), "height": str(BOX), "fill": "none"}
+            el(sym, "rect", frame, stroke="#000000", stroke_width="6")
+            el(sym, "rect", frame, stroke="#ffd23f", stroke_width="3.5", stroke_dasharray="5 5")
+            el(sym, "circle", cx="1", cy="1", r="9", fill=INK, stroke="#ffffff", stroke_width="2")
+            el(
+                sym,
+                "path",
+                d="M-4 -4L6 6M6 -4L-4 6M-5 3L-2 6M7 3L4 6",
+                fill="none",
+                stroke="#ffffff",
+                stroke_width="2",
+                stroke_linecap="round",
+            )
         return name
 
     def monument(self, monument: Monument) -> str:
@@ -294,17 +384,18 @@ class Symbols:
         return name
 
     def wonder(self) -> str:
-        """The wonder's emblem on its centre cell: a stepped ziggurat."""
+        """The wonder's emblem on its centre cell: a stepped ziggurat, dark on the cross."""
         name = "wonder"
         if (sym := self._new(name)) is not None:
             el(
                 sym,
                 "polygon",
-                points="4,35 4,29 9,29 9,23 14,23 14,16 18,16 18,6 22,6 22,16 26,16 26,23 "
-                "31,23 31,29 36,29 36,35",
-                fill="#7a5a1e",
+                points="2,37 2,30 7,30 7,23 12,23 12,16 17,16 17,4 23,4 23,16 28,16 28,23 "
+                "33,23 33,30 38,30 38,37",
+                fill=INK,
                 stroke="#ffffff",
-                stroke_width="1.5",
+                stroke_width="2",
+                stroke_linejoin="round",
             )
         return name
 
