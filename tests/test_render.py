@@ -249,8 +249,11 @@ def test_animate_for_a_player_tells_him_his_own_draws(tmp_path: Path) -> None:
     out = tmp_path / "seat1.html"
     assert main(["render", str(path), "--animate", "--player", "1", "-o", str(out)]) == 0
     captions = _captions(out.read_text())
+    assert isinstance(record, tigeuph.Game)
     for move, events in enumerate(record.events, 1):
         assert captions[move][1] == [e.seen_by(1).text() for e in events]
+    public = [[e.public().text() for e in events] for events in record.events]
+    assert [told for _, told in captions[1:]] != public  # his draws tell him more
 
 
 def test_animate_to_svg_shows_each_frame_in_its_turn(tmp_path: Path) -> None:
