@@ -406,12 +406,17 @@ def test_the_wonder_stands_out_of_the_land() -> None:
 
 
 def test_a_crop_draws_the_rectangle_of_its_cells_with_their_coordinates() -> None:
-    """A picture cropped to some cells is as wide as their rectangle and names its columns
-    and rows; the panel still fits."""
+    """A picture cropped to some cells shows their rectangle and a cell more around it, at
+    least wide enough for the panel, and names its columns and rows."""
     state = STATES[4]
-    picture = svg.board(state, crop=[tigeuph.parse_cell("C5"), tigeuph.parse_cell("K8")])
-    root = parse(picture)
-    assert root.get("viewBox", "").split()[2] == str(9 * svg.SQUARE + 2 * svg.MARGIN)
-    coordinates = next(n for n in root.iter() if n.get("class") == "coordinates")
-    written = [n.text for n in coordinates]
-    assert written == [*"CDEFGHIJK", "5", "6", "7", "8"]
+    for corners, columns, rows in (
+        (("C5", "K8"), "BCDEFGHIJKL", range(4, 10)),
+        (("A1", "A2"), "ABCDEFGHI", range(1, 6)),
+        (("P11",), "HIJKLMNOP", range(7, 12)),
+    ):
+        crop = [tigeuph.parse_cell(c) for c in corners]
+        root = parse(svg.board(state, crop=crop))
+        width = len(columns) * svg.SQUARE + 2 * svg.MARGIN
+        assert root.get("viewBox", "").split()[2] == str(width)
+        coordinates = next(n for n in root.iter() if n.get("class") == "coordinates")
+        assert [n.text for n in coordinates] == [*columns, *map(str, rows)]

@@ -28,8 +28,7 @@ from tigeuph.state import MonumentSite
 
 __all__ = ["Board", "Step", "boards", "region", "steps"]
 
-_MIN_COLS: Final = 9  # a crop narrower than this leaves the panel no room
-_MIN_ROWS: Final = 5
+_MOST: Final = 0.7  # a crop covering more of the board than this shows it whole
 _CELL: Final = re.compile(r"^[A-P](?:[1-9]|1[01])$")
 
 
@@ -121,9 +120,9 @@ def _touched(step: Step) -> Bitboard:
 
 
 def region(case: scenario.Scenario, played: list[Step]) -> Bitboard:
-    """The rectangle of the board *case* is about, as a mask of its corner cells: the cells its
-    actions touch and change, its events tell of and its checks name, with a cell of margin,
-    and at least ``_MIN_COLS`` by ``_MIN_ROWS``; every cell when that is most of the board."""
+    """The cells *case* is about: those its actions touch and change, its events tell of and
+    its checks name; none (the whole board) when the rectangle around them covers most of
+    the board. The pictures crop to that rectangle, with a margin (``svg.CROP_MARGIN``)."""
     board = played[0].before.rules.board if played else tigeuph.from_text(case.position).rules.board
     mask = 0
     for step in played:
@@ -132,26 +131,12 @@ def region(case: scenario.Scenario, played: list[Step]) -> Bitboard:
     for kind, text in case.steps:
         if kind == "expect":
             mask |= sum(1 << c for c in _named(text))
-    cells = list(cells_of(mask & board.cells))
-    if not cells:
-        return 0
-    rows = _span([cell_row(c) for c in cells], _MIN_ROWS, board.rows)
-    cols = _span([cell_col(c) for c in cells], _MIN_COLS, board.cols)
-    if (rows[1] - rows[0] + 1) * (cols[1] - cols[0] + 1) > 0.7 * board.rows * board.cols:
-        return 0
-    return 1 << cell(rows[0], cols[0]) | 1 << cell(rows[1], cols[1])
-
-
-def _span(found: list[int], least: int, size: int) -> tuple[int, int]:
-    """The first and last of *found* with one more on each side, widened to *least*, within
-    0 and *size* - 1."""
-    low, high = max(min(found) - 1, 0), min(max(found) + 1, size - 1)
-    while high - low + 1 < min(least, size):
-        if low > 0 and (high == size - 1 or (high - low) % 2):
-            low -= 1
-        else:
-            high += 1
-    return low, high
+    mask &= board.cells
+    rows = [cell_row(c) for c in cells_of(mask)] or [0]
+    cols = [cell_col(c) for c in cells_of(mask)] or [0]
+    high = min(max(rows) - min(rows) + 1 + 2 * svg.CROP_MARGIN, board.rows)
+    wide = min(max(cols) - min(cols) + 1 + 2 * svg.CROP_MARGIN, board.cols)
+    return 0 if high * wide > _MOST * board.rows * board.cols else mask
 
 
 def boards(case: scenario.Scenario) -> list[Board]:

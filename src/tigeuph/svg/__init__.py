@@ -48,7 +48,17 @@ from .layers import (
 from .panel import draw_panel, panel_height
 from .symbols import INK, Symbols, el
 
-__all__ = ["MARGIN", "SQUARE", "action_cells", "board", "cell_xy", "leader_arrows", "to_png"]
+__all__ = [
+    "CROP_LEAST",
+    "CROP_MARGIN",
+    "MARGIN",
+    "SQUARE",
+    "action_cells",
+    "board",
+    "cell_xy",
+    "leader_arrows",
+    "to_png",
+]
 
 _CSS: Final = "text { user-select: none; }"
 
@@ -77,16 +87,35 @@ def _told(before: Position | None, action: Action | None) -> tuple[Event, ...]:
         return ()
 
 
+CROP_MARGIN: Final = 1
+"""The cells a crop shows around the cells it was asked for."""
+CROP_LEAST: Final = (5, 9)
+"""The fewest rows and columns a crop shows: room for the players' panel under it."""
+
+
+def _span(found: list[int], least: int, size: int) -> tuple[int, int]:
+    """The first and last of *found* with ``CROP_MARGIN`` more on each side, widened to
+    *least* (on the side with room, alternately), within 0 and *size* - 1."""
+    low = max(min(found) - CROP_MARGIN, 0)
+    high = min(max(found) + CROP_MARGIN, size - 1)
+    while high - low + 1 < min(least, size):
+        if low > 0 and (high == size - 1 or (high - low) % 2):
+            low -= 1
+        else:
+            high += 1
+    return low, high
+
+
 def _frame(position: Position, crop: Bitboard) -> tuple[int, int, int, int]:
     """The first row and column and the numbers of rows and columns the picture shows: the
-    smallest rectangle holding *crop*'s cells, or the whole board."""
+    rectangle around *crop*'s cells, or the whole board."""
     board = position.rules.board
     cells = list(cells_of(crop & board.cells))
     if not cells:
         return 0, 0, board.rows, board.cols
-    rows = [cell_row(c) for c in cells]
-    cols = [cell_col(c) for c in cells]
-    return min(rows), min(cols), max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+    top, bottom = _span([cell_row(c) for c in cells], CROP_LEAST[0], board.rows)
+    left, right = _span([cell_col(c) for c in cells], CROP_LEAST[1], board.cols)
+    return top, left, bottom - top + 1, right - left + 1
 
 
 def board(
@@ -120,8 +149,9 @@ def board(
             settled). A view cannot tell: give *events* instead.
         events: what *lastmove* did (:func:`tigeuph.transition`, ``Game.events``), instead of
             playing it again from *before*.
-        crop: draw only the smallest rectangle of the board holding these cells (cells or a
-            bitboard; none: the whole board), with its own coordinates.
+        crop: draw only the rectangle of the board around these cells (cells or a bitboard;
+            none: the whole board), with ``CROP_MARGIN`` cell more on every side and at least
+            ``CROP_LEAST`` rows and columns, and its own coordinates.
     """
     marked = highlight if isinstance(highlight, int) else from_cells(highlight)
     marked |= action_cells(lastmove)
