@@ -39,7 +39,11 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="a position, view or game record ('-': stdin)")
     parser.add_argument(
-        "-o", "--output", required=True, metavar="OUT", help="the picture to write: .svg or .png"
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT",
+        help="the picture to write: .svg or .png (with --animate: .html or .svg)",
     )
     parser.add_argument(
         "--move", type=int, metavar="N", help="for a record: the position after this many actions"

@@ -29,10 +29,11 @@ from xml.etree.ElementTree import Element, tostring
 from ..actions import Action, PlaceLeader
 from ..cells import Bitboard, Cell, cell_col, cell_row, cells_of, from_cells
 from ..engine import transition
-from ..errors import TigeuphError
+from ..errors import TigeuphError, expect
 from ..events import Event
 from ..screen import action_cells
 from ..state import GameState
+from ..views import PlayerView
 from .conflicts import draw_fights, draw_kingdoms, fights
 from .layers import (
     MARGIN,
@@ -149,13 +150,20 @@ def board(
             settled). A view cannot tell: give *events* instead.
         events: what *lastmove* did (:func:`tigeuph.transition`, ``Game.events``), instead of
             playing it again from *before*.
+
+    Raises:
+        ArgumentTypeError: *before* is no state or view, or *events* holds what is no event.
         crop: draw only the rectangle of the board around these cells (cells or a bitboard;
             none: the whole board), with ``CROP_MARGIN`` cell more on every side and at least
             ``CROP_LEAST`` rows and columns, and its own coordinates.
     """
     marked = highlight if isinstance(highlight, int) else from_cells(highlight)
     marked |= action_cells(lastmove)
-    told = tuple(events) if events is not None else _told(before, lastmove)
+    expect(before, (GameState, PlayerView, type(None)), "a state, a view or None", "board: before")
+    expect(events, (Iterable, type(None)), "events or None", "board: events")
+    told = _told(before, lastmove) if events is None else tuple(events)
+    for event in told:
+        expect(event, Event, "an event (tigeuph.events)", "board: events")
     first_row, first_col, rows, cols = _frame(
         position, crop if isinstance(crop, int) else from_cells(crop)
     )
