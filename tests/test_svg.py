@@ -18,6 +18,7 @@ import tigeuph.events
 from tigeuph import svg
 from tigeuph.cells import cell_name, cells_of
 from tigeuph.dynasties import dynasty
+from tigeuph.svg.symbols import INK
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 COLOUR = ("red", "blue", "green", "black")
@@ -402,7 +403,7 @@ def test_the_wonder_stands_out_of_the_land() -> None:
 
     land = next(n for n in root.iter() if n.get("class") == "land").get("fill", "")
     assert abs(grey(cross.get("fill", "")) - grey(land)) > 30
-    assert cross.get("stroke") == "#3b2f1e"
+    assert cross.get("stroke") == INK
 
 
 def test_a_crop_draws_the_rectangle_of_its_cells_with_their_coordinates() -> None:

@@ -150,12 +150,12 @@ def board(
             settled). A view cannot tell: give *events* instead.
         events: what *lastmove* did (:func:`tigeuph.transition`, ``Game.events``), instead of
             playing it again from *before*.
-
-    Raises:
-        ArgumentTypeError: *before* is no state or view, or *events* holds what is no event.
         crop: draw only the rectangle of the board around these cells (cells or a bitboard;
             none: the whole board), with ``CROP_MARGIN`` cell more on every side and at least
             ``CROP_LEAST`` rows and columns, and its own coordinates.
+
+    Raises:
+        ArgumentTypeError: *before* is no state or view, or *events* holds what is no event.
     """
     marked = highlight if isinstance(highlight, int) else from_cells(highlight)
     marked |= action_cells(lastmove)
