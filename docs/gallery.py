@@ -20,31 +20,55 @@ from typing import Any
 import tigeuph
 from tigeuph import GAMES, svg
 from tigeuph.agents import RandomAgent, make_agent
+from tigeuph.events import ConflictResolved
 
 HERE = Path(__file__).parent / "pictures"
 
 
-def _states(rules: tigeuph.Rules, seed: int) -> Iterator[tuple[tigeuph.GameState, tigeuph.Action]]:
-    """Every state of one seeded builder game, with the action that led to it."""
+def _states(
+    rules: tigeuph.Rules, seed: int
+) -> Iterator[tuple[tigeuph.GameState, tigeuph.Action, tigeuph.GameState]]:
+    """Every step ``(before, action, after)`` of one seeded builder game."""
     rng = random.Random(seed)
     builder = RandomAgent(weighted=True)
     state = tigeuph.new_game(rules.players, seed=seed, rules=rules)
     while not state.is_over:
         assert state.to_move is not None
         action = builder.act(tigeuph.view(state, state.to_move), rng)
-        state = tigeuph.apply(state, action)
-        yield state, action
+        before, state = state, tigeuph.apply(state, action)
+        yield before, action, state
 
 
 def _find(
-    rules: tigeuph.Rules, wanted: Callable[[tigeuph.GameState], bool]
-) -> tuple[tigeuph.GameState, tigeuph.Action]:
-    """The first state of the first seeded game in which *wanted* holds."""
+    rules: tigeuph.Rules,
+    wanted: Callable[[tigeuph.GameState], bool],
+    played: Callable[[tigeuph.GameState, tigeuph.Action], bool] = lambda before, action: True,
+) -> tuple[tigeuph.GameState, tigeuph.Action, tigeuph.GameState]:
+    """The first step ``(before, action, after)`` of the first seeded game in which *wanted*
+    holds after *action*, and *played* of the action from the state before it."""
     for seed in range(200):
-        for state, action in _states(rules, seed):
-            if wanted(state):
-                return state, action
+        for before, action, after in _states(rules, seed):
+            if wanted(after) and played(before, action):
+                return before, action, after
     raise SystemExit("no game of the first 200 seeds shows this")
+
+
+def _settles_a_war(before: tigeuph.GameState, action: tigeuph.Action) -> bool:
+    """Whether *action* settles a war that removes tiles."""
+    if not isinstance(before.pending, tigeuph.War) or before.pending.attacker_support is None:
+        return False
+    _, events = tigeuph.transition(before, action)
+    return any(isinstance(e, ConflictResolved) and e.removed for e in events)
+
+
+def _around(state: tigeuph.GameState) -> list[tigeuph.Cell]:
+    """The cells of *state*'s conflict: its two leaders, and the unification tile."""
+    conflict = state.pending
+    assert isinstance(conflict, tigeuph.Revolt | tigeuph.War)
+    cells = [
+        state.leaders[seat][conflict.colour] for seat in (conflict.attacker, conflict.defender)
+    ]
+    return [c for c in (*cells, state.unification) if c is not None]
 
 
 def pictures() -> dict[str, str]:
@@ -52,23 +76,30 @@ def pictures() -> dict[str, str]:
     out = {"opening": svg.board(tigeuph.new_game(4, seed=7), size=600)}
 
     three = tigeuph.Rules(players=3)
-    state, action = _find(
+    _, action, state = _find(
         three, lambda s: len(s.monuments) >= 2 and bool(s.catastrophes) and s.pending is None
     )
     out["middle-game"] = svg.board(state, size=600, lastmove=action)
 
-    state, action = _find(three, lambda s: isinstance(s.pending, tigeuph.War))
-    out["war"] = svg.board(state, size=600, lastmove=action)
+    before, action, state = _find(three, lambda s: isinstance(s.pending, tigeuph.War))
+    out["war"] = svg.board(state, size=600, lastmove=action, before=before)
+    out["war-cropped"] = svg.board(state, size=600, lastmove=action, crop=_around(state))
+    before, action, state = _find(three, lambda s: True, _settles_a_war)
+    out["war-settled"] = svg.board(state, size=600, lastmove=action, before=before)
+    before, action, state = _find(
+        three, lambda s: isinstance(s.pending, tigeuph.Revolt) and s.pending.attacker_support
+    )
+    out["revolt"] = svg.board(state, size=600, lastmove=action, before=before)
 
     variants = tigeuph.Rules(players=3, board=tigeuph.ADVANCED, buildings=True, wonder=True)
-    state, action = _find(
+    _, action, state = _find(
         variants,
         lambda s: s.wonder is not None and sum(b is not None for b in s.buildings) >= 2,
     )
     out["advanced-buildings-wonder"] = svg.board(state, size=600, lastmove=action)
     out["seat-1-view"] = svg.board(tigeuph.view(state, 1), size=600)
 
-    state, _ = _find(tigeuph.Rules(players=2), lambda s: s.is_over)
+    _, _, state = _find(tigeuph.Rules(players=2), lambda s: s.is_over)
     out["game-over"] = svg.board(state, size=600)
     return out | _babel_pictures()
 

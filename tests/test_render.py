@@ -3,9 +3,12 @@ and drawn by its game's ``picture``; ``--move`` and ``--player`` work the same i
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -189,3 +192,114 @@ def test_a_leader_moved_on_the_board_gets_an_arrow(tmp_path: Path) -> None:
             if n.get("class") == "arrow"
         ]
         assert bool(arrows) == (move in moves)
+
+
+# --- --animate ---------------------------------------------------------------------------------
+
+
+def _captions(page: str) -> list[list[Any]]:
+    found = re.search(r'<script id="captions" type="application/json">(.*?)</script>', page, re.S)
+    assert found is not None
+    captions: list[list[Any]] = json.loads(found.group(1).replace("<\\/", "</"))
+    return captions
+
+
+def _frames(page: str) -> list[ET.Element]:
+    """The pictures of an animation page, in order."""
+    found = re.findall(r'<template id="f(\d+)">(.*?)</template>', page, re.S)
+    assert [int(n) for n, _ in found] == list(range(len(found)))
+    return [ET.fromstring(picture) for _, picture in found]
+
+
+@pytest.mark.parametrize("name", ["tigris", "babel"])
+def test_animate_steps_through_every_move_with_its_events(name: str, tmp_path: Path) -> None:
+    """--animate to .html writes a page with a frame per point of the game, from its start,
+    each captioned with its move, its action and what the action did as an onlooker knows it,
+    the action's cells marked (the main game's, by the action's notation)."""
+    game = GAMES[name]
+    record = played(game, 7, 40)
+    path = tmp_path / "game.txt"
+    path.write_text(record.to_record())
+    out = tmp_path / "game.html"
+    assert main(["render", str(path), "--animate", "-o", str(out)]) == 0
+    page = out.read_text()
+    captions, frames = _captions(page), _frames(page)
+    actions = record.actions
+    assert len(captions) == len(frames) == len(actions) + 1
+    events = getattr(record, "events", ())
+    for move, action in enumerate(actions, 1):
+        title, told = captions[move]
+        assert title == f"Move {move} of {len(actions)}: {action}"
+        assert told == [e.public().text() for e in events[move - 1]]
+    if name == "tigris":
+        for move, action in enumerate(actions, 1):
+            cells = set(tigeuph.names(tigeuph.svg.action_cells(action)))
+            marked = {
+                n.get("data-cell") for n in frames[move].iter() if n.get("class") == "highlight"
+            }
+            assert cells <= marked, (move, action)
+
+
+def test_animate_for_a_player_tells_him_his_own_draws(tmp_path: Path) -> None:
+    """--animate --player N captions each move as that seat knows it: his own draws by colour,
+    the others' as counts."""
+    record = played(GAMES["tigris"], 9, 30)
+    path = tmp_path / "game.txt"
+    path.write_text(record.to_record())
+    out = tmp_path / "seat1.html"
+    assert main(["render", str(path), "--animate", "--player", "1", "-o", str(out)]) == 0
+    captions = _captions(out.read_text())
+    assert isinstance(record, tigeuph.Game)
+    for move, events in enumerate(record.events, 1):
+        assert captions[move][1] == [e.seen_by(1).text() for e in events]
+    public = [[e.public().text() for e in events] for events in record.events]
+    assert [told for _, told in captions[1:]] != public  # his draws tell him more
+
+
+def test_animate_to_svg_shows_each_frame_in_its_turn(tmp_path: Path) -> None:
+    """--animate to .svg writes one SVG whose frames each appear --delay seconds after the
+    one before, with their captions, the first shown before any animation runs."""
+    record = played(GAMES["tigris"], 7, 12)
+    path = tmp_path / "game.txt"
+    path.write_text(record.to_record())
+    out = tmp_path / "game.svg"
+    assert main(["render", str(path), "--animate", "--delay", "0.5", "-o", str(out)]) == 0
+    root = ET.parse(out).getroot()
+    frames = [n for n in root if n.get("class") == "frame"]
+    assert len(frames) == len(record.actions) + 1
+    assert [f.get("display") for f in frames] == ["inline"] + ["none"] * len(record.actions)
+    starts = [
+        float(s.get("begin", "").rstrip("s")) for f in frames[1:] for s in f if s.tag == f"{SVG}set"
+    ]
+    assert starts == [0.5 * move for move in range(1, len(frames))]
+    for move, frame in enumerate(frames[1:], 1):
+        caption = "".join(
+            n.text or "" for n in frame.iter(f"{SVG}text") if n.get("class") == "caption-line"
+        )
+        assert f"Move {move} of" in caption
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["{position}", "--animate"], "--animate needs a game record"),
+        (["{record}", "--animate", "--move", "3"], "leave out --move"),
+        (["{record}", "--animate", "--delay", "0"], "--delay 0"),
+        (["{record}", "--animate", "--player", "5"], "--player 5"),
+    ],
+)
+def test_bad_animate_input_is_one_line_and_status_2(
+    argv: list[str],
+    says: str,
+    files: dict[str, Path],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--animate refuses a position, --move, a delay of nothing and a seat the game lacks,
+    and writes only .html or .svg."""
+    args = [a.format(**{k: str(v) for k, v in files.items()}) for a in argv]
+    assert main(["render", *args, "-o", str(tmp_path / "x.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err, err
+    assert main(["render", str(files["record"]), "--animate", "-o", str(tmp_path / "x.png")]) == 2
+    assert ".html or .svg" in capsys.readouterr().err

@@ -7,13 +7,18 @@ import sys
 import types
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
 
 import pytest
+import scenario
 from games import every_switch, random_game
 
 import tigeuph
+import tigeuph.events
 from tigeuph import svg
 from tigeuph.cells import cell_name, cells_of
+from tigeuph.dynasties import dynasty
+from tigeuph.svg.symbols import INK
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 COLOUR = ("red", "blue", "green", "black")
@@ -28,8 +33,10 @@ def drawn(picture: str) -> set[tuple[str, str]]:
     out = set()
     for node in parse(picture).iter():
         c = node.get("data-cell")
-        if c is not None and node.get("class") not in ("highlight", "arrow", "river"):
-            out.add((node.get("class", ""), c))
+        kind = node.get("class", "")
+        marks = kind in ("highlight", "arrow", "river") or kind.startswith("conflict")
+        if c is not None and not marks:  # a conflict's marks stand beside its pieces
+            out.add((kind, c))
     return out
 
 
@@ -233,3 +240,184 @@ def test_png_hands_the_picture_to_cairosvg(monkeypatch: pytest.MonkeyPatch) -> N
     picture = svg.board(STATES[0])
     assert svg.to_png(picture, width=300) == b"\x89PNG"
     assert calls == [(picture.encode(), 300)]
+
+
+# --- conflicts, dynasties, the wonder, crops --------------------------------------------------
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+Step = tuple[tigeuph.GameState, tigeuph.Action, tigeuph.GameState, tuple[tigeuph.Event, ...]]
+
+
+def played(name: str) -> list[Step]:
+    """The steps ``(before, action, after, events)`` of the scenario file *name*."""
+    case = scenario.read(SCENARIOS / name)
+    state = tigeuph.from_text(case.position)
+    out = []
+    for text in case.play:
+        action = tigeuph.parse_action(text)
+        after, events = tigeuph.transition(state, action)
+        out.append((state, action, after, events))
+        state = after
+    return out
+
+
+def conflict_marks(picture: str) -> dict[str, list[ET.Element]]:
+    """The picture's conflict elements by their second class (``frame``, ``strength``...)."""
+    out: dict[str, list[ET.Element]] = {}
+    for node in parse(picture).iter():
+        kind = node.get("class", "").split()
+        if kind[:1] == ["conflict"] and len(kind) > 1:
+            out.setdefault(kind[1], []).append(node)
+    return out
+
+
+def labels(marks: dict[str, list[ET.Element]]) -> dict[str, str]:
+    """Each strength label's text by the cell of its leader."""
+    return {badge.get("data-cell", ""): "".join(badge.itertext()) for badge in marks["strength"]}
+
+
+def test_a_pending_revolt_frames_both_leaders_with_their_strengths() -> None:
+    """A revolt waiting for support frames the two leaders, writes each one's temples beside
+    him (the attacker's support once committed) and outlines their kingdom."""
+    steps = played("revolts/rulebook-revolt-tie-goes-to-the-defender.txt")
+    _, _, after, events = steps[0]
+    begun = next(e for e in events if isinstance(e, tigeuph.events.ConflictBegun))
+    marks = conflict_marks(svg.board(after))
+    attacker, defender = cell_name(begun.attacker_cell), cell_name(begun.defender_cell)
+    assert {n.get("data-cell") for n in marks["frame"]} == {attacker, defender}
+    assert labels(marks) == {
+        attacker: f"attack {begun.attacker_strength}",
+        defender: f"defend {begun.defender_strength}",
+    }
+    assert len(marks["kingdom"]) == 1
+    _, support, committed, _ = steps[1]
+    assert isinstance(support, tigeuph.CommitSupport)
+    assert labels(conflict_marks(svg.board(committed)))[attacker] == (
+        f"attack {begun.attacker_strength}+{support.count}"
+    )
+
+
+def test_a_pending_war_outlines_each_side_in_its_seat_colour() -> None:
+    """A war waiting for support outlines the two sides of the unification tile, each in its
+    seat's colour, and frames the two leaders."""
+    _, _, after, events = played("variants/building-and-treasure-tiles-survive-a-lost-war.txt")[0]
+    begun = next(e for e in events if isinstance(e, tigeuph.events.ConflictBegun))
+    marks = conflict_marks(svg.board(after))
+    sides = {n.get("data-seat"): n.get("stroke") for n in marks["kingdom"]}
+    assert sides == {
+        str(begun.attacker): dynasty(begun.attacker).colour,
+        str(begun.defender): dynasty(begun.defender).colour,
+    }
+    assert labels(marks)[cell_name(begun.attacker_cell)] == f"attack {begun.attacker_strength}"
+
+
+def test_a_settled_war_shows_winner_loser_and_the_tiles_removed() -> None:
+    """The picture of the action that settled a war, given the state before it or its events,
+    frames the winner with his total, draws the loser's leader as a ghost on the cell he left
+    with his, and crosses out the tiles removed; without them it draws no conflict."""
+    before, action, after, events = played(
+        "variants/building-and-treasure-tiles-survive-a-lost-war.txt"
+    )[-1]
+    resolved = next(e for e in events if isinstance(e, tigeuph.events.ConflictResolved))
+    winner_at = after.leaders[resolved.winner][resolved.colour]
+    assert winner_at is not None
+    for picture in (
+        svg.board(after, lastmove=action, before=before),
+        svg.board(after, lastmove=action, events=events),
+    ):
+        marks = conflict_marks(picture)
+        assert labels(marks) == {
+            cell_name(winner_at): f"won {resolved.winner_strength}",
+            cell_name(resolved.cell): f"lost {resolved.loser_strength}",
+        }
+        assert [n.get("data-cell") for n in marks["fallen"]] == [cell_name(resolved.cell)]
+        assert {n.get("data-cell") for n in marks["removed"]} == {
+            cell_name(c) for c in resolved.removed
+        }
+    assert conflict_marks(svg.board(after, lastmove=action)) == {}
+
+
+def test_no_conflict_no_conflict_marks() -> None:
+    """A position with no conflict pending has nothing of class conflict."""
+    for state in STATES:
+        if not isinstance(state.pending, tigeuph.Revolt | tigeuph.War):
+            assert conflict_marks(svg.board(state)) == {}
+
+
+def test_leaders_carry_their_dynasty_and_stand_out_of_the_tiles() -> None:
+    """Each leader carries its seat's dynasty symbol and seat colour, is drawn larger than a
+    tile, and each seat's row of the panel shows the same symbol and colour and names it."""
+    state = next(s for s in STATES if s.players == 4 and all(any(row) for row in s.leaders))
+    root = parse(svg.board(state))
+    symbols = {n.get("id"): n for n in root.iter(f"{{{NS['svg']}}}symbol")}
+    sizes: dict[str, set[float]] = {}
+    checked = set()
+    for use in root.iter(f"{{{NS['svg']}}}use"):
+        kind = use.get("class", "").split()
+        sizes.setdefault(kind[0], set()).add(float(use.get("width", 0)))
+        if kind[0] in ("leader", "dynasty"):
+            seat = (
+                int(kind[-1][len("seat-") :])
+                if kind[0] == "leader"
+                else int(use.get("data-seat", ""))
+            )
+            symbol = symbols[use.get("{http://www.w3.org/1999/xlink}href", "")[1:]]
+            classes = {n.get("class") for n in symbol.iter()}
+            fills = {n.get("fill") for n in symbol.iter()}
+            assert f"emblem {dynasty(seat).name}" in classes
+            assert dynasty(seat).colour in fills
+            checked.add((kind[0], seat))
+    assert checked == {(kind, seat) for kind in ("leader", "dynasty") for seat in range(4)}
+    assert min(sizes["leader"]) > max(sizes["tile"])
+    rows = [n for n in root.iter() if n.get("class", "").startswith("seat seat-")]
+    for row in rows:
+        seat = int(row.get("data-seat", ""))
+        note = next(n.text for n in row.iter() if n.get("class") == "seat-note")
+        assert note is not None and note.startswith(dynasty(seat).name)
+
+
+def test_the_unification_marker_reaches_beyond_its_tile() -> None:
+    """The unification marker is drawn over a larger square than its tile, so it shows."""
+    state = next(s for s in STATES if s.unification is not None)
+    root = parse(svg.board(state))
+    marker = next(
+        n for n in root.iter("{http://www.w3.org/2000/svg}use") if n.get("class") == "unification"
+    )
+    assert float(marker.get("width", 0)) > svg.SQUARE
+
+
+def test_the_wonder_stands_out_of_the_land() -> None:
+    """The wonder's cross is filled in a colour far from the land's and edged in ink."""
+    state = next(s for s in STATES if s.wonder is not None)
+    root = parse(svg.board(state))
+    wonder = next(
+        n for n in root.iter() if n.get("class", "").startswith("wonder ") and n.get("data-cell")
+    )
+    cross = next(n for n in wonder.iter() if n.tag.endswith("polygon"))
+
+    def grey(colour: str) -> float:
+        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+        return 0.299 * r + 0.587 * g + 0.114 * b
+
+    land = next(n for n in root.iter() if n.get("class") == "land").get("fill", "")
+    assert abs(grey(cross.get("fill", "")) - grey(land)) > 30
+    assert cross.get("stroke") == INK
+
+
+def test_a_crop_draws_the_rectangle_of_its_cells_with_their_coordinates() -> None:
+    """A picture cropped to some cells shows their rectangle and a cell more around it, at
+    least wide enough for the panel, and names its columns and rows."""
+    state = STATES[4]
+    for corners, columns, rows in (
+        (("C5", "K8"), "BCDEFGHIJKL", range(4, 10)),
+        (("A1", "A2"), "ABCDEFGHI", range(1, 6)),
+        (("P11",), "HIJKLMNOP", range(7, 12)),
+    ):
+        crop = [tigeuph.parse_cell(c) for c in corners]
+        root = parse(svg.board(state, crop=crop))
+        width = len(columns) * svg.SQUARE + 2 * svg.MARGIN
+        assert root.get("viewBox", "").split()[2] == str(width)
+        coordinates = next(n for n in root.iter() if n.get("class") == "coordinates")
+        assert [n.text for n in coordinates] == [*columns, *map(str, rows)]

@@ -2,9 +2,13 @@
 
 Each scenario file is read by ``tests/scenario.py``, the reader the tests use, and played here
 as there (``scenario.run``: a case that fails is a build warning, so ``-W`` stops the build).
-Its page shows the position and the position after the actions as ``tigeuph.svg.board``
-pictures, each action with who plays it and what ``tigeuph.explain`` says of it, what must
-follow, the clauses it pins (each a link to the spec, whose clauses link back) and the file.
+Its page takes its title from the case's own description, then shows the position and, under
+each action (with who plays it, what ``tigeuph.explain`` says of it and what its events told),
+the board it leads to: every board cropped to the cells the case concerns, the action's cells
+framed, its conflicts drawn (``casebook_boards``). What must follow is said in sentences, each
+check after its own (``casebook_words``), naming the seats by their dynasties as the pictures
+draw them; then the clauses it pins (each a link to the spec, whose clauses link back) and the
+file.
 
 Pages go to ``docs/casebook/`` (not kept in git): ``index`` (the families and a clause → cases
 table), one page per family (a directory of ``tests/scenarios/``) and one per case. A file is
@@ -21,6 +25,8 @@ from typing import Any, ClassVar
 
 import scenario  # tests/scenario.py, on sys.path from conf.py
 import spec_trace  # spec/trace.py, loaded by conf.py
+from casebook_boards import boards, steps
+from casebook_words import case_title, expectation, seat_name
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
@@ -29,6 +35,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import tigeuph
 from tigeuph import svg
+from tigeuph.dynasties import dynasty
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = "casebook"
@@ -53,14 +60,8 @@ FAMILIES: dict[str, tuple[str, str]] = {
 log = logging.getLogger(__name__)
 
 
-def case_title(stem: str) -> str:
-    """A case's page title from its file name: ``red-war-...`` reads "Red war ..."."""
-    words = stem.replace("-", " ")
-    return words[:1].upper() + words[1:]
-
-
 def family_title(family: str) -> str:
-    return FAMILIES.get(family, (case_title(family), ""))[0]
+    return FAMILIES.get(family, (family.replace("-", " ").capitalize(), ""))[0]
 
 
 def pinned(case: scenario.Scenario) -> tuple[str, ...]:
@@ -77,8 +78,8 @@ def _escape(text: str) -> str:
 
 
 def _figure(picture: str, n: int | str, caption: str) -> list[str]:
-    # Two pictures on a page share symbol names: give each its own.
-    picture = re.sub(r'(id="|href="#)([\w-]+)"', rf'\1b{n}-\2"', picture)
+    # Pictures on a page share symbol names: give each its own.
+    picture = re.sub(r'(id="|href="#|url\(#)([\w-]+)', rf"\1b{n}-\2", picture)
     # The theme styles code blocks as ``.highlight { width: 100% }``, which an SVG rect obeys.
     picture = picture.replace('class="highlight"', 'class="board-highlight"')
     return [f'<figure class="case-board">{picture}<figcaption>{caption}</figcaption></figure>']
@@ -86,6 +87,21 @@ def _figure(picture: str, n: int | str, caption: str) -> list[str]:
 
 def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _raw(figure: list[str], indent: str = "") -> list[str]:
+    """*figure* as a raw HTML block of reStructuredText, indented by *indent*."""
+    return [f"{indent}.. raw:: html", "", *(f"{indent}   {line}" for line in figure), ""]
+
+
+def _checks(checks: list[str], indent: str) -> list[str]:
+    """The ``expect:`` lines *checks* as a list of sentences, each with its line in code."""
+    out = []
+    for check in checks:
+        words = expectation(check)
+        said = f"{_escape(words)} (``{check}``)" if words else f"``{check}``"
+        out.append(f"{indent}- {said}")
+    return [*out, ""]
 
 
 # --- one case ---------------------------------------------------------------------------------
@@ -99,40 +115,21 @@ def case_page(case: scenario.Scenario, family: str, titles: dict[str, str]) -> l
         for line in case.position.splitlines()
         if line.strip().startswith("#")
     ][1:]
-    title = case_title(case.path.stem)
-    state = tigeuph.from_text(case.position)
-    first = state
-    played: list[str] = []
-    items: list[tuple[str, list[str]]] = [("", [])]  # (an action's line, the checks after it)
-    last_action = None
+    title = _escape(case_title(case.title))
+    played = steps(case)
+    pictures = boards(case)
+    players = tigeuph.from_text(case.position).players
+    names = [seat_name(seat) for seat in range(players)]
+    checks: list[list[str]] = [[]]  # the checks before any action, then after each
     for kind, text in case.steps:
         if kind == "expect":
-            items[-1][1].append(text)
-            continue
-        if kind == "told":
-            continue  # every event of an action is told beside it, below
-        action = tigeuph.parse_action(text)
-        seat = state.to_move
-        why = _escape(str(tigeuph.explain(state, action)))
-        refused = case.error is not None and len(played) == len(case.play) - 1
-        head = f"``{action}``, by seat {seat}: {why}"
-        if refused:
-            clause, _, words = case.error.partition(" ")
-            head += (
-                f"\n\n   **Must be refused** under :clause:`{clause}`, saying"
-                f' "{_escape(words)}"; the position stays as it was.'
-            )
-            items.append((head, []))
-            last_action = action
-            break
-        state, events = tigeuph.transition(state, action)
-        if events:
-            told = " ".join(_escape(str(e)) for e in events)
-            head += f"\n\n   *What happened:* {told}"
-        items.append((head, []))
-        played.append(str(action))
-        last_action = action
+            checks[-1].append(text)
+        elif kind == "play":
+            checks.append([])
     pins = ", ".join(f":clause:`{c}` ({_escape(titles.get(c, '?'))})" for c in pinned(case))
+    seats = ", ".join(
+        f"seat {seat} {dynasty(seat).name} ({dynasty(seat).colour_name})" for seat in range(players)
+    )
     lines = [
         f".. _case-{family}-{case.path.stem}:",
         "",
@@ -152,28 +149,42 @@ def case_page(case: scenario.Scenario, family: str, titles: dict[str, str]) -> l
         "",
         f"   **Family** :doc:`{family_title(family)} <../{family}>` · **File** ``{relative}``",
         "",
-        ".. raw:: html",
+        f"   **Seats** {seats}: each leader carries its dynasty's symbol and its seat colour",
         "",
     ]
-    after = "after " + " ".join(played) if played else "the same position"
-    if case.error is not None:
-        after = f"{after}, the refused {last_action} marked"
-    pictures = _figure(svg.board(first, size=None), 0, "The position")
-    pictures += _figure(
-        svg.board(state, size=None, lastmove=last_action), 1, _html(after[:1].upper() + after[1:])
-    )
-    lines += ["   " + line for line in ['<div class="case-boards">', *pictures, "</div>"]]
-    lines += ["", "What is played and what must follow", "-" * 35, ""]
-    before, *moves = items
-    if before[1]:
-        lines += ["Before any action:", ""] + [f"- ``{c}``" for c in before[1]] + [""]
-    for head, checks in moves:
-        lines += [f"#. {head}", ""]
-        if checks:
-            lines += ["   Then:", ""] + [f"   - ``{c}``" for c in checks] + [""]
+    lines += ["What is played and what must follow", "-" * 35, ""]
+    serial = 0
+    if not (played and played[0].refused):
+        first = pictures.pop(0)
+        lines += _raw(_figure(first.picture, serial, _html(first.caption)))
+        serial += 1
+    if checks[0]:
+        lines += ["Before any action:", "", *_checks(checks[0], "")]
+    state = tigeuph.from_text(case.position)
+    for number, step in enumerate(played, 1):
+        who = "nobody" if step.seat is None else names[step.seat]
+        why = _escape(str(tigeuph.explain(state, step.action)))
+        lines += [f"{number}. ``{step.action}``, by {_escape(who)}: {why}", ""]
+        if step.refused and case.error is not None:
+            clause, _, words = case.error.partition(" ")
+            lines += [
+                f"   **Must be refused** under :clause:`{clause}`, saying"
+                f' "{_escape(words)}"; the position stays as it was.',
+                "",
+            ]
+        elif step.events:
+            told = " ".join(_escape(e.text(names)) for e in step.events)
+            lines += [f"   *What happened:* {told}", ""]
+        picture = pictures[number - 1]
+        lines += _raw(_figure(picture.picture, serial, _html(picture.caption)), "   ")
+        serial += 1
+        if number < len(checks) and checks[number]:
+            lines += ["   Then:", "", *_checks(checks[number], "   ")]
+        state = step.after
     lines += [
-        "Each check is a line of the scenario format (:ref:`scenario-format`). The build plays",
-        "the case as the tests do and fails if the engine disagrees.",
+        "Each check is a line of the scenario format (:ref:`scenario-format`), shown in code",
+        "after its sentence. The build plays the case as the tests do and fails if the engine",
+        "disagrees.",
         "",
         "The scenario file",
         "-" * 17,
@@ -310,14 +321,14 @@ class BoardDirective(SphinxDirective):
             position, own = "\n".join(self.content), []
         state = tigeuph.from_text(position)
         moves = self.options.get("play", "").split()
-        last = None
+        last, before = None, None
         for text in own if moves == ["all"] else moves:
-            last = tigeuph.parse_action(text)
+            last, before = tigeuph.parse_action(text), state
             state = tigeuph.apply(state, last)
         shown = (
             state if "player" not in self.options else tigeuph.view(state, self.options["player"])
         )
-        picture = svg.board(shown, size=None, lastmove=last)
+        picture = svg.board(shown, size=None, lastmove=last, before=before)
         caption = _html(self.options.get("caption", ""))
         figure = "".join(_figure(picture, f"d{self.env.new_serialno('board')}", caption))
         return [nodes.raw("", f'<div class="case-boards single">{figure}</div>', format="html")]
@@ -325,5 +336,6 @@ class BoardDirective(SphinxDirective):
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("board", BoardDirective)
+    app.add_css_file("casebook.css")
     app.connect("builder-inited", write_pages)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

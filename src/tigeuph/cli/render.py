@@ -10,6 +10,7 @@ from typing import Any
 from .. import svg
 from ..errors import TigeuphError
 from ..games import AnyGame
+from .animation import frames, to_html, to_svg
 from .common import at_move, load_game
 
 __all__ = ["add", "run"]
@@ -21,7 +22,12 @@ hands. FILE holds a position (position notation or JSON), a player's view (JSON)
 record, text or JSON; its game is the one it names. For a record, --move picks the point in
 the game (default: its end) and the last action played is marked. --player draws what that
 seat may see: his own hand, the others' as counts. Write .svg, or .png with the png extra
-(pip install 'tigeuph[png]')."""
+(pip install 'tigeuph[png]').
+
+--animate draws a whole record, move by move, each move's action marked and what it did
+written under it: to .html, a page that steps through the moves (buttons, a slider, the arrow
+keys, a play button), or to .svg, an animation that plays once through, --delay seconds a
+move."""
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,7 +39,11 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="a position, view or game record ('-': stdin)")
     parser.add_argument(
-        "-o", "--output", required=True, metavar="OUT", help="the picture to write: .svg or .png"
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT",
+        help="the picture to write: .svg or .png (with --animate: .html or .svg)",
     )
     parser.add_argument(
         "--move", type=int, metavar="N", help="for a record: the position after this many actions"
@@ -41,6 +51,19 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--player", type=int, metavar="N", help="draw only what this seat may see")
     parser.add_argument(
         "--size", type=int, metavar="PIXELS", default=600, help="width in pixels (default 600)"
+    )
+    parser.add_argument(
+        "--animate",
+        action="store_true",
+        help="draw every move of a record: an .html page that steps through them, or an "
+        ".svg animation",
+    )
+    parser.add_argument(
+        "--delay",
+        type=float,
+        metavar="SECONDS",
+        default=1.5,
+        help="with --animate: how long each move shows when played (default 1.5)",
     )
     parser.add_argument(
         "--no-coordinates",
@@ -54,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     """Write the picture the arguments ask for."""
     out = Path(args.output)
     suffix = out.suffix.lower()
+    if args.animate:
+        return _animate(args, out, suffix)
     if suffix not in (".svg", ".png"):
         raise TigeuphError(f"{args.output}: the picture must end in .svg or .png")
     game, loaded = load_game(args.file)
@@ -64,14 +89,46 @@ def run(args: argparse.Namespace) -> int:
     picture = game.picture(
         position, size=args.size, last=last, before=before, coordinates=coordinates
     )
+    if suffix == ".png":
+        _write(out, svg.to_png(picture))
+    else:
+        _write(out, (picture + "\n").encode())
+    return 0
+
+
+def _animate(args: argparse.Namespace, out: Path, suffix: str) -> int:
+    """Write the animation of a whole record."""
+    if suffix not in (".html", ".svg"):
+        raise TigeuphError(f"{args.output}: an animation must end in .html or .svg")
+    if args.move is not None:
+        raise TigeuphError("--animate draws every move: leave out --move")
+    if not args.delay > 0:
+        raise TigeuphError(f"--delay {args.delay}: a move shows for some seconds, more than 0")
+    game, loaded = load_game(args.file)
+    if not isinstance(loaded, game.record_type):
+        raise TigeuphError("--animate needs a game record, not a position")
+    if args.player is not None:
+        _seen_by(game, loaded.states[0], args.player)  # a seat of the game
+    shown = frames(
+        game,
+        loaded,
+        size=args.size,
+        player=args.player,
+        coordinates=not args.no_coordinates,
+    )
+    if suffix == ".svg":
+        _write(out, (to_svg(shown, delay=args.delay) + "\n").encode())
+    else:
+        title = f"{game.title}: {len(shown) - 1} moves"
+        _write(out, to_html(shown, title=title, delay=args.delay).encode())
+    return 0
+
+
+def _write(out: Path, data: bytes) -> None:
     try:
-        if suffix == ".png":
-            out.write_bytes(svg.to_png(picture))
-        else:
-            out.write_text(picture + "\n", encoding="utf-8")
+        out.write_bytes(data)
     except OSError as err:
         raise TigeuphError(f"cannot write {out}: {err}") from None
-    return 0
 
 
 def _seen_by(game: AnyGame, position: Any, player: int) -> Any:

@@ -27,14 +27,39 @@ from typing import Any, Final
 from xml.etree.ElementTree import Element, tostring
 
 from ..actions import Action, PlaceLeader
-from ..cells import Bitboard, Cell, from_cells
-from ..errors import TigeuphError
+from ..cells import Bitboard, Cell, cell_col, cell_row, cells_of, from_cells
+from ..engine import transition
+from ..errors import TigeuphError, expect
+from ..events import Event
 from ..screen import action_cells
-from .layers import MARGIN, SQUARE, Position, cell_xy, draw_marks, draw_pieces, draw_terrain
+from ..state import GameState
+from ..views import PlayerView
+from .conflicts import draw_fights, draw_kingdoms, fights
+from .layers import (
+    MARGIN,
+    SQUARE,
+    Position,
+    cell_xy,
+    draw_coordinates,
+    draw_leaders,
+    draw_marks,
+    draw_terrain,
+    draw_tiles,
+)
 from .panel import draw_panel, panel_height
-from .symbols import Symbols, el
+from .symbols import INK, Symbols, el
 
-__all__ = ["MARGIN", "SQUARE", "action_cells", "board", "cell_xy", "leader_arrows", "to_png"]
+__all__ = [
+    "CROP_LEAST",
+    "CROP_MARGIN",
+    "MARGIN",
+    "SQUARE",
+    "action_cells",
+    "board",
+    "cell_xy",
+    "leader_arrows",
+    "to_png",
+]
 
 _CSS: Final = "text { user-select: none; }"
 
@@ -53,6 +78,47 @@ def leader_arrows(before: Position, action: Action) -> tuple[tuple[Cell, Cell], 
     return () if start is None else ((start, action.cell),)
 
 
+def _told(before: Position | None, action: Action | None) -> tuple[Event, ...]:
+    """What *action* did from *before*, when *before* is a whole state it may be played in."""
+    if not isinstance(before, GameState) or action is None:
+        return ()
+    try:
+        return transition(before, action)[1]
+    except TigeuphError:  # an action refused there (the casebook marks refusals): it did nothing
+        return ()
+
+
+CROP_MARGIN: Final = 1
+"""The cells a crop shows around the cells it was asked for."""
+CROP_LEAST: Final = (5, 9)
+"""The fewest rows and columns a crop shows: room for the players' panel under it."""
+
+
+def _span(found: list[int], least: int, size: int) -> tuple[int, int]:
+    """The first and last of *found* with ``CROP_MARGIN`` more on each side, widened to
+    *least* (on the side with room, alternately), within 0 and *size* - 1."""
+    low = max(min(found) - CROP_MARGIN, 0)
+    high = min(max(found) + CROP_MARGIN, size - 1)
+    while high - low + 1 < min(least, size):
+        if low > 0 and (high == size - 1 or (high - low) % 2):
+            low -= 1
+        else:
+            high += 1
+    return low, high
+
+
+def _frame(position: Position, crop: Bitboard) -> tuple[int, int, int, int]:
+    """The first row and column and the numbers of rows and columns the picture shows: the
+    rectangle around *crop*'s cells, or the whole board."""
+    board = position.rules.board
+    cells = list(cells_of(crop & board.cells))
+    if not cells:
+        return 0, 0, board.rows, board.cols
+    top, bottom = _span([cell_row(c) for c in cells], CROP_LEAST[0], board.rows)
+    left, right = _span([cell_col(c) for c in cells], CROP_LEAST[1], board.cols)
+    return top, left, bottom - top + 1, right - left + 1
+
+
 def board(
     position: Position,
     *,
@@ -62,26 +128,48 @@ def board(
     arrows: Iterable[tuple[Cell, Cell]] = (),
     coordinates: bool = True,
     panel: bool = True,
+    before: Position | None = None,
+    events: Iterable[Event] | None = None,
+    crop: Iterable[Cell] | Bitboard = (),
 ) -> str:
     """*position* as an SVG picture, *size* pixels wide (``None``: natural size, a cell being
     ``SQUARE`` units wide).
 
     A :class:`~tigeuph.PlayerView` is drawn with only what its player may see (spec R4, R32):
-    his own hand, the others' hand sizes, hidden points as ``?``.
+    his own hand, the others' hand sizes, hidden points as ``?``. A revolt or a war waiting
+    for support is drawn: its two leaders framed with their strengths, the kingdoms they fight
+    for outlined; so is one the last action settled (its events say which).
 
     Args:
         highlight: cells to mark, as cells or a bitboard.
         lastmove: an action whose cells (:func:`action_cells`) are marked too.
         arrows: ``(from, to)`` cell pairs, drawn as arrows (see :func:`leader_arrows`).
         coordinates: write the column letters and row numbers around the board.
-        panel: draw the turn and the players' panel under the board.
+        panel: draw the status and the players' panel under the board.
+        before: the state *lastmove* was played in: what it did is drawn (a conflict it
+            settled). A view cannot tell: give *events* instead.
+        events: what *lastmove* did (:func:`tigeuph.transition`, ``Game.events``), instead of
+            playing it again from *before*.
+        crop: draw only the rectangle of the board around these cells (cells or a bitboard;
+            none: the whole board), with ``CROP_MARGIN`` cell more on every side and at least
+            ``CROP_LEAST`` rows and columns, and its own coordinates.
+
+    Raises:
+        ArgumentTypeError: *before* is no state or view, or *events* holds what is no event.
     """
     marked = highlight if isinstance(highlight, int) else from_cells(highlight)
     marked |= action_cells(lastmove)
-    rows, cols = position.rules.board.rows, position.rules.board.cols
+    expect(before, (GameState, PlayerView, type(None)), "a state, a view or None", "board: before")
+    expect(events, (Iterable, type(None)), "events or None", "board: events")
+    told = _told(before, lastmove) if events is None else tuple(events)
+    for event in told:
+        expect(event, Event, "an event (tigeuph.events)", "board: events")
+    first_row, first_col, rows, cols = _frame(
+        position, crop if isinstance(crop, int) else from_cells(crop)
+    )
     width = cols * SQUARE + 2 * MARGIN
     board_height = rows * SQUARE + 2 * MARGIN
-    height = board_height + (panel_height(position.players) if panel else 0)
+    height = board_height + (panel_height(position, width) if panel else 0)
     svg = Element(
         "svg",
         {
@@ -96,12 +184,43 @@ def board(
         svg.set("width", str(size))
         svg.set("height", str(round(size * height / width)))
     el(svg, "style", type="text/css", class_="style").text = _CSS
-    symbols = Symbols(el(svg, "defs", class_="defs"))
+    defs = el(svg, "defs", class_="defs")
+    symbols = Symbols(defs)
     el(svg, "rect", width=str(width), height=str(height), fill="#fbf6ea", class_="background")
-    draw_terrain(svg, position, coordinates)
-    under = el(svg, "g", class_="highlights")
-    draw_pieces(svg, symbols, position)
-    draw_marks(svg, under, marked, arrows)
+    content = el(svg, "g", class_="board")
+    cropped = (rows, cols) != (position.rules.board.rows, position.rules.board.cols)
+    if cropped:
+        dx, dy = first_col * SQUARE, first_row * SQUARE
+        clip = el(defs, "clipPath", id="crop", class_="crop")
+        place = {"x": str(MARGIN + dx), "y": str(MARGIN + dy)}
+        el(clip, "rect", place, width=str(cols * SQUARE), height=str(rows * SQUARE))
+        content.set("transform", f"translate({-dx} {-dy})")
+        content.set("clip-path", "url(#crop)")
+    draw_terrain(content, position)
+    under = el(content, "g", class_="highlights")
+    draw_tiles(el(content, "g", class_="pieces"), symbols, position)
+    draw_kingdoms(content, position, told)
+    draw_leaders(el(content, "g", class_="pieces standing"), symbols, position)
+    draw_marks(content, under, marked, arrows)
+    left, top = MARGIN + first_col * SQUARE, MARGIN + first_row * SQUARE
+    shown = (left, top, left + cols * SQUARE, top + rows * SQUARE)
+    avoid = () if position.unification is None else (position.unification,)
+    draw_fights(content, fights(position, told)[0], shown, avoid)
+    if cropped:
+        el(
+            svg,
+            "rect",
+            x=str(MARGIN),
+            y=str(MARGIN),
+            width=str(cols * SQUARE),
+            height=str(rows * SQUARE),
+            fill="none",
+            stroke=INK,
+            stroke_width="2",
+            class_="crop-edge",
+        )
+    if coordinates:
+        draw_coordinates(svg, first_row, first_col, rows, cols)
     if panel:
         draw_panel(svg, symbols, position, board_height - 8, width)
     return tostring(svg, encoding="unicode")

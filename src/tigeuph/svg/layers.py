@@ -16,9 +16,20 @@ from ..cells import COLUMN_LETTERS, Bitboard, Cell, cell, cell_col, cell_name, c
 from ..pieces import COLOURS
 from ..state import GameState
 from ..views import PlayerView
-from .symbols import COLOUR_NAMES, FILL, INK, Symbols, el, glyph
+from .symbols import COLOUR_NAMES, FILL, INK, UNIFICATION_OVERHANG, Symbols, el, glyph
 
-__all__ = ["MARGIN", "SQUARE", "Position", "cell_xy", "draw_marks", "draw_pieces", "draw_terrain"]
+__all__ = [
+    "LEADER",
+    "MARGIN",
+    "SQUARE",
+    "Position",
+    "cell_xy",
+    "draw_coordinates",
+    "draw_leaders",
+    "draw_marks",
+    "draw_terrain",
+    "draw_tiles",
+]
 
 Position = GameState | PlayerView
 """What a picture shows: a full state, or what one player may see of it."""
@@ -27,6 +38,8 @@ SQUARE: Final = 40
 """The side of a cell, in the picture's units."""
 MARGIN: Final = 22
 """Room around the board for the coordinates."""
+LEADER: Final = 48
+"""A leader's side: larger than a cell, so that leaders stand out of the tiles around them."""
 _LAND: Final = "#efe3c4"
 _RIVER: Final = "#9dcbea"
 _WAVE: Final = "#e8f4fc"
@@ -47,8 +60,8 @@ def _use(parent: Element, symbol: str, x: float, y: float, size: float, kind: st
     )
 
 
-def draw_terrain(svg: Element, pos: Position, coordinates: bool) -> None:
-    """Draw *pos*'s board: land, rivers, the grid and, if asked, the coordinates."""
+def draw_terrain(svg: Element, pos: Position) -> None:
+    """Draw *pos*'s board: land, rivers and the grid."""
     board = pos.rules.board
     width, height = board.cols * SQUARE, board.rows * SQUARE
     terrain = el(svg, "g", class_="terrain")
@@ -89,13 +102,11 @@ def draw_terrain(svg: Element, pos: Position, coordinates: bool) -> None:
         stroke_width="2",
         class_="edge",
     )
-    if coordinates:
-        _coordinates(svg, board.rows, board.cols)
 
 
-def draw_pieces(svg: Element, symbols: Symbols, pos: Position) -> None:
-    """Draw *pos*'s pieces from the bottom up: tiles, monuments, the wonder, leaders, markers."""
-    pieces = el(svg, "g", class_="pieces")
+def draw_tiles(pieces: Element, symbols: Symbols, pos: Position) -> None:
+    """Draw what lies flat on *pos*'s board, from the bottom up: tiles, buildings, catastrophes,
+    monuments and the wonder."""
     for c in cells_of(pos.flipped):
         x, y = cell_xy(c)
         _use(pieces, symbols.face_down(), x, y, SQUARE, "face-down", c)
@@ -117,15 +128,23 @@ def draw_pieces(svg: Element, symbols: Symbols, pos: Position) -> None:
         _use(pieces, symbols.monument(site.monument), x, y, 2 * SQUARE, kind, site.corner)
     if pos.wonder is not None:
         _wonder(pieces, symbols, pos.wonder.centre, pos.wonder.colour)
+
+
+def draw_leaders(pieces: Element, symbols: Symbols, pos: Position) -> None:
+    """Draw what stands on *pos*'s board: the unification marker, leaders (a ``LEADER`` wide,
+    over the cell's edges) and the treasures."""
+    if pos.unification is not None:
+        x, y = cell_xy(pos.unification)
+        o = UNIFICATION_OVERHANG
+        size = SQUARE + 2 * o
+        _use(pieces, symbols.unification(), x - o, y - o, size, "unification", pos.unification)
+    out = (LEADER - SQUARE) / 2
     for seat, row in enumerate(pos.leaders):
         for colour, at in zip(COLOURS, row, strict=True):
             if at is not None:
                 x, y = cell_xy(at)
                 kind = f"leader {COLOUR_NAMES[colour]} seat-{seat}"
-                _use(pieces, symbols.leader(seat, colour), x + 1, y + 1, SQUARE - 2, kind, at)
-    if pos.unification is not None:
-        x, y = cell_xy(pos.unification)
-        _use(pieces, symbols.unification(), x, y, SQUARE, "unification", pos.unification)
+                _use(pieces, symbols.leader(seat, colour), x - out, y - out, LEADER, kind, at)
     special = pos.rules.board.special
     for c in cells_of(pos.treasures):
         x, y = cell_xy(c)
@@ -135,7 +154,9 @@ def draw_pieces(svg: Element, symbols: Symbols, pos: Position) -> None:
         _use(pieces, symbols.treasure(is_special), x + SQUARE - size, y, size, kind, c)
 
 
-def _coordinates(svg: Element, rows: int, cols: int) -> None:
+def draw_coordinates(svg: Element, first_row: int, first_col: int, rows: int, cols: int) -> None:
+    """Write the column letters above and the row numbers left of the *rows* x *cols* cells
+    shown from (*first_row*, *first_col*), drawn from the picture's corner."""
     group = el(
         svg,
         "g",
@@ -147,18 +168,37 @@ def _coordinates(svg: Element, rows: int, cols: int) -> None:
     )
     for col in range(cols):
         x = str(MARGIN + col * SQUARE + SQUARE // 2)
-        el(group, "text", x=x, y=str(MARGIN - 6)).text = COLUMN_LETTERS[col]
+        el(group, "text", x=x, y=str(MARGIN - 6)).text = COLUMN_LETTERS[first_col + col]
     for row in range(rows):
         y = str(MARGIN + row * SQUARE + SQUARE // 2 + 5)
-        el(group, "text", x=str(MARGIN // 2), y=y).text = str(row + 1)
+        el(group, "text", x=str(MARGIN // 2), y=y).text = str(first_row + row + 1)
 
 
 def _wonder(parent: Element, symbols: Symbols, centre: Cell, colour: int) -> None:
-    """The wonder over its cross of five: a stone cross edged in the covered tiles' colour,
-    the ziggurat on its centre and the colour's glyph on each arm."""
+    """The wonder over its cross of five (variant, spec R31): a gold cross edged in ink, a band
+    in the covered tiles' colour inside its edge, the colour's glyph on each arm and a dark
+    ziggurat on its centre, so that it stands out of the land and the tiles around it."""
     x, y = cell_xy(centre)
-    s, i = SQUARE, 3
-    points = [
+    group = el(parent, "g", class_=f"wonder {COLOUR_NAMES[colour]}", data_cell=cell_name(centre))
+    for inset, style in (
+        (1, {"fill": "#e9b82c", "stroke": INK, "stroke-width": "3"}),
+        (6, {"fill": "none", "stroke": FILL[colour], "stroke-width": "4"}),
+    ):
+        points = " ".join(f"{px:g},{py:g}" for px, py in _cross(x, y, inset))
+        el(group, "polygon", {"points": points, "stroke-linejoin": "round", **style})
+    row, col = cell_row(centre), cell_col(centre)
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        ax, ay = cell_xy(cell(row + dr, col + dc))
+        glyph(group, COLOURS[colour], FILL[colour], 0.55, ax + SQUARE / 2, ay + SQUARE / 2)
+    s = SQUARE
+    use = el(group, "use", x=str(x + 2), y=str(y + 2), width=str(s - 4), height=str(s - 4))
+    use.set("xlink:href", f"#{symbols.wonder()}")
+
+
+def _cross(x: int, y: int, i: int) -> list[tuple[int, int]]:
+    """The corners of the cross of five cells around the cell at (*x*, *y*), *i* inside."""
+    s = SQUARE
+    return [
         (x + i, y - s + i),
         (x + s - i, y - s + i),
         (x + s - i, y + i),
@@ -172,22 +212,6 @@ def _wonder(parent: Element, symbols: Symbols, centre: Cell, colour: int) -> Non
         (x - s + i, y + i),
         (x + i, y + i),
     ]
-    group = el(parent, "g", class_=f"wonder {COLOUR_NAMES[colour]}", data_cell=cell_name(centre))
-    el(
-        group,
-        "polygon",
-        points=" ".join(f"{px},{py}" for px, py in points),
-        fill="#e9d193",
-        stroke=FILL[colour],
-        stroke_width="4",
-        stroke_linejoin="round",
-    )
-    row, col = cell_row(centre), cell_col(centre)
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        ax, ay = cell_xy(cell(row + dr, col + dc))
-        glyph(group, COLOURS[colour], FILL[colour], 0.45, ax + s / 2, ay + s / 2)
-    use = el(group, "use", x=str(x), y=str(y), width=str(s), height=str(s))
-    use.set("xlink:href", f"#{symbols.wonder()}")
 
 
 def draw_marks(

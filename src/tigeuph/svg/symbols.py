@@ -3,22 +3,24 @@
 Every piece is told apart by its shape as well as by its colour, so that the pictures stay
 readable in grey and for colour-blind players: each civilisation colour has a glyph (a stepped
 temple for red, an ear of wheat for blue, a market's scales for green, a house for black) that
-its tiles, leaders, buildings and monuments carry; each dynasty has an outline (a circle, a
-diamond, a shield, a hexagon) that its four leaders share; treasures are gold diamonds and
-special treasures gold stars.
+its tiles, leaders, buildings and monuments carry; each dynasty has its symbol (a lion, a bull,
+an archer's bow, an urn: :mod:`tigeuph.dynasties`) and its seat colour, which its four leaders
+carry; treasures are gold diamonds and special treasures gold stars.
 """
 
 from __future__ import annotations
 
 from typing import Final
-from xml.etree.ElementTree import Element, SubElement
+from xml.etree.ElementTree import Element
 
+from ..dynasties import dynasty
 from ..pieces import COLOURS, Colour, Monument
+from .emblems import emblem
+from .markup import el
 
 __all__ = [
     "BOX",
     "COLOUR_NAMES",
-    "DYNASTIES",
     "FILL",
     "INK",
     "Symbols",
@@ -38,9 +40,9 @@ EDGE: Final = ("#7d2118", "#1c4578", "#1b5428", "#000000")
 INK: Final = "#3b2f1e"
 """Text and outline colour."""
 GOLD: Final = "#f2c230"
+UNIFICATION_OVERHANG: Final = 6
+"""How far the unification marker reaches beyond its cell."""
 
-DYNASTIES: Final = ("circle", "diamond", "shield", "hexagon")
-"""The dynasty outline of each seat, in seat order."""
 
 # Glyphs in the 40 x 40 box, white on a tile; each also names its colour's tiles' meaning.
 _GLYPHS: Final = (
@@ -71,25 +73,6 @@ _GLYPHS: Final = (
     # black: a house (settlements)
     ("path", {"d": "M7 21L20 8L33 21V33H7ZM17 33V25H23V33Z", "fill-rule": "evenodd"}),
 )
-
-_DYNASTY_SHAPES: Final = (
-    ("circle", {"cx": "20", "cy": "20", "r": "17"}),
-    ("polygon", {"points": "20,1 39,20 20,39 1,20"}),
-    ("path", {"d": "M4 3H36V20C36 29 28 35 20 38C12 35 4 29 4 20Z"}),
-    ("polygon", {"points": "20,1 37,10.5 37,29.5 20,39 3,29.5 3,10.5"}),
-)
-
-
-def el(parent: Element, tag: str, attrs: dict[str, str] | None = None, **more: str) -> Element:
-    """A new child *tag* of *parent*; ``class_`` in *more* becomes ``class``, and an element
-    given no class is named for its parent's and its tag (``tile-r-rect``), so that every
-    element of a picture has a class a stylesheet can pick."""
-    items = dict(attrs or {})
-    for key, value in more.items():
-        items[key.rstrip("_").replace("_", "-")] = value
-    if "class" not in items:
-        items["class"] = f"{parent.get('class', 'tigeuph').split()[0]}-{tag}"
-    return SubElement(parent, tag, items)
 
 
 def _tile_square(sym: Element, fill: str, edge: str) -> None:
@@ -157,32 +140,26 @@ class Symbols:
         return name
 
     def leader(self, seat: int, colour: Colour) -> str:
-        """The leader of *colour* of the dynasty in *seat*: the dynasty's outline in the
-        leader's colour, carrying the colour's glyph."""
+        """The leader of *colour* of the dynasty in *seat*: a disc in the leader's colour
+        carrying the dynasty's symbol in white, ringed in the seat colour, with the colour's
+        glyph on a white badge (so that neither colour is told by colour alone)."""
         name = f"leader-{seat}-{colour.letter}"
         if (sym := self._new(name)) is not None:
-            tag, attrs = _DYNASTY_SHAPES[seat % 4]
-            el(sym, tag, {**attrs, "fill": FILL[colour], "stroke": "#ffffff", "stroke-width": "3"})
-            el(sym, tag, {**attrs, "fill": "none", "stroke": INK, "stroke-width": "1"})
-            glyph(sym, colour, "#ffffff", 0.55, 20, 20 if seat % 4 != 2 else 19)
+            ring = dynasty(seat).colour
+            el(sym, "circle", cx="20", cy="20", r="19", fill=ring, stroke=INK, stroke_width="1.2")
+            el(sym, "circle", cx="20", cy="20", r="14", fill=FILL[colour], stroke="#ffffff")
+            emblem(sym, seat, "#ffffff", FILL[colour], 0.56, 20, 19.5)
+            el(sym, "circle", cx="32", cy="32", r="7.5", fill="#ffffff", stroke=INK)
+            glyph(sym, colour, FILL[colour], 0.32, 32, 32)
         return name
 
     def dynasty(self, seat: int) -> str:
-        """A dynasty's outline alone, in grey: its mark in the players' panel."""
+        """A seat's mark in the players' panel: its dynasty's symbol on its seat colour."""
         name = f"dynasty-{seat}"
         if (sym := self._new(name)) is not None:
-            tag, attrs = _DYNASTY_SHAPES[seat % 4]
-            el(sym, tag, {**attrs, "fill": "#d8cfbd", "stroke": INK, "stroke-width": "2.5"})
-            el(
-                sym,
-                "text",
-                x="20",
-                y="27",
-                text_anchor="middle",
-                font_size="20",
-                font_weight="bold",
-                fill=INK,
-            ).text = str(seat)
+            colour = dynasty(seat).colour
+            el(sym, "circle", cx="20", cy="20", r="18.5", fill=colour, stroke=INK, stroke_width="2")
+            emblem(sym, seat, INK, colour, 0.68, 20, 20)
         return name
 
     def catastrophe(self) -> str:
@@ -237,12 +214,26 @@ class Symbols:
         return name
 
     def unification(self) -> str:
-        """The unification marker: a black and white chain ring around the tile's glyph."""
+        """The unification marker (spec R16): a black and yellow frame around the tile that
+        joined the kingdoms, with crossed swords on a badge at its corner. Its box reaches
+        ``UNIFICATION_OVERHANG`` beyond the cell on every side."""
         name = "unification"
         if (sym := self._new(name)) is not None:
-            ring = {"cx": "20", "cy": "20", "r": "16", "fill": "none"}
-            el(sym, "circle", ring, stroke="#000000", stroke_width="7")
-            el(sym, "circle", ring, stroke="#ffffff", stroke_width="4", stroke_dasharray="5 3")
+            o = UNIFICATION_OVERHANG
+            sym.set("viewBox", f"{-o} {-o} {BOX + 2 * o} {BOX + 2 * o}")
+            frame = {"x": "0", "y": "0", "width": str(BOX), "height": str(BOX), "fill": "none"}
+            el(sym, "rect", frame, stroke="#000000", stroke_width="6")
+            el(sym, "rect", frame, stroke="#ffd23f", stroke_width="3.5", stroke_dasharray="5 5")
+            el(sym, "circle", cx="1", cy="1", r="9", fill=INK, stroke="#ffffff", stroke_width="2")
+            el(
+                sym,
+                "path",
+                d="M-4 -4L6 6M6 -4L-4 6M-5 3L-2 6M7 3L4 6",
+                fill="none",
+                stroke="#ffffff",
+                stroke_width="2",
+                stroke_linecap="round",
+            )
         return name
 
     def monument(self, monument: Monument) -> str:
@@ -294,17 +285,18 @@ class Symbols:
         return name
 
     def wonder(self) -> str:
-        """The wonder's emblem on its centre cell: a stepped ziggurat."""
+        """The wonder's emblem on its centre cell: a stepped ziggurat, dark on the cross."""
         name = "wonder"
         if (sym := self._new(name)) is not None:
             el(
                 sym,
                 "polygon",
-                points="4,35 4,29 9,29 9,23 14,23 14,16 18,16 18,6 22,6 22,16 26,16 26,23 "
-                "31,23 31,29 36,29 36,35",
-                fill="#7a5a1e",
+                points="2,37 2,30 7,30 7,23 12,23 12,16 17,16 17,4 23,4 23,16 28,16 28,23 "
+                "33,23 33,30 38,30 38,37",
+                fill=INK,
                 stroke="#ffffff",
-                stroke_width="1.5",
+                stroke_width="2",
+                stroke_linejoin="round",
             )
         return name
 

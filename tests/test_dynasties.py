@@ -1,0 +1,32 @@
+"""The dynasties (``tigeuph.dynasties``): one symbol and one seat colour per seat, told apart
+from each other and from the tile colours."""
+
+from __future__ import annotations
+
+import pytest
+
+from tigeuph import ArgumentError, ArgumentTypeError
+from tigeuph.dynasties import DYNASTIES, dynasty
+from tigeuph.svg.symbols import FILL
+
+
+def test_four_dynasties_each_its_own() -> None:
+    """The rulebook's four dynasties, each with its own name, letter and seat colour, none of
+    them a tile's colour."""
+    assert [d.name for d in DYNASTIES] == ["lion", "bull", "archer", "urn"]
+    assert len({d.letter for d in DYNASTIES}) == len({d.colour for d in DYNASTIES}) == 4
+    assert not {d.colour for d in DYNASTIES} & set(FILL)
+
+
+def test_a_seat_names_its_dynasty() -> None:
+    """Seat N plays the Nth dynasty, and a sentence names it with its seat."""
+    for seat, found in enumerate(DYNASTIES):
+        assert dynasty(seat) == found
+        assert dynasty(seat).title(seat) == f"the {found.name} (seat {seat})"
+
+
+@pytest.mark.parametrize("seat", [-1, True, "0", None, 1.0])
+def test_no_dynasty_for_what_is_no_seat(seat: object) -> None:
+    """A negative number or a value that is no int is refused with the library's errors."""
+    with pytest.raises((ArgumentError, ArgumentTypeError)):
+        dynasty(seat)  # type: ignore[arg-type]
