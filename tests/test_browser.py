@@ -31,6 +31,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import tigeuph
+from tigeuph.dynasties import dynasty
 from tigeuph.server.history import told_names
 
 CHROMIUM = "/usr/bin/chromium"
@@ -537,8 +538,8 @@ def test_a_catastrophe_is_explained_on_hover_and_told_after(
 ) -> None:
     """Hovering the catastrophe's square says what it would do, as Explain does when asked;
     Hint names a legal move and says why; once dropped, the page tells the tile destroyed and
-    the king sent home, and lights both squares. The page links the rules, has help, and heads
-    each colour of the score table apart."""
+    the king sent home, and lights both squares. The page links the rules, has help, heads
+    each colour of the score table apart, and names each seat's dynasty on its colour."""
     shots = _shots(tmp_path)
     seed, actions = CATASTROPHE
     state = _state(seed, actions)
@@ -549,6 +550,10 @@ def test_a_catastrophe_is_explained_on_hover_and_told_after(
         wait = WebDriverWait(browser, 30, poll_frequency=0.05)
         heads = _lines(browser, "#players-table th .pt")
         assert heads == ["red", "blue", "green", "black"]
+        crests = browser.find_elements(By.CSS_SELECTOR, "#players-table .dynasty")
+        assert [c.text for c in crests] == [dynasty(seat).name for seat in range(len(crests))]
+        grounds = {c.value_of_css_property("background-color") for c in crests}
+        assert len(crests) == 2 and len(grounds) == 2  # each seat on its own colour
         rules = browser.find_element(By.ID, "rules-link")
         assert str(rules.get_attribute("href")).endswith("/static/rules.html#tigris")
         assert httpx.get(str(rules.get_attribute("href"))).status_code == 200

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+import tigeuph
 from tigeuph import ArgumentError, ArgumentTypeError
 from tigeuph.dynasties import DYNASTIES, dynasty
+from tigeuph.screen import board_markup, players_markup
 from tigeuph.svg.symbols import FILL
 
 
@@ -30,3 +32,17 @@ def test_no_dynasty_for_what_is_no_seat(seat: object) -> None:
     """A negative number or a value that is no int is refused with the library's errors."""
     with pytest.raises((ArgumentError, ArgumentTypeError)):
         dynasty(seat)  # type: ignore[arg-type]
+
+
+def test_the_terminal_names_each_seat_by_its_dynasty_on_its_colour() -> None:
+    """The terminal's score rows name each seat's dynasty on its seat colour, and its leaders
+    stand on the same colour: the legend and the board agree."""
+    state = tigeuph.new_game(3, seed=4)
+    state = tigeuph.apply(state, tigeuph.parse_action("pass"))  # seat 1 to move
+    rows = players_markup(state).splitlines()
+    for seat in range(3):
+        crest = dynasty(seat)
+        assert f"[bold black on {crest.colour}]{crest.name:<6}[/]" in rows[seat]
+    placed = next(a for a in tigeuph.legal_actions(state) if isinstance(a, tigeuph.PlaceLeader))
+    board = board_markup(tigeuph.apply(state, placed))
+    assert f"on {dynasty(1).colour}]" in board and f"on {dynasty(0).colour}]" not in board

@@ -29,6 +29,7 @@ from .actions import (
 from .cells import COLUMN_LETTERS, Bitboard, Cell, cell, cell_col, cell_row, from_cells
 from .decisions import Revolt, War
 from .describe import status, winners
+from .dynasties import dynasty
 from .pieces import COLOURS, Colour
 from .regions import region
 from .state import GameState
@@ -168,7 +169,8 @@ def _cell(
         seat, colour = leaders[c]
         if fighting >> c & 1:
             return f"{colour.letter.upper()}{seat}!", _FIGHTING
-        return f"{colour.letter.upper()}{seat} ", f"{_INK[colour]} on #d9c9a0"
+        # The seat's dynasty colour as the ground: whose leader it is, at a glance.
+        return f"{colour.letter.upper()}{seat} ", f"{_INK[colour]} on {dynasty(seat).colour}"
     if pos.catastrophes >> c & 1:
         return " x ", "bold #ffb040 on #4a3a2c"
     if c in monuments:
@@ -224,19 +226,22 @@ def board_markup(pos: GameState | PlayerView, *, highlight: Bitboard = 0) -> str
 def players_markup(pos: GameState | PlayerView, names: Sequence[str] | None = None) -> str:
     """One line per seat (points, treasures, catastrophe tiles, hand) and the status line, in
     ``rich`` console markup; a :class:`~tigeuph.PlayerView` shows only what its player may see.
-    *names* follow each seat's number (``seat 1 greedy``)."""
+    Each seat is named with its dynasty on its seat colour, the ground of its leaders on the
+    board (:mod:`tigeuph.dynasties`). *names* follow (``seat 1 bull greedy``)."""
     won = set(winners(pos))
-    labels = [
-        f"seat {seat} {names[seat]}" if names and names[seat] else f"seat {seat}"
-        for seat in range(pos.players)
-    ]
-    width = max(18, *(len(label) + 1 for label in labels))
+    labels = [f"{names[seat]}" if names and names[seat] else "" for seat in range(pos.players)]
+    width = max(10, *(len(label) + 1 for label in labels))
     lines = []
     for seat in range(pos.players):
         to_move = seat == pos.to_move
         arrow = "*" if seat in won else ">" if to_move else " "
         style = "bold" if to_move or seat in won else ""
-        parts = [_styled(f"{arrow} {labels[seat]:<{width}}", style)]
+        crest = dynasty(seat)
+        parts = [
+            _styled(f"{arrow} seat {seat} ", style),
+            _styled(f"{crest.name:<6}", f"bold black on {crest.colour}"),
+            _styled(f" {labels[seat]:<{width}}", style),
+        ]
         points = pos.points[seat]
         for colour in COLOURS:
             shown = "?" if points is None else str(points[colour])

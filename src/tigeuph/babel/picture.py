@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Final, get_args
 from xml.etree.ElementTree import Element, tostring
 
+from ..dynasties import dynasty
 from ..errors import expect
 from ..svg.symbols import INK, Symbols, el
 from .actions import Action
@@ -118,7 +119,7 @@ def _draw_half(
     temple_y, column_y = (y + column, y) if upward else (y, y + TEMPLE)
     names = (("columns", column_y + column / 2), ("temples", temple_y + TEMPLE / 2))
     for name, middle in names:
-        label(half, QUARRY_X + 6, middle - 2, f"seat {seat}'s", 11, kind="side-label")
+        label(half, QUARRY_X + 6, middle - 2, f"{dynasty(seat).name}'s", 11, kind="side-label")
         label(half, QUARRY_X + 6, middle + 12, name, 11, kind="side-label")
     for nation in NATIONS:
         x = LOCATION_X[nation.index]

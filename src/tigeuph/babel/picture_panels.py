@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final
 from xml.etree.ElementTree import Element
 
+from ..dynasties import dynasty
 from ..svg.symbols import INK, Symbols, el
 from .actions import Action
 from .cards import NATIONS
@@ -101,7 +102,10 @@ def draw_panel(
     place = {"x": str(MARGIN), "y": f"{y + 14:g}", "width": "32", "height": "32"}
     el(panel, "use", {"xlink:href": f"#{symbols.dynasty(seat)}", **place}, class_="seat-mark")
     label(panel, 56, y + 29, f"Seat {seat}", 16, kind="seat-name", bold=True)
-    notes = ["winner" if seat in won else "to move" if seat == position.to_move else ""]
+    notes = [
+        dynasty(seat).name,
+        "winner" if seat in won else "to move" if seat == position.to_move else "",
+    ]
     if isinstance(position, BabelView) and seat == position.player:
         notes.append("you")
     note = ", ".join(n for n in notes if n)

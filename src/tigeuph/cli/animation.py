@@ -54,7 +54,7 @@ def frames(
     """Every point of *record*, a game of *game*, from its start, drawn *size* pixels wide
     (as seat *player* saw it, if given)."""
     states, actions = record.states, record.actions
-    told_by: Sequence[Sequence[Any]] = getattr(record, "events", ())
+    told_by = record.events
     out = []
     for index, state in enumerate(states):
         shown = state if player is None else game.view(state, player)

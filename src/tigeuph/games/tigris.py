@@ -274,6 +274,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
             size=width,
             lastmove=last,
             arrows=moved,
+            before=before,
             coordinates=coordinates,
             panel=panel,
         )

@@ -205,6 +205,17 @@ def schemas() -> dict[str, Any]:
                 "version": _VERSION,
                 "players": {"type": "integer", "minimum": 2, "maximum": 4},
                 "seats": {"type": "array", "items": {"type": "string"}},
+                "dynasties": {
+                    "type": "array",
+                    "items": _object(
+                        {
+                            "name": {"type": "string"},
+                            "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$"},
+                        }
+                    ),
+                    "description": "Each seat's dynasty, whose symbol and seat colour its "
+                    "leaders and score row wear (tigeuph.dynasties).",
+                },
                 "to_move": _nullable(_SEAT),
                 "over": {"type": "boolean"},
                 "stopped": _STOPPED,

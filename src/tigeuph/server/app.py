@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any, Final
 
+from ..dynasties import dynasty
 from ..errors import IllegalActionError, TigeuphError
 from ..games import GAMES
 from .advice import action_text, explanation, hint, not_to_move
@@ -112,6 +113,10 @@ class _Server:
             "version": row.version,
             "players": len(row.seats),
             "seats": list(row.seats),
+            "dynasties": [
+                {"name": crest.name, "colour": crest.colour}
+                for crest in map(dynasty, range(len(row.seats)))
+            ],
             "to_move": row.to_move,
             "over": row.done,
             "stopped": _stop_name(row),

@@ -183,6 +183,14 @@ function setPrompt(text, error = false) {
 // Whether the game is played by clicking cells: its summary gives the picture's grid.
 const clickable = () => Boolean(game.summary && game.summary.board);
 
+// A seat's dynasty on its seat colour, as the board's leaders wear it.
+function crest(seat) {
+  const dynasty = game.summary.dynasties[seat];
+  const span = el("span", { class: "dynasty", "data-seat": `${seat}` }, dynasty.name);
+  span.style.backgroundColor = dynasty.colour;  // the page's policy allows no style attribute
+  return span;
+}
+
 function seatName(seat) {
   if (game.data && seat === game.data.seat) return "You";
   const kind = game.summary.seats[seat];
@@ -392,7 +400,7 @@ function drawPlayers() {
   const head = el("tr", {}, el("th", {}, ""), ...Object.values(COLOURS).map((c) => el("th", { title: `${c} points` }, el("span", { class: `pt ${c}` }, c))),
     el("th", { title: "treasures" }, "◆"), el("th", { title: "tiles in hand" }, "hand"), el("th", { title: "catastrophe tiles" }, "✕"));
   const rows = view.points.map((points, seat) => el("tr", { class: seat === game.data.to_move ? "to-move" : "" },
-    el("td", { class: "who" }, seatName(seat)),
+    el("td", { class: "who" }, crest(seat), " ", seatName(seat)),
     ...Object.keys(COLOURS).map((c) => el("td", {}, points ? `${points[c]}` : "?")),
     el("td", {}, `${view.treasures_taken[seat]}`), el("td", {}, `${view.hand_sizes[seat]}`), el("td", {}, `${view.catastrophe_tiles[seat]}`)));
   const bag = el("tr", {}, el("td", { class: "who", colspan: 8 }, `Tiles in the bag: ${view.bag_size}`));
