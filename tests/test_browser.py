@@ -32,7 +32,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import tigeuph
 from tigeuph.dynasties import dynasty
-from tigeuph.server.history import told_names
+from tigeuph.events import names_for
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -409,7 +409,7 @@ def _state(seed: int, actions: str) -> Any:
 def _told(state: Any, action: str, seat: int) -> list[str]:
     """What *action* did in *state*, in the sentences the page tells *seat*."""
     _, events = TIGRIS.transition(state, TIGRIS.parse_action(action))
-    names = told_names(2, seat)
+    names = names_for(2, seat)
     return [event.seen_by(seat).text(names) for event in events]
 
 

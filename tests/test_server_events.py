@@ -17,9 +17,10 @@ from live_server import TESTING, bearer
 from starlette.exceptions import StarletteDeprecationWarning
 
 import tigeuph
+from tigeuph.events import names_for
 from tigeuph.server import Store, create_app
 from tigeuph.server.agents import think
-from tigeuph.server.history import seat_view, told_names
+from tigeuph.server.history import seat_view
 
 with warnings.catch_warnings():  # it would rather have httpx2, but works on httpx
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
@@ -57,10 +58,11 @@ def test_each_entry_carries_its_actions_public_events_and_each_seats_sentences(
         assert len(entries) == row.version
         for entry, events in zip(entries, record.events, strict=True):
             assert entry["events"] == [game.event_to_json(event.public()) for event in events]
-            names = told_names(players, seat)
+            names = names_for(players, seat)
             assert entry["told"] == [event.seen_by(seat).text(names) for event in events]
-            for event in entry["events"]:
-                assert event.get("tiles", None) is None  # a draw's or exchange's colours
+            for event, told in zip(entry["events"], events, strict=True):
+                for secret in told.public_fields():
+                    assert event[secret] is None  # a draw's or exchange's colours, a hand
     if name == "tigris":  # its draws' colours are hidden: told to their player alone
         drawn = [
             (event["player"], said)

@@ -157,6 +157,7 @@ def _wars(pos: GameState, choice: WarChoice, names: Sequence[str] | None) -> str
             f"  !{colour.letter}  {_colour(colour)} war: {_whose(names, war.attacker)} "
             f"{colour.leader} on {cell_name(begun.attacker_cell)}, "
             f"{_counted(begun.attacker_strength, war)}, against {_whose(names, war.defender)} "
-            f"on {cell_name(begun.defender_cell)}, {_counted(begun.defender_strength, war)}"
+            f"{colour.leader} on {cell_name(begun.defender_cell)}, "
+            f"{_counted(begun.defender_strength, war)}"
         )
     return "\n".join(lines)

@@ -27,7 +27,7 @@ from .decisions import (
     WonderPoint,
 )
 from .pieces import COLOURS, Colour
-from .ranking import rank
+from .ranking import first_ranked, rank
 from .state import End, GameState
 
 if TYPE_CHECKING:  # a view is read like a state; the views sit above this module
@@ -92,7 +92,7 @@ def winners(pos: GameState | PlayerView) -> tuple[int, ...]:
     if pos.ended is None or any(p is None for p in pos.points):
         return ()
     points = [p for p in pos.points if p is not None]
-    return tuple(r.player for r in rank(points, pos.treasures_taken) if r.rank == 1)
+    return first_ranked(rank(points, pos.treasures_taken))
 
 
 def ending(pos: GameState | PlayerView) -> str | None:

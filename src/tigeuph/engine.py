@@ -19,6 +19,7 @@ from .errors import ArgumentTypeError, IllegalActionError, expect
 from .events import Event
 from .kinds import ACTION_KINDS, decision_kind
 from .plays import RULES
+from .ranking import first_ranked
 from .rules.scoring import PlayerResult, rank
 from .state import End, GameState
 from .work import Work
@@ -161,7 +162,7 @@ class Outcome:
     @property
     def winners(self) -> tuple[int, ...]:
         """The players ranked first (several on a full tie)."""
-        return tuple(r.player for r in self.results if r.rank == 1)
+        return first_ranked(self.results)
 
 
 def outcome(state: GameState) -> Outcome | None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-__all__ = ["PlayerResult", "final_vector", "rank"]
+__all__ = ["PlayerResult", "final_vector", "first_ranked", "rank"]
 
 
 @frozen
@@ -88,3 +88,8 @@ def rank(points: Sequence[Sequence[int]], treasures: Sequence[int]) -> tuple[Pla
             PlayerResult(player, (p[0], p[1], p[2], p[3]), treasures[player], vector, better + 1)
         )
     return tuple(results)
+
+
+def first_ranked(results: Sequence[PlayerResult]) -> tuple[int, ...]:
+    """The players *results* rank first: the winners (several on a full tie, spec R27)."""
+    return tuple(r.player for r in results if r.rank == 1)

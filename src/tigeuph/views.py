@@ -252,7 +252,7 @@ def history(
     if events is not None and len(events) != len(actions):
         raise ValueError(f"{len(events)} lists of events for {len(actions)} actions")
     out = []
-    for i, (before, action) in enumerate(zip(states[:-1], actions, strict=False)):
+    for i, (before, action) in enumerate(zip(states[:-1], actions, strict=True)):
         mover = before.to_move
         if mover is None:
             raise ValueError(f"{action} follows the end of the game")

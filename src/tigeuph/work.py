@@ -19,7 +19,7 @@ from .cells import Bitboard, Cell
 from .decisions import Decision
 from .events import Event, GameEnded, TilesDrawn
 from .pieces import Colour
-from .ranking import rank
+from .ranking import first_ranked, rank
 from .reads import Reads
 from .regions import Analysis
 from .state import Counts, End, GameState, count_letters
@@ -123,8 +123,7 @@ class Work(Reads):
         """The game ends (spec R26); the players ranked first win (R27)."""
         self.ended = reason
         if self.events is not None:
-            results = rank(self.points, self.treasures_taken)
-            winners = tuple(r.player for r in results if r.rank == 1)
+            winners = first_ranked(rank(self.points, self.treasures_taken))
             self.events.append(GameEnded(reason, winners))
 
     # --- the board --------------------------------------------------------------------------

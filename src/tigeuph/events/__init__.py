@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .base import Event
+from .base import Event, names_for
 from .board import (
     CatastropheFell,
     KingdomsUnited,
@@ -64,6 +64,7 @@ __all__ = [
     "WonderBuilt",
     "WonderDeclined",
     "WonderScored",
+    "names_for",
 ]
 
 EVENT_TYPES: Final[dict[str, type[Event]]] = {

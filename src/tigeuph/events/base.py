@@ -16,7 +16,7 @@ from attrs import evolve, fields, frozen
 from ..cells import Cell, cell_name
 from ..pieces import Colour
 
-__all__ = ["CELL", "COLOUR", "NUMBER", "PLAYER", "PRIVATE", "Event"]
+__all__ = ["CELL", "COLOUR", "NUMBER", "PLAYER", "PRIVATE", "Event", "names_for"]
 
 ROLE: Final = "role"
 """The metadata key naming what a field holds: ``player``, ``cell``, ``colour`` or ``number``."""
@@ -66,10 +66,14 @@ class Event:
     kind: ClassVar[str] = "event"
     """The kind's name in writing, such as ``"tile-placed"``."""
 
+    rule: ClassVar[str] = ""
+    """The clause that decides every event of this kind, for a kind that has one."""
+
     @property
     def clause(self) -> str:
-        """The clause of the specification that decided this event (``R13``)."""
-        raise NotImplementedError  # pragma: no cover (every kind says)
+        """The clause of the specification that decided this event (``R13``): the kind's
+        :attr:`rule`, or one that depends on the event (a revolt's or a war's)."""
+        return self.rule
 
     def text(self, names: Sequence[str] | None = None) -> str:
         """The event in an English sentence, calling the players by *names* (seat order)
@@ -87,7 +91,8 @@ class Event:
 
     @property
     def players(self) -> tuple[int, ...]:
-        """The seats this event concerns, first the one who acted."""
+        """The seats this event concerns, in its fields' order; a kind with a secret names its
+        owner first, the one :meth:`seen_by` shows it to."""
         return self._of_role("player")
 
     @property
@@ -104,6 +109,11 @@ class Event:
     def numbers(self) -> dict[str, int]:
         """The counts, strengths and points of this event, by field name."""
         return {name: getattr(self, name) for name in _named(type(self), "number")}
+
+    @classmethod
+    def public_fields(cls) -> tuple[str, ...]:
+        """The fields only the event's own player may see (``None`` in :meth:`public`)."""
+        return _named(cls, "private")
 
     @property
     def is_public(self) -> bool:
@@ -126,6 +136,12 @@ class Event:
 
 
 # --- words shared by the kinds -----------------------------------------------------------
+
+
+def names_for(players: int, viewer: int | None) -> list[str]:
+    """The names to tell *viewer* the events with (:meth:`Event.text`): ``you`` for him,
+    ``seat N`` for the others; every seat by its number for an onlooker (``None``)."""
+    return ["you" if seat == viewer else f"seat {seat}" for seat in range(players)]
 
 
 def seat(names: Sequence[str] | None, player: int) -> str:

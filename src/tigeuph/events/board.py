@@ -73,13 +73,10 @@ class KingdomsUnited(Event):
     colours with a leader on both sides (R17)."""
 
     kind: ClassVar[str] = "kingdoms-united"
+    rule: ClassVar[str] = "R16"
     player: int = field(metadata=PLAYER)
     cell: Cell = field(metadata=CELL)
     wars: tuple[Colour, ...] = field(metadata=COLOUR)
-
-    @property
-    def clause(self) -> str:
-        return "R16"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         united = f"the tile on {cell_name(self.cell)} unites two kingdoms"
@@ -94,13 +91,10 @@ class LeaderPlaced(Event):
     """*player*'s *colour* leader came from his supply onto *cell* (R8)."""
 
     kind: ClassVar[str] = "leader-placed"
+    rule: ClassVar[str] = "R8"
     player: int = field(metadata=PLAYER)
     colour: Colour = field(metadata=COLOUR)
     cell: Cell = field(metadata=CELL)
-
-    @property
-    def clause(self) -> str:
-        return "R8"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -114,14 +108,11 @@ class LeaderMoved(Event):
     """*player*'s *colour* leader moved from *origin* to *cell* (R8)."""
 
     kind: ClassVar[str] = "leader-moved"
+    rule: ClassVar[str] = "R8"
     player: int = field(metadata=PLAYER)
     colour: Colour = field(metadata=COLOUR)
     origin: Cell = field(metadata=CELL)
     cell: Cell = field(metadata=CELL)
-
-    @property
-    def clause(self) -> str:
-        return "R8"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -136,13 +127,10 @@ class LeaderWithdrawn(Event):
     """*player* took his *colour* leader on *cell* back to his supply (R5)."""
 
     kind: ClassVar[str] = "leader-withdrawn"
+    rule: ClassVar[str] = "R5"
     player: int = field(metadata=PLAYER)
     colour: Colour = field(metadata=COLOUR)
     cell: Cell = field(metadata=CELL)
-
-    @property
-    def clause(self) -> str:
-        return "R5"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -157,13 +145,10 @@ class LeaderReturned(Event):
     back to his supply (R10)."""
 
     kind: ClassVar[str] = "leader-returned"
+    rule: ClassVar[str] = "R10"
     player: int = field(metadata=PLAYER)
     colour: Colour = field(metadata=COLOUR)
     cell: Cell = field(metadata=CELL)
-
-    @property
-    def clause(self) -> str:
-        return "R10"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -178,13 +163,10 @@ class CatastropheFell(Event):
     (R14); leaders it strands follow as :class:`LeaderReturned`."""
 
     kind: ClassVar[str] = "catastrophe"
+    rule: ClassVar[str] = "R14"
     player: int = field(metadata=PLAYER)
     cell: Cell = field(metadata=CELL)
     destroyed: Colour | None = field(default=None, metadata=COLOUR)
-
-    @property
-    def clause(self) -> str:
-        return "R14"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         where = cell_name(self.cell)
@@ -199,13 +181,10 @@ class TreasureTaken(Event):
     """*player*'s trader on *trader* took the treasure on *cell* (R25)."""
 
     kind: ClassVar[str] = "treasure-taken"
+    rule: ClassVar[str] = "R25"
     player: int = field(metadata=PLAYER)
     trader: Cell = field(metadata=CELL)
     cell: Cell = field(metadata=CELL)
-
-    @property
-    def clause(self) -> str:
-        return "R25"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(

@@ -148,11 +148,8 @@ class WarCancelled(Event):
     left no leader of that colour on both sides (R21)."""
 
     kind: ClassVar[str] = "war-cancelled"
+    rule: ClassVar[str] = "R21"
     colour: Colour = field(metadata=COLOUR)
-
-    @property
-    def clause(self) -> str:
-        return "R21"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         name = colour_name(self.colour)

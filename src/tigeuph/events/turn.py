@@ -32,13 +32,10 @@ class TilesExchanged(Event):
     *tiles*, are his secret (``None`` in the event as the others know it)."""
 
     kind: ClassVar[str] = "tiles-exchanged"
+    rule: ClassVar[str] = "R4"
     player: int = field(metadata=PLAYER)
     count: int = field(metadata=NUMBER)
     tiles: Counts | None = field(default=None, metadata=PRIVATE)
-
-    @property
-    def clause(self) -> str:
-        return "R4"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         shown = "" if self.tiles is None else f" ({counts_text(self.tiles)})"
@@ -55,14 +52,11 @@ class TilesDrawn(Event):
     secret (``None`` in the event as the others know it)."""
 
     kind: ClassVar[str] = "tiles-drawn"
+    rule: ClassVar[str] = "R7"
     player: int = field(metadata=PLAYER)
     count: int = field(metadata=NUMBER)
     short: bool = False
     tiles: Counts | None = field(default=None, metadata=PRIVATE)
-
-    @property
-    def clause(self) -> str:
-        return "R7"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         if not self.count:
@@ -80,12 +74,9 @@ class TurnPassed(Event):
     """*player* ended his turn with *unused* actions left (R5)."""
 
     kind: ClassVar[str] = "turn-passed"
+    rule: ClassVar[str] = "R5"
     player: int = field(metadata=PLAYER)
     unused: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "R5"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -99,11 +90,8 @@ class TurnBegan(Event):
     """*player*'s turn began (R7)."""
 
     kind: ClassVar[str] = "turn-began"
+    rule: ClassVar[str] = "R7"
     player: int = field(metadata=PLAYER)
-
-    @property
-    def clause(self) -> str:
-        return "R7"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         name = possessive(names, self.player)
@@ -116,12 +104,9 @@ class GameEnded(Event):
     left at the end of a turn. *winners* rank first on the final score (R27)."""
 
     kind: ClassVar[str] = "game-ended"
+    rule: ClassVar[str] = "R26"
     reason: End
     winners: tuple[int, ...] = field(metadata=PLAYER)
-
-    @property
-    def clause(self) -> str:
-        return "R26"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         why = (

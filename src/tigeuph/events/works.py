@@ -36,14 +36,11 @@ class MonumentBuilt(Event):
     R23)."""
 
     kind: ClassVar[str] = "monument-built"
+    rule: ClassVar[str] = "R22"
     player: int = field(metadata=PLAYER)
     monument: Monument = field()
     corner: Cell = field(metadata=CELL)
     colour: Colour = field(metadata=COLOUR)
-
-    @property
-    def clause(self) -> str:
-        return "R22"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -58,12 +55,9 @@ class MonumentDeclined(Event):
     """*player* built no monument: the squares at *corners* never hold one (R22)."""
 
     kind: ClassVar[str] = "monument-declined"
+    rule: ClassVar[str] = "R22"
     player: int = field(metadata=PLAYER)
     corners: tuple[Cell, ...] = field(metadata=CELL)
-
-    @property
-    def clause(self) -> str:
-        return "R22"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         squares = "square" if len(self.corners) == 1 else "squares"
@@ -79,14 +73,11 @@ class MonumentScored(Event):
     shares a kingdom with *monument* on *corner* (R24)."""
 
     kind: ClassVar[str] = "monument-scored"
+    rule: ClassVar[str] = "R24"
     player: int = field(metadata=PLAYER)
     monument: Monument = field()
     corner: Cell = field(metadata=CELL)
     colour: Colour = field(metadata=COLOUR)
-
-    @property
-    def clause(self) -> str:
-        return "R24"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -101,14 +92,11 @@ class BuildingPlaced(Event):
     """*player* put the building of *colour* on *cell*, from supply or from *origin* (R30)."""
 
     kind: ClassVar[str] = "building-placed"
+    rule: ClassVar[str] = "R30"
     player: int = field(metadata=PLAYER)
     colour: Colour = field(metadata=COLOUR)
     cell: Cell = field(metadata=CELL)
     origin: Cell | None = field(default=None, metadata=CELL)
-
-    @property
-    def clause(self) -> str:
-        return "R30"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         whence = "" if self.origin is None else f" from {cell_name(self.origin)}"
@@ -124,12 +112,9 @@ class BuildingDeclined(Event):
     """*player* left the building of *colour* where it was (R30)."""
 
     kind: ClassVar[str] = "building-declined"
+    rule: ClassVar[str] = "R30"
     player: int = field(metadata=PLAYER)
     colour: Colour = field(metadata=COLOUR)
-
-    @property
-    def clause(self) -> str:
-        return "R30"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -143,12 +128,9 @@ class BuildingReturned(Event):
     wonder (R23, R30)."""
 
     kind: ClassVar[str] = "building-returned"
+    rule: ClassVar[str] = "R30"
     colour: Colour = field(metadata=COLOUR)
     cell: Cell = field(metadata=CELL)
-
-    @property
-    def clause(self) -> str:
-        return "R30"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -162,13 +144,10 @@ class WonderBuilt(Event):
     """*player* built the wonder on the *colour* cross centred on *centre* (R31)."""
 
     kind: ClassVar[str] = "wonder-built"
+    rule: ClassVar[str] = "R31"
     player: int = field(metadata=PLAYER)
     centre: Cell = field(metadata=CELL)
     colour: Colour = field(metadata=COLOUR)
-
-    @property
-    def clause(self) -> str:
-        return "R31"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -182,16 +161,15 @@ class WonderDeclined(Event):
     """*player* built no wonder: the crosses centred on *centres* never hold it (R31)."""
 
     kind: ClassVar[str] = "wonder-declined"
+    rule: ClassVar[str] = "R31"
     player: int = field(metadata=PLAYER)
     centres: tuple[Cell, ...] = field(metadata=CELL)
 
-    @property
-    def clause(self) -> str:
-        return "R31"
-
     def text(self, names: Sequence[str] | None = None) -> str:
+        crosses = "cross" if len(self.centres) == 1 else "crosses"
         return sentence(
-            f"{does(names, self.player, 'builds', 'build')} no wonder on {cells_text(self.centres)}"
+            f"{does(names, self.player, 'builds', 'build')} no wonder; the {crosses} centred on "
+            f"{cells_text(self.centres)} will never hold it"
         )
 
 
@@ -201,12 +179,9 @@ class WonderScored(Event):
     the *colour* he chose (R31)."""
 
     kind: ClassVar[str] = "wonder-scored"
+    rule: ClassVar[str] = "R31"
     player: int = field(metadata=PLAYER)
     colour: Colour = field(metadata=COLOUR)
-
-    @property
-    def clause(self) -> str:
-        return "R31"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(

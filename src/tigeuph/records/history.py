@@ -28,6 +28,7 @@ from ..record_text import (
     split_record,
 )
 from ..stall import Stop
+from .text import move_lines, narrated
 
 __all__ = ["History"]
 
@@ -323,35 +324,12 @@ class History(ABC, Generic[S, A, V]):
         lines.append("")
         if self._comments[0] is not None:
             lines.append(f"{{{self._comments[0]}}}")
-        words: list[str] = []
-        for i, action in enumerate(self._actions):
-            turn_begins = i == 0 or self._moves[i] != self._moves[i - 1]
-            if turn_begins or narrate:
-                if words:
-                    lines.append(" ".join(words))
-                number = f"{self._moves[i]}."
-                words = [number if turn_begins else " " * len(number)]
-            words.append(str(action))
-            comment = self._comments[i + 1]
-            if narrate:
-                comment = self._narrated(comment, self._events[i])
-            if comment is not None:
-                words.append(f"{{{comment}}}")
-        if words:
-            lines.append(" ".join(words))
+        comments = self._comments[1:]
+        if narrate:
+            limit = self.limits.max_comment_chars
+            comments = [narrated(c, e, limit) for c, e in zip(comments, self._events, strict=True)]
+        lines += move_lines(self._actions, self._moves, comments, each_on_its_line=narrate)
         return "\n".join(lines) + "\n"
-
-    def _narrated(self, comment: str | None, events: tuple[Event, ...]) -> str | None:
-        """*comment* followed by the public sentences of *events*, unless it ends with them
-        already or would grow beyond ``limits.max_comment_chars``."""
-        told = " ".join(event.public().text() for event in events)
-        if not told or (comment is not None and comment.endswith(told)):
-            return comment
-        own = "" if comment is None else comment.rstrip()
-        if own and not own.endswith((".", "!", "?")):
-            own += "."
-        joined = f"{own} {told}" if own else told
-        return comment if len(joined) > self.limits.max_comment_chars else joined
 
     def _written(self) -> dict[str, str]:
         """The tags the game writes itself, from what it is."""

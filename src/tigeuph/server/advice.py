@@ -30,8 +30,8 @@ MAX_ACTION_TEXT: Final = 64
 """The longest action notation ``explain`` reads from its query."""
 
 
-def not_to_move(seat: int, to_move: int | None, what: str) -> IllegalActionError:
-    """The refusal of *what* asked by *seat* when *to_move* is to move (spec R5)."""
+def not_to_move(seat: int, what: str) -> IllegalActionError:
+    """The refusal of *what* asked by *seat* when another seat is to move (spec R5)."""
     return IllegalActionError("R5", f"{what}: it is not seat {seat}'s turn")
 
 

@@ -207,7 +207,7 @@ class _Server:
         game = self.store.game(row)
         action = game.parse_action(text)
         if row.to_move != seat:
-            raise not_to_move(seat, row.to_move, f"explain {action}")
+            raise not_to_move(seat, f"explain {action}")
         state = await run_in_threadpool(self.store.state, row)
         body = await run_in_threadpool(explanation, game, state, action)
         return JSONResponse({"version": row.version, **body})
@@ -218,7 +218,7 @@ class _Server:
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
         if row.to_move != seat:
-            raise not_to_move(seat, row.to_move, "hint")
+            raise not_to_move(seat, "hint")
         if not self.service.hinting.acquire(blocking=False):
             raise ServerBusy("another hint is being worked out: ask again in a moment", 1)
         try:

@@ -12,7 +12,7 @@ others see less, and :func:`project` hides those actions from everyone but their
 Every entry also carries ``events``: what the action did (:mod:`tigeuph.events`), each event as
 every player may know it (:meth:`tigeuph.Event.public`) and written by the game's
 :meth:`~tigeuph.GameInterface.event_to_json`, so the same list is right for every viewer. The
-store keeps beside them, under :data:`TOLD`, each event's sentence for each seat it concerns,
+store keeps beside them, under :data:`SAID`, each event's sentence for each seat it concerns,
 worded for that seat (``you``, his own hidden colours included: :meth:`tigeuph.Event.seen_by`);
 :func:`project` answers a seat its own sentences (``told``) and nobody anyone else's. An entry
 stored before events were kept has neither key, and still reads.
@@ -28,22 +28,16 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..events import Event
+from ..events import Event, names_for
 from ..games import AnyGame, game_named
 from .rows import HIDDEN
 
-__all__ = ["TOLD", "history_entry", "project", "seat_view", "told_names"]
+__all__ = ["SAID", "history_entry", "project", "seat_view"]
 
-TOLD: Final = "said"
+SAID: Final = "said"
 """The key of a stored entry holding, for each of its events, the sentence each seat it
 concerns is told (``{"0": "You place ..."}``); never answered as stored: :func:`project`
 turns it into the asking seat's ``told``."""
-
-
-def told_names(players: int, seat: int | None) -> list[str]:
-    """The names the sentences told to *seat* call the players by: ``you`` for *seat*,
-    ``seat N`` for the others (``None``: an onlooker, who is nobody)."""
-    return ["you" if other == seat else f"seat {other}" for other in range(players)]
 
 
 def _last_seen(game: AnyGame, seen: Any) -> dict[str, Any] | None:
@@ -54,23 +48,23 @@ def _last_seen(game: AnyGame, seen: Any) -> dict[str, Any] | None:
 
 
 def history_entry(
-    game: AnyGame, before: Any, action: Any, after: Any, events: Sequence[Event] = ()
+    game: AnyGame, before: Any, action: Any, after: Any, events: Sequence[Event]
 ) -> dict[str, Any]:
     """The stored history entry of *action*, which led from *before* to *after* causing
     *events*: as its player sees it, flagged :data:`~tigeuph.server.rows.HIDDEN` if another
-    seat sees less, with the public ``events`` and each seat's own sentences (:data:`TOLD`)."""
+    seat sees less, with the public ``events`` and each seat's own sentences (:data:`SAID`)."""
     mover = before.to_move
     assert mover is not None
     players = game.player_count(before)
     views = game.seat_views(players)
-    views.saw(before, action, after)
+    views.saw(before, action, after, events)
     seen = [_last_seen(game, views.view(after, seat)) for seat in range(players)]
     own = seen[mover]
     told = {
         "events": [game.event_to_json(event.public()) for event in events],
-        TOLD: [
+        SAID: [
             {
-                str(seat): event.seen_by(seat).text(told_names(players, seat))
+                str(seat): event.seen_by(seat).text(names_for(players, seat))
                 for seat in event.players
             }
             for event in events
@@ -89,11 +83,11 @@ def project(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, A
     out = []
     key = None if seat is None else str(seat)
     for item in entries:
-        shown = {k: value for k, value in item.items() if k not in (HIDDEN, TOLD)}
+        shown = {k: value for k, value in item.items() if k not in (HIDDEN, SAID)}
         if item.get(HIDDEN) and item["player"] != seat:
             shown["action"] = None
         if "events" in item:
-            own = item.get(TOLD) or [{} for _ in item["events"]]
+            own = item.get(SAID) or [{} for _ in item["events"]]
             shown["told"] = [
                 said.get(key, event["text"]) if key is not None else event["text"]
                 for event, said in zip(item["events"], own, strict=True)

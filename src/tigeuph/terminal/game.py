@@ -33,7 +33,7 @@ from ..agents import AgentSpecError, agent_rng
 from ..errors import TigeuphError
 from ..games import AnyGame, Record, game_named, game_of, player_counts
 from ..stall import STALL_ROUNDS, Stop
-from .narration import decision_summary, last_decision, narrate, sentence_names, story
+from .narration import last_decision, seat_labels, show_summary, story, tell
 from .prompt import (
     Command,
     Matches,
@@ -186,14 +186,14 @@ class TerminalGame:
         done = len(self.game.actions)
         if not self.console.is_terminal:
             self.console.print(f"seat {seat} ({self.seats[seat]}): {action}", markup=False)
-            for _, lines in story(self.game, done - 1, done, None, self._labels(None)):
+            for _, lines in story(self.game, done - 1, done, None, seat_labels(self.seats, None)):
                 for _, sentence, _ in lines:
                     self.console.print(f"    {sentence}", markup=False, soft_wrap=True)
             return
         self.console.clear()
         show_markup(self.console, self._describe(self.game.state, last=action))
-        self._tell(done - 1, None)
-        self._summary(self.game.state, None)
+        tell(self.console, self.game, done - 1, None, self.seats)
+        show_summary(self.console, self.interface, self.game.state, None, len(self.seats))
         time.sleep(self.delay)
 
     def _final(self) -> None:
@@ -203,7 +203,7 @@ class TerminalGame:
         show_markup(self.console, self._describe(state))
         if self.humans:
             viewer = self._shown if self._shown is not None else self.humans[0]
-            self._tell(last_decision(self.game, viewer), viewer)
+            tell(self.console, self.game, last_decision(self.game, viewer), viewer, self.seats)
         for rank, seat, score in _ranking(self.interface, state):
             self.console.print(
                 f"  rank {rank}: seat {seat} ({self.seats[seat]}), score {score}", markup=False
@@ -257,36 +257,14 @@ class TerminalGame:
             self.console.clear()
         seat = view.player
         show_markup(self.console, self._describe(view, last=last, viewer=seat))
-        self._tell(last_decision(self.game, seat), seat)
-        self._summary(view, seat)
+        tell(self.console, self.game, last_decision(self.game, seat), seat, self.seats)
+        show_summary(self.console, self.interface, view, seat, len(self.seats))
         if self._note:
             self.console.print(self._note, style="bold", markup=False)
             self._note = ""
         self.console.print("your legal actions (? for help):")
         for line in group_actions(view.legal, self.interface.action_kind):
             self.console.print("  " + line, markup=False)
-
-    def _labels(self, viewer: int | None) -> list[str]:
-        """Each seat's heading in the story: ``you (seat 0)``, ``seat 1 (greedy)``."""
-        return [
-            f"you (seat {s})" if s == viewer else f"seat {s} ({name})"
-            for s, name in enumerate(self.seats)
-        ]
-
-    def _tell(self, start: int, viewer: int | None) -> None:
-        """Tell the actions from *start* on, as *viewer* may know them (``None``: all)."""
-        told = narrate(self.game, start, len(self.game.actions), viewer, self._labels(viewer))
-        if told is not None:
-            if viewer is not None:
-                self.console.print("since your last decision:", style="dim")
-            self.console.print(told)
-
-    def _summary(self, position: Any, viewer: int | None) -> None:
-        """What the decision *position* waits for weighs, as the game tells it."""
-        names = sentence_names(len(self.seats), viewer)
-        summary = decision_summary(self.interface, position, names)
-        if summary:
-            show_markup(self.console, summary)
 
     def _describe(self, position: Any, *, last: Any = None, viewer: int | None = None) -> str:
         """The game's description of *position*, the seats named: by their players, or as

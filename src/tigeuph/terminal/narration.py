@@ -10,25 +10,24 @@ notation alone. Nothing here knows one game from another.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from ..events import Event
-from ..games import Record
+from ..dynasties import dynasty
+from ..events import Event, names_for
+from ..games import AnyGame, Record
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
 
 __all__ = [
-    "decision_summary",
     "events_of",
     "last_decision",
     "narrate",
-    "sentence_names",
+    "seat_labels",
+    "show_summary",
     "story",
+    "tell",
 ]
-
-_SEAT_STYLES: Final = ("cyan", "magenta", "yellow", "blue", "green", "red")
-"""Each seat's colour in the story (the seat at the keyboard is bold white)."""
 
 
 def events_of(record: Record) -> Sequence[tuple[Event, ...]]:
@@ -36,12 +35,6 @@ def events_of(record: Record) -> Sequence[tuple[Event, ...]]:
     that keeps no events."""
     kept = record.events
     return kept if len(kept) == len(record.actions) else [()] * len(record.actions)
-
-
-def sentence_names(players: int, viewer: int | None) -> list[str]:
-    """The seats' names in the events' sentences: ``you`` for *viewer*, ``seat N`` for the
-    others (every seat by its number for an onlooker)."""
-    return ["you" if seat == viewer else f"seat {seat}" for seat in range(players)]
 
 
 def last_decision(record: Record, seat: int) -> int:
@@ -62,7 +55,7 @@ def story(
     and whether it concerns *viewer* though another seat acted. Events are as *viewer* may know
     them (:meth:`~tigeuph.Event.seen_by`; ``None``: everything, as a full state shows it)."""
     states, actions, events = record.states, record.actions, events_of(record)
-    names = sentence_names(len(labels), viewer)
+    names = names_for(len(labels), viewer)
     groups: list[tuple[int, list[tuple[str, str, bool]]]] = []
     for index in range(start, stop):
         mover = states[index].to_move
@@ -103,9 +96,15 @@ def narrate(
 
     parts: list[Any] = []
     for seat, lines in story(record, start, stop, viewer, labels):
-        style = "bold" if seat == viewer else _SEAT_STYLES[seat % len(_SEAT_STYLES)]
-        if headings:
-            parts.append(Text(labels[seat], style=f"{style} underline"))
+        if headings:  # the seat's dynasty and its colour, as on the board and the score rows
+            crest = dynasty(seat)
+            parts.append(
+                Text.assemble(
+                    (f" {crest.name} ", f"bold black on {crest.colour}"),
+                    " ",
+                    (labels[seat], "bold underline" if seat == viewer else "underline"),
+                )
+            )
         table = Table.grid(padding=(0, 2))
         table.add_column(style="dim", no_wrap=True)
         table.add_column()
@@ -115,8 +114,32 @@ def narrate(
     return Group(*parts) if parts else None
 
 
-def decision_summary(game: Any, position: Any, names: Sequence[str] | None) -> str | None:
-    """What the player to decide weighs at *position*'s decision, as *game* tells it in
-    ``rich`` markup (a revolt's or war's strengths in the main game), or ``None``."""
-    summary: str | None = game.decision_summary(position, names=names)
-    return summary
+def seat_labels(seats: Sequence[str], viewer: int | None) -> list[str]:
+    """Each seat's heading in the story: ``you (seat 0)``, ``seat 1 (greedy)``."""
+    return [
+        f"you (seat {s})" if s == viewer else f"seat {s} ({name})" for s, name in enumerate(seats)
+    ]
+
+
+def tell(
+    console: Console, record: Record, start: int, viewer: int | None, seats: Sequence[str]
+) -> None:
+    """Tell *record*'s actions from *start* on, as *viewer* may know them (``None``: all), the
+    seats played by *seats*."""
+    told = narrate(record, start, len(record.actions), viewer, seat_labels(seats, viewer))
+    if told is not None:
+        if viewer is not None:
+            console.print("since your last decision:", style="dim")
+        console.print(told)
+
+
+def show_summary(
+    console: Console, game: AnyGame, position: Any, viewer: int | None, players: int
+) -> None:
+    """What the decision *position* waits for weighs, as *game* tells it (a revolt's or a
+    war's strengths), to *viewer*."""
+    summary = game.decision_summary(position, names=names_for(players, viewer))
+    if summary:
+        from rich.text import Text
+
+        console.print(Text.from_markup(summary))

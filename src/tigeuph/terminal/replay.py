@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from ..events import names_for
 from ..games import Record, game_of
 from .game import rich_console, show_markup
-from .narration import decision_summary, narrate, sentence_names
+from .narration import narrate
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -94,6 +95,6 @@ def _show(console: Console, game: Record, at: int, player: int | None) -> None:
             console.print(told)
     else:
         console.print("move 0: the game's first position")
-    summary = decision_summary(interface, position, sentence_names(players, player))
+    summary = interface.decision_summary(position, names=names_for(players, player))
     if summary:
         show_markup(console, summary)

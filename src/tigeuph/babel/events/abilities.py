@@ -38,16 +38,13 @@ class TempleDestroyed(Event):
     *score*."""
 
     kind: ClassVar[str] = "temple-destroyed"
+    rule: ClassVar[str] = "B21"
     player: int = field(metadata=PLAYER)
     victim: int = field(metadata=PLAYER)
     location: Nation
     levels: tuple[int, ...]
     points: int = field(metadata=NUMBER)
     score: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "B21"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -65,6 +62,7 @@ class LevelStolen(Event):
     a score of *victim_score*."""
 
     kind: ClassVar[str] = "level-stolen"
+    rule: ClassVar[str] = "B22"
     player: int = field(metadata=PLAYER)
     victim: int = field(metadata=PLAYER)
     location: Nation
@@ -73,10 +71,6 @@ class LevelStolen(Event):
     score: int = field(metadata=NUMBER)
     lost: int = field(metadata=NUMBER)
     victim_score: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "B22"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         scores = does(names, self.player, "scores", "score")
@@ -94,15 +88,12 @@ class CardsExpelled(Event):
     at *location* (B23)."""
 
     kind: ClassVar[str] = "cards-expelled"
+    rule: ClassVar[str] = "B23"
     player: int = field(metadata=PLAYER)
     victim: int = field(metadata=PLAYER)
     location: Nation
     nation: Nation
     count: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "B23"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -118,15 +109,12 @@ class CardsSwitched(Event):
     tail card) from his column at *location* to the tail of *player*'s own there (B24)."""
 
     kind: ClassVar[str] = "cards-switched"
+    rule: ClassVar[str] = "B24"
     player: int = field(metadata=PLAYER)
     victim: int = field(metadata=PLAYER)
     location: Nation
     nation: Nation
     count: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "B24"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -142,16 +130,13 @@ class HandHalved(Event):
     *hand* cards, discard *count* of them, half rounded down, as his own choice (B27, B48)."""
 
     kind: ClassVar[str] = "hand-halved"
+    rule: ClassVar[str] = "B27"
     player: int = field(metadata=PLAYER)
     victim: int = field(metadata=PLAYER)
     nation: Nation
     location: Nation
     count: int = field(metadata=NUMBER)
     hand: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "B27"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -166,12 +151,9 @@ class CardsDiscarded(Event):
     """The halved *player* discarded *cards*, face up onto the discard pile (B27, B48)."""
 
     kind: ClassVar[str] = "cards-discarded"
+    rule: ClassVar[str] = "B48"
     player: int = field(metadata=PLAYER)
     cards: Counts
-
-    @property
-    def clause(self) -> str:
-        return "B48"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(

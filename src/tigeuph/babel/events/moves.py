@@ -20,13 +20,10 @@ class PawnTravelled(Event):
     quarry) to that nation's location (B12)."""
 
     kind: ClassVar[str] = "pawn-travelled"
+    rule: ClassVar[str] = "B12"
     player: int = field(metadata=PLAYER)
     nation: Nation
     origin: Nation | None = None
-
-    @property
-    def clause(self) -> str:
-        return "B12"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -42,14 +39,11 @@ class CardColonised(Event):
     *location*, which now holds *length* cards (B14)."""
 
     kind: ClassVar[str] = "card-colonised"
+    rule: ClassVar[str] = "B14"
     player: int = field(metadata=PLAYER)
     nation: Nation
     location: Nation
     length: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "B14"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
@@ -65,14 +59,11 @@ class CardsMigrated(Event):
     to the tail of his column at *target* (B18)."""
 
     kind: ClassVar[str] = "cards-migrated"
+    rule: ClassVar[str] = "B18"
     player: int = field(metadata=PLAYER)
     origin: Nation
     target: Nation
     cards: tuple[Nation, ...]
-
-    @property
-    def clause(self) -> str:
-        return "B18"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(

@@ -34,13 +34,10 @@ class TurnEnded(Event):
     first; *left* temple cards remain (B9; none: the game ends, B31)."""
 
     kind: ClassVar[str] = "turn-ended"
+    rule: ClassVar[str] = "B9"
     player: int = field(metadata=PLAYER)
     levels: tuple[int, ...]
     left: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "B9"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         drawn = join([str(level) for level in self.levels])
@@ -58,12 +55,9 @@ class TurnBegan(Event):
     """Turn *turn* began: *player*'s (B7)."""
 
     kind: ClassVar[str] = "turn-began"
+    rule: ClassVar[str] = "B7"
     player: int = field(metadata=PLAYER)
     turn: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "B7"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(f"turn {self.turn}: {possessive(names, self.player)} turn")
@@ -75,11 +69,8 @@ class DeckReshuffled(Event):
     were shuffled into a new deck (B10, B41)."""
 
     kind: ClassVar[str] = "deck-reshuffled"
+    rule: ClassVar[str] = "B10"
     count: int = field(metadata=NUMBER)
-
-    @property
-    def clause(self) -> str:
-        return "B10"
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return sentence(
