@@ -72,7 +72,7 @@ class Event:
     @property
     def clause(self) -> str:
         """The clause of the specification that decided this event (``R13``): the kind's
-        :attr:`rule`, or one that depends on the event (a revolt's or a war's)."""
+        :attr:`~tigeuph.Event.rule`, or one that depends on the event (a revolt's or a war's)."""
         return self.rule
 
     def text(self, names: Sequence[str] | None = None) -> str:
