@@ -89,8 +89,7 @@ def _support(
     pos: GameState | PlayerView, conflict: Revolt | War, names: Sequence[str] | None
 ) -> str:
     begun = conflict_begun(_board(pos), conflict)
-    kind = "revolt" if isinstance(conflict, Revolt) else "war"
-    support = Colour.RED if isinstance(conflict, Revolt) else conflict.colour
+    kind, support = conflict.kind, conflict.support
     leader, colour = conflict.colour.leader, _colour(conflict.colour)
     attack, defence, committed = begun.attacker_strength, begun.defender_strength, None
     attacker, defender = conflict.attacker, conflict.defender

@@ -3,7 +3,7 @@ holds while play waits (spec R6)."""
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import ClassVar, Literal, TypeAlias
 
 from attrs import frozen
 
@@ -37,6 +37,15 @@ class Conflict:
     defender: int
     attacker_support: int | None = None
 
+    kind: ClassVar[Literal["revolt", "war"]]
+    """``"revolt"`` or ``"war"``, as the events and the words name the conflict."""
+
+    @property
+    def support(self) -> Colour:
+        """The colour of the tiles committed: red in a revolt (R15), the war's in a war
+        (R19)."""
+        return Colour.RED if self.kind == "revolt" else self.colour
+
     @property
     def player(self) -> int:
         """Who must commit support now."""
@@ -48,10 +57,14 @@ class Revolt(Conflict):
     """A revolt (spec R15): a leader placed in a kingdom holding a leader of its colour;
     support is red, whatever the leaders' colour."""
 
+    kind: ClassVar[Literal["revolt", "war"]] = "revolt"
+
 
 @frozen
 class War(Conflict):
     """A war (spec R16-R20) in ``colour``, after a unification; support is of that colour."""
+
+    kind: ClassVar[Literal["revolt", "war"]] = "war"
 
 
 @frozen

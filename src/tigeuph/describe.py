@@ -55,7 +55,7 @@ def decision(pending: Decision | None) -> str | None:
         case None:
             return None
         case Revolt() | War():
-            kind = "revolt" if isinstance(pending, Revolt) else "war"
+            kind = pending.kind
             tiles = "red" if isinstance(pending, Revolt) else _name(pending.colour)
             role = "attacker" if pending.attacker_support is None else "defender"
             return (

@@ -3,8 +3,6 @@ rule functions where a number must be counted again."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from attrs import evolve
 
 from ..actions import Action, CommitSupport, ExchangeTiles, PlaceTile
@@ -127,7 +125,7 @@ def _info(state: GameState, conflict: Conflict) -> ConflictInfo:
     numbers the engine fights with.
     """
     attack, defence = board_strengths(state, conflict)
-    kind: Literal["revolt", "war"] = "revolt" if isinstance(conflict, Revolt) else "war"
+    kind = conflict.kind
     return ConflictInfo(
         kind,
         conflict.colour,

@@ -245,9 +245,8 @@ def conflict_begun(pos: Position, conflict: Conflict) -> ConflictBegun:
     defender_at = pos.leaders[conflict.defender][conflict.colour]
     assert attacker_at is not None and defender_at is not None
     attack, defence = board_strengths(pos, conflict)
-    kind: Literal["revolt", "war"] = "revolt" if isinstance(conflict, Revolt) else "war"
     return ConflictBegun(
-        kind,
+        conflict.kind,
         conflict.colour,
         conflict.attacker,
         conflict.defender,
@@ -308,7 +307,7 @@ def next_war(pos: Position) -> War | WarChoice | None:
 def support_colour(conflict: Conflict) -> Colour:
     """The colour of the tiles committed to *conflict*: red in a revolt (R15), the war's colour
     in a war (R19)."""
-    return Colour.RED if isinstance(conflict, Revolt) else conflict.colour
+    return conflict.support
 
 
 def support_problem(state: GameState, conflict: Conflict, count: int) -> tuple[str, str] | None:
@@ -341,11 +340,12 @@ def commit_support(w: Work, conflict: Revolt | War, count: int) -> None:
     w.take_from_hand(conflict.player, count_of(colour, count))
     w.removed[colour] += count
     if w.events is not None:
-        kind: Literal["revolt", "war"] = "revolt" if isinstance(conflict, Revolt) else "war"
         side: Literal["attacker", "defender"] = (
             "attacker" if conflict.attacker_support is None else "defender"
         )
-        w.events.append(SupportCommitted(kind, conflict.colour, conflict.player, side, count))
+        w.events.append(
+            SupportCommitted(conflict.kind, conflict.colour, conflict.player, side, count)
+        )
     if conflict.attacker_support is None:
         w.pending = evolve(conflict, attacker_support=count)
     elif isinstance(conflict, Revolt):
