@@ -229,7 +229,7 @@ def players_markup(pos: GameState | PlayerView, names: Sequence[str] | None = No
     Each seat is named with its dynasty on its seat colour, the ground of its leaders on the
     board (:mod:`tigeuph.dynasties`). *names* follow (``seat 1 bull greedy``)."""
     won = set(winners(pos))
-    labels = [f"{names[seat]}" if names and names[seat] else "" for seat in range(pos.players)]
+    labels = [names[seat] if names and names[seat] else "" for seat in range(pos.players)]
     width = max(10, *(len(label) + 1 for label in labels))
     lines = []
     for seat in range(pos.players):
