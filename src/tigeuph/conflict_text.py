@@ -22,7 +22,9 @@ from typing import Final
 
 from .actions import CommitSupport
 from .cells import cell_name
-from .decisions import Conflict, Revolt, War, WarChoice
+from .decisions import Revolt, War, WarChoice
+from .events.base import does, possessive
+from .events.conflicts import strength_words
 from .legal import legal_actions
 from .pieces import Colour
 from .rules.conflicts import conflict_begun, start_war
@@ -58,31 +60,8 @@ def _board(position: GameState | PlayerView) -> GameState:
     return sample_state(position, random.Random(0))
 
 
-def _name(names: Sequence[str] | None, seat: int) -> str:
-    return names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
-
-
-def _you(names: Sequence[str] | None, seat: int) -> bool:
-    return _name(names, seat).lower() == "you"
-
-
-def _does(names: Sequence[str] | None, seat: int, verb: str) -> str:
-    """``seat 1 wins``, ``you win``."""
-    return f"{_name(names, seat)} {verb if _you(names, seat) else verb + 's'}"
-
-
-def _whose(names: Sequence[str] | None, seat: int) -> str:
-    return "your" if _you(names, seat) else f"{_name(names, seat)}'s"
-
-
 def _colour(colour: Colour, text: str | None = None) -> str:
     return f"[{_INK[colour]}]{text or colour.name.lower()}[/]"
-
-
-def _counted(n: int, conflict: Conflict) -> str:
-    """What a side's board strength counts, *n* of them."""
-    word = "temple" if isinstance(conflict, Revolt) else f"{conflict.colour.name.lower()} tile"
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _support(
@@ -102,35 +81,42 @@ def _support(
         "wins ties."
     ]
     at = f"{leader} on {cell_name(begun.attacker_cell)}"
-    attacking = f"  {_does(names, attacker, 'attack')} with the {at}: {_counted(attack, conflict)}"
+    attacking = (
+        f"  {does(names, attacker, 'attacks', 'attack')} with the {at}: "
+        f"{strength_words(kind, conflict.colour, attack)}"
+    )
     if conflict.attacker_support is not None:
         committed = conflict.attacker_support
         attacking += f" + {committed} committed = [bold]{attack + committed}[/]"
     at = f"{leader} on {cell_name(begun.defender_cell)}"
-    defending = f"  {_does(names, defender, 'defend')} with the {at}: {_counted(defence, conflict)}"
+    defending = (
+        f"  {does(names, defender, 'defends', 'defend')} with the {at}: "
+        f"{strength_words(kind, conflict.colour, defence)}"
+    )
     lines += [attacking, defending]
     decider = conflict.player
     counts = _counts(pos, decider)
     if counts:
-        lines.append(f"  {_does(names, decider, 'may commit')} {_colour(support)} tiles:")
+        lines.append(
+            f"  {does(names, decider, 'may commit', 'may commit')} {_colour(support)} tiles:"
+        )
     for n in counts:
         if committed is None:
             lines.append(
                 f"    +{n} → [bold]{attack + n}[/] against {defence}, before "
-                f"{_whose(names, defender)} support"
+                f"{possessive(names, defender)} support"
             )
             continue
         total, against = defence + n, attack + committed
         winner, loser = (defender, attacker) if total >= against else (attacker, defender)
         lost = begun.defender_cell if loser == defender else begun.attacker_cell
         lines.append(
-            f"    +{n} → [bold]{total}[/] against {against}: {_does(names, winner, 'win')}; "
-            f"{_whose(names, loser)} {leader} leaves {cell_name(lost)}"
+            f"    +{n} → [bold]{total}[/] against {against}: {does(names, winner, 'wins', 'win')}; "
+            f"{possessive(names, loser)} {leader} leaves {cell_name(lost)}"
         )
     if not counts:
-        lines.append(
-            f"  {_does(names, decider, 'decide')} how many {_colour(support)} tiles to commit"
-        )
+        decides = does(names, decider, "decides", "decide")
+        lines.append(f"  {decides} how many {_colour(support)} tiles to commit")
     return "\n".join(lines)
 
 
@@ -147,16 +133,17 @@ def _counts(pos: GameState | PlayerView, decider: int) -> tuple[int, ...]:
 
 
 def _wars(pos: GameState, choice: WarChoice, names: Sequence[str] | None) -> str:
-    chooses = _does(names, choice.player, "choose")
+    chooses = does(names, choice.player, "chooses", "choose")
     lines = [f"{chooses[:1].upper()}{chooses[1:]} which war to fight first (board strengths):"]
     for colour in choice.colours:
         war = start_war(pos, colour)
         begun = conflict_begun(pos, war)
         lines.append(
-            f"  !{colour.letter}  {_colour(colour)} war: {_whose(names, war.attacker)} "
+            f"  !{colour.letter}  {_colour(colour)} war: {possessive(names, war.attacker)} "
             f"{colour.leader} on {cell_name(begun.attacker_cell)}, "
-            f"{_counted(begun.attacker_strength, war)}, against {_whose(names, war.defender)} "
+            f"{strength_words(war.kind, war.colour, begun.attacker_strength)}, against "
+            f"{possessive(names, war.defender)} "
             f"{colour.leader} on {cell_name(begun.defender_cell)}, "
-            f"{_counted(begun.defender_strength, war)}"
+            f"{strength_words(war.kind, war.colour, begun.defender_strength)}"
         )
     return "\n".join(lines)

@@ -25,13 +25,20 @@ from .base import (
     verb,
 )
 
-__all__ = ["ConflictBegun", "ConflictResolved", "SupportCommitted", "WarCancelled"]
+__all__ = [
+    "ConflictBegun",
+    "ConflictResolved",
+    "SupportCommitted",
+    "WarCancelled",
+    "strength_words",
+]
 
 ConflictKind = Literal["revolt", "war"]
 
 
-def _strength(conflict: ConflictKind, colour: Colour, n: int) -> str:
-    """What a side's board strength counts: temples in a revolt, the colour's tiles in a war."""
+def strength_words(conflict: ConflictKind, colour: Colour, n: int) -> str:
+    """A side's board strength *n* in words: ``2 temples`` in a revolt, ``1 green tile`` in a
+    war (R15, R19)."""
     return plural(n, "temple") if conflict == "revolt" else plural(n, f"{colour_name(colour)} tile")
 
 
@@ -60,8 +67,8 @@ class ConflictBegun(Event):
         leader = self.colour.leader
         attacker = f"{possessive(names, self.attacker)} {leader} on {cell_name(self.attacker_cell)}"
         defender = f"{possessive(names, self.defender)} {leader} on {cell_name(self.defender_cell)}"
-        a = _strength(self.conflict, self.colour, self.attacker_strength)
-        d = _strength(self.conflict, self.colour, self.defender_strength)
+        a = strength_words(self.conflict, self.colour, self.attacker_strength)
+        d = strength_words(self.conflict, self.colour, self.defender_strength)
         name = f"{colour_name(self.colour)} {self.conflict}"
         return sentence(f"{attacker} starts a {name} against {defender}: {a} against {d}")
 
