@@ -38,7 +38,7 @@ from ..actions import Action
 from ..agents import Agent, make_agent
 from ..agents.match import agent_rng
 from ..encoding import ACTION_COUNT, id_to_action, legal_mask
-from ..engine import apply
+from ..engine import transition
 from ..extras import require
 from ..legal import legal_actions
 from ..notation import to_text
@@ -162,10 +162,10 @@ class TigrisEuphratesEnv(gymnasium.Env[Observation, np.int64]):
 
     def _play(self, action: Action) -> None:
         before = self.state
-        self.state = apply(before, action)
+        self.state, told = transition(before, action)  # told once, seen by every seat
         self.moves += 1
         for seat, public in enumerate(self._public):
-            public += history((before, self.state), (action,), seat)
+            public += history((before, self.state), (action,), seat, (told,))
 
     def _opponents_play(self) -> None:
         while self.moves < self.max_moves:

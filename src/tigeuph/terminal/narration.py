@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..dynasties import dynasty
-from ..events import Event, names_for
+from ..events import names_for
 from ..games import AnyGame, Record
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
 __all__ = [
-    "events_of",
     "last_decision",
     "narrate",
     "seat_labels",
@@ -28,13 +27,6 @@ __all__ = [
     "story",
     "tell",
 ]
-
-
-def events_of(record: Record) -> Sequence[tuple[Event, ...]]:
-    """``events[i]``, what ``actions[i]`` did, as the record keeps them; nothing for a record
-    that keeps no events."""
-    kept = record.events
-    return kept if len(kept) == len(record.actions) else [()] * len(record.actions)
 
 
 def last_decision(record: Record, seat: int) -> int:
@@ -54,7 +46,7 @@ def story(
     seat and, per line, the action's notation (on an action's first line only), the sentence
     and whether it concerns *viewer* though another seat acted. Events are as *viewer* may know
     them (:meth:`~tigeuph.Event.seen_by`; ``None``: everything, as a full state shows it)."""
-    states, actions, events = record.states, record.actions, events_of(record)
+    states, actions, events = record.states, record.actions, record.events
     names = names_for(len(labels), viewer)
     groups: list[tuple[int, list[tuple[str, str, bool]]]] = []
     for index in range(start, stop):
