@@ -126,6 +126,12 @@ def test_the_scratch_copy_has_exactly_the_states_fields() -> None:
     state = next(s for s in states(2) if s.pending is not None)
     frozen = Work(state).freeze()
     assert frozen == state and all(getattr(frozen, f) == getattr(state, f) for f in fields)
+    # Built without attrs' __init__, it is a GameState like any other: frozen, hashed and
+    # pickled as the same value.
+    assert type(frozen) is GameState and hash(frozen) == hash(state)
+    assert pickle.loads(pickle.dumps(frozen)) == state
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        frozen.active = 1  # type: ignore[misc]
 
 
 def test_state_and_scratch_copy_read_alike(sample: list[GameState]) -> None:

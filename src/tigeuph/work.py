@@ -15,6 +15,8 @@ one, so an action pays only for what it changes. Every change of a leader goes t
 
 from __future__ import annotations
 
+from typing import Any, TypeVar, cast
+
 from .cells import Bitboard, Cell
 from .decisions import Decision
 from .events import Event, GameEnded, TilesDrawn
@@ -22,7 +24,7 @@ from .pieces import Colour
 from .ranking import first_ranked, rank
 from .reads import Reads
 from .regions import Analysis
-from .state import Counts, End, GameState, count_letters
+from .state import Counts, End, GameState, build_state, count_letters
 
 __all__ = ["Work"]
 
@@ -62,21 +64,21 @@ class Work(Reads):
 
     def __init__(self, s: GameState) -> None:
         self.rules = s.rules
-        self.tiles = list(s.tiles)
+        self.tiles = s.tiles
         self.flipped = s.flipped
         self.catastrophes = s.catastrophes
         self.treasures = s.treasures
-        self.leaders: list[tuple[Cell | None, ...]] = list(s.leaders)
+        self.leaders = s.leaders
         self.monuments = s.monuments
         self.declined = s.declined
         self.unification = s.unification
-        self.hands: list[Counts] = list(s.hands)
-        self.catastrophe_tiles = list(s.catastrophe_tiles)
-        self.points: list[Counts] = list(s.points)
-        self.treasures_taken = list(s.treasures_taken)
+        self.hands = s.hands
+        self.catastrophe_tiles = s.catastrophe_tiles
+        self.points = s.points
+        self.treasures_taken = s.treasures_taken
         self.bag = s.bag
-        self.removed = list(s.removed)
-        self.discarded: list[Counts] = list(s.discarded)
+        self.removed = s.removed
+        self.discarded = s.discarded
         self.active = s.active
         self.actions_left = s.actions_left
         self.pending: Decision | None = s.pending
@@ -96,25 +98,52 @@ class Work(Reads):
 
     def score(self, player: int, colour: Colour, n: int) -> None:
         """*player* scores *n* points of *colour*."""
-        p = list(self.points[player])
-        p[colour] += n
-        self.points[player] = (p[0], p[1], p[2], p[3])
+        self.points = _replaced(
+            self.points, player, _plus_one_colour(self.points[player], colour, n)
+        )
 
     def take_from_hand(self, player: int, counts: Counts) -> None:
         """Tiles leave *player*'s hand (the caller has checked he holds them)."""
         h = self.hands[player]
-        self.hands[player] = (
-            h[0] - counts[0],
-            h[1] - counts[1],
-            h[2] - counts[2],
-            h[3] - counts[3],
+        self.hands = _replaced(
+            self.hands,
+            player,
+            (h[0] - counts[0], h[1] - counts[1], h[2] - counts[2], h[3] - counts[3]),
         )
+
+    def discard(self, player: int, counts: Counts) -> None:
+        """*player* puts *counts* face down out of the game (an exchange, spec R4)."""
+        d = self.discarded[player]
+        self.discarded = _replaced(
+            self.discarded,
+            player,
+            (d[0] + counts[0], d[1] + counts[1], d[2] + counts[2], d[3] + counts[3]),
+        )
+
+    def spend_catastrophe(self, player: int) -> None:
+        """*player* plays one of his catastrophe tiles."""
+        self.catastrophe_tiles = _replaced(
+            self.catastrophe_tiles, player, self.catastrophe_tiles[player] - 1
+        )
+
+    def take_treasure(self, player: int, c: Cell) -> None:
+        """*player* takes the treasure on *c*."""
+        self.treasures &= ~(1 << c)
+        self.treasures_taken = _replaced(
+            self.treasures_taken, player, self.treasures_taken[player] + 1
+        )
+
+    def remove_in_open(self, colour: Colour, n: int) -> None:
+        """*n* tiles of *colour* leave the game in the open (support committed, spec R15)."""
+        self.removed = _plus_one_colour(self.removed, colour, n)
 
     def draw(self, player: int, n: int) -> bool:
         """*player* draws *n* tiles from the bag; ``False`` when the bag could not meet it."""
         drawn, self.bag = self.bag[:n], self.bag[n:]
         h, d = self.hands[player], count_letters(drawn)
-        self.hands[player] = (h[0] + d[0], h[1] + d[1], h[2] + d[2], h[3] + d[3])
+        self.hands = _replaced(
+            self.hands, player, (h[0] + d[0], h[1] + d[1], h[2] + d[2], h[3] + d[3])
+        )
         if self.events is not None and n:
             self.events.append(TilesDrawn(player, len(drawn), len(drawn) < n, d))
         return len(drawn) == n
@@ -132,21 +161,27 @@ class Work(Reads):
         """Put a *colour* tile on the empty cell *c*, next to *joins* kingdoms, keeping the
         board analysis current."""
         a = self._cache
-        self.tiles[colour] |= 1 << c
+        self.tiles = _replaced(self.tiles, colour, self.tiles[colour] | 1 << c)
         if a is not None and joins <= 1:
             self._cache = a.joined(c, a.leaders)
         else:
             self._cache = None  # a unification: recompute once the wars are over
+
+    def turn_face_down(self, colour: Colour, cells: Bitboard) -> None:
+        """The face-up *colour* tiles on *cells* turn face down under a monument or the
+        wonder: the cells stay occupied, so the kingdoms do not change (spec R22, R31)."""
+        self.tiles = _replaced(self.tiles, colour, self.tiles[colour] & ~cells)
+        self.flipped |= cells
 
     def remove_tiles(self, colour: Colour, cells: Bitboard) -> int:
         """Take the face-up *colour* tiles on *cells* out of the game; how many there were."""
         cells &= self.tiles[colour]
         if not cells:
             return 0
-        self.tiles[colour] &= ~cells
+        self.tiles = _replaced(self.tiles, colour, self.tiles[colour] & ~cells)
         self._cache = None  # regions may split: recompute when next needed
         n = cells.bit_count()
-        self.removed[colour] += n
+        self.removed = _plus_one_colour(self.removed, colour, n)
         return n
 
     def move_leader(self, player: int, colour: Colour, c: Cell | None) -> None:
@@ -156,10 +191,9 @@ class Work(Reads):
         touches at most one kingdom once the leader is lifted, as every legal move does.
         """
         a = self._cache
-        row = list(self.leaders[player])
+        row = self.leaders[player]
         was = row[colour]
-        row[colour] = c
-        self.leaders[player] = tuple(row)
+        self.leaders = _replaced(self.leaders, player, _replaced(row, colour, c))
         if was is not None:
             self.leader_mask &= ~(1 << was)
             if a is not None:
@@ -171,26 +205,25 @@ class Work(Reads):
         self._cache = a
 
     def freeze(self) -> GameState:
-        """The new state (it inherits the board analysis when that is still current)."""
-        r, b, g, k = self.tiles
-        # Positional, in the fields' order (tests/test_work.py checks it): keywords cost more.
-        state = GameState(
+        """The new state (it inherits the board analysis when that is still current): the
+        rows no rule changed are the old state's own tuples."""
+        return build_state(
             self.rules,
-            (r, b, g, k),
+            self.tiles,
             self.flipped,
             self.catastrophes,
             self.treasures,
-            tuple(self.leaders),
+            self.leaders,
             self.monuments,
             self.declined,
             self.unification,
-            tuple(self.hands),
-            tuple(self.catastrophe_tiles),
-            tuple(self.points),
-            tuple(self.treasures_taken),
+            self.hands,
+            self.catastrophe_tiles,
+            self.points,
+            self.treasures_taken,
             self.bag,
-            (self.removed[0], self.removed[1], self.removed[2], self.removed[3]),
-            tuple(self.discarded),
+            self.removed,
+            self.discarded,
             self.active,
             self.actions_left,
             self.pending,
@@ -199,7 +232,20 @@ class Work(Reads):
             self.wonder,
             self.declined_crosses,
             self.treasures_set_aside,
+            self._cache,
         )
-        if self._cache is not None:
-            object.__setattr__(state, "_cache", self._cache)
-        return state
+
+
+_Row = TypeVar("_Row", bound=tuple[Any, ...])
+
+
+def _replaced(row: _Row, i: int, value: object) -> _Row:
+    """*row* with its *i*-th item replaced by *value*: a new tuple of the same shape."""
+    return cast(_Row, (*row[:i], value, *row[i + 1 :]))
+
+
+def _plus_one_colour(counts: Counts, colour: Colour, n: int) -> Counts:
+    """*counts* with *n* more of *colour*."""
+    c = [counts[0], counts[1], counts[2], counts[3]]
+    c[colour] += n
+    return c[0], c[1], c[2], c[3]

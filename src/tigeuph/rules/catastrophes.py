@@ -54,4 +54,4 @@ def place_catastrophe(w: Work, player: int, c: Cell) -> None:
     w.catastrophes |= 1 << c
     if w.events is not None:
         w.events.append(CatastropheFell(player, c, destroyed))
-    w.catastrophe_tiles[player] -= 1
+    w.spend_catastrophe(player)

@@ -338,7 +338,7 @@ def commit_support(w: Work, conflict: Revolt | War, count: int) -> None:
     The attacker's commitment makes the defender's turn to commit; the defender's settles it."""
     colour = support_colour(conflict)
     w.take_from_hand(conflict.player, count_of(colour, count))
-    w.removed[colour] += count
+    w.remove_in_open(colour, count)
     if w.events is not None:
         side: Literal["attacker", "defender"] = (
             "attacker" if conflict.attacker_support is None else "defender"

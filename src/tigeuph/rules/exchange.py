@@ -29,12 +29,6 @@ def exchange_tiles(w: Work, player: int, counts: Counts) -> None:
     w.take_from_hand(player, counts)
     if w.events is not None:
         w.events.append(TilesExchanged(player, sum(counts), counts))
-    old = w.discarded[player]
-    w.discarded[player] = (
-        old[0] + counts[0],
-        old[1] + counts[1],
-        old[2] + counts[2],
-        old[3] + counts[3],
-    )
+    w.discard(player, counts)
     if not w.draw(player, sum(counts)):
         w.end(End.BAG)

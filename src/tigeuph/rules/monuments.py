@@ -92,8 +92,7 @@ def build(w: Work, corner: Cell, monument: Monument) -> None:
     """Flip the square at *corner* face down under *monument* (spec R22, R23)."""
     colour = square_colour(w, corner)
     sq = square(corner)
-    w.tiles[colour] &= ~sq
-    w.flipped |= sq
+    w.turn_face_down(colour, sq)
     w.monuments = (*w.monuments, MonumentSite(monument, corner, colour))
     if w.events is not None:
         w.events.append(MonumentBuilt(w.active, monument, corner, colour))

@@ -91,8 +91,7 @@ def treasure_problem(state: GameState, choice: TreasureChoice, c: Cell) -> tuple
 def take_treasure(w: Work, choice: TreasureChoice, c: Cell) -> None:
     """The trader's owner takes the treasure on *c* (R25); he takes another while his trader's
     kingdom still holds two."""
-    w.treasures &= ~(1 << c)
-    w.treasures_taken[choice.player] += 1
+    w.take_treasure(choice.player, c)
     if w.events is not None:
         w.events.append(TreasureTaken(choice.player, choice.trader, c))
     if takeable(w.analysis().kingdom_at(choice.trader), w.treasures, w.rules.board.special):

@@ -85,8 +85,7 @@ def build_wonder(w: Work, centre: Cell) -> None:
     """Turn the cross on *centre* face down under the wonder (spec R31, with R22 and R23)."""
     shape = cross(centre)
     colour = next(c for c, layer in zip(COLOURS, w.tiles, strict=True) if layer >> centre & 1)
-    w.tiles[colour] &= ~shape
-    w.flipped |= shape
+    w.turn_face_down(colour, shape)
     w.wonder = WonderSite(centre, colour)
     if w.events is not None:
         w.events.append(WonderBuilt(w.active, centre, colour))
