@@ -8,7 +8,7 @@ from typing import ClassVar, Literal, TypeAlias
 from attrs import frozen
 
 from .cells import Cell
-from .pieces import Colour
+from .pieces import RED, Colour
 
 __all__ = [
     "BuildingChoice",
@@ -44,7 +44,7 @@ class Conflict:
     def support(self) -> Colour:
         """The colour of the tiles committed: red in a revolt (R15), the war's in a war
         (R19)."""
-        return Colour.RED if self.kind == "revolt" else self.colour
+        return RED if self.kind == "revolt" else self.colour
 
     @property
     def player(self) -> int:

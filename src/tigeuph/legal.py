@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator, Sequence
-from typing import Any, Final, cast, overload
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final, overload
 
 from .actions import (
     END_TURN,
@@ -22,11 +22,9 @@ from .actions import (
     WITHDRAW_LEADER,
     Action,
     ExchangeTiles,
-    PlaceLeader,
-    PlaceTile,
     exchange,
 )
-from .cells import Bitboard, CellMap, nth_cell
+from .cells import Bitboard, Cell, CellMap, nth_cell
 from .errors import expect
 from .pieces import COLOURS, Colour
 from .plays import CHOICES
@@ -37,9 +35,9 @@ from .state import GameState
 __all__ = ["LegalActions", "legal_actions", "release"]
 
 # A part of the sequence: a tuple of actions, or the values of a CellMap on the cells of a mask
-# (``per`` values for each cell, in the map's order).
+# (``per`` values for each cell, in the map's order), with the map's groups to read them by.
 _Fixed = tuple[int, tuple[Action, ...]]
-_Cells = tuple[int, CellMap[Any], Bitboard, int]
+_Cells = tuple[int, CellMap[Any], Bitboard, int, Mapping[Cell, tuple[Any, ...]]]
 
 
 class LegalActions(Sequence[Action]):
@@ -93,8 +91,8 @@ class LegalActions(Sequence[Action]):
                     if len(part) == 2:
                         return part[1][i]
                     per = part[3]
-                    found = part[1].values_at(nth_cell(part[2], i // per))[i % per]
-                    return cast(Action, found)
+                    found: Action = part[4][nth_cell(part[2], i // per)][i % per]
+                    return found
                 i -= size
         raise IndexError("legal actions index out of range")
 
@@ -119,7 +117,7 @@ class LegalActions(Sequence[Action]):
         """The parts listed cell by cell: each action table with the mask of its legal cells
         (:func:`tigeuph.legal_mask` reads them without building an action)."""
         for part in self._parts:
-            if len(part) == 4:
+            if len(part) == 5:
                 yield part[1], part[2]
 
     def fixed_parts(self) -> Iterator[tuple[Action, ...]]:
@@ -213,18 +211,25 @@ def _legal(state: GameState) -> LegalActions:
     return LegalActions([(len(found), found)], len(found)) if found else _NONE
 
 
+_Table = tuple[CellMap[Any], Mapping[Cell, tuple[Any, ...]]]
+
+
+def _table(actions: CellMap[Any]) -> _Table:
+    return actions, actions.groups
+
+
 @functools.cache
-def _land_tiles(held: int) -> CellMap[PlaceTile]:
+def _land_tiles(held: int) -> _Table:
     """Tile placements of red (bit 0), green (bit 1) and black (bit 2) as *held* says, cell by
     cell."""
     land = (Colour.RED, Colour.GREEN, Colour.BLACK)
-    return CellMap.merge(PLACE_TILE[c] for i, c in enumerate(land) if held >> i & 1)
+    return _table(CellMap.merge(PLACE_TILE[c] for i, c in enumerate(land) if held >> i & 1))
 
 
 @functools.cache
-def _leader_moves(colours: int) -> CellMap[PlaceLeader]:
+def _leader_moves(colours: int) -> _Table:
     """Leader placements of the colours whose bits are set in *colours*, cell by cell."""
-    return CellMap.merge(PLACE_LEADER[c] for c in COLOURS if colours >> c & 1)
+    return _table(CellMap.merge(PLACE_LEADER[c] for c in COLOURS if colours >> c & 1))
 
 
 _EXCHANGES: dict[tuple[int, int, int, int], tuple[ExchangeTiles, ...]] = {}
@@ -241,7 +246,8 @@ def _exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
 
 
 _END_TURN: Final[_Fixed] = (1, (END_TURN,))
-_BLUE: Final = PLACE_TILE[Colour.BLUE]
+_BLUE: Final = _table(PLACE_TILE[Colour.BLUE])
+_CATASTROPHES: Final = _table(PLACE_CATASTROPHE)
 
 
 def _turn_actions(state: GameState) -> LegalActions:
@@ -256,12 +262,13 @@ def _turn_actions(state: GameState) -> LegalActions:
     if held and cells:
         per = _COLOURS_IN[held]
         n = cells.bit_count() * per
-        parts.append((n, _land_tiles(held), cells, per))
+        land, by_cell = _land_tiles(held)
+        parts.append((n, land, cells, per, by_cell))
         total += n
     cells = m.river_tiles
     if hand[1] and cells:
         n = cells.bit_count()
-        parts.append((n, _BLUE, cells, 1))
+        parts.append((n, _BLUE[0], cells, 1, _BLUE[1]))
         total += n
     # Leaders whose moves share a mask (every leader in supply, and sometimes those on the
     # board) make one part, as they always have: the order decides seeded games.
@@ -279,7 +286,8 @@ def _turn_actions(state: GameState) -> LegalActions:
         if cells:
             per = _COLOURS_IN[colours]
             n = cells.bit_count() * per
-            parts.append((n, _leader_moves(colours), cells, per))
+            moves, by_cell = _leader_moves(colours)
+            parts.append((n, moves, cells, per, by_cell))
             total += n
     if withdrawals:
         parts.append((len(withdrawals), tuple(withdrawals)))
@@ -288,7 +296,7 @@ def _turn_actions(state: GameState) -> LegalActions:
         cells = catastrophe_cells(state)
         if cells:
             n = cells.bit_count()
-            parts.append((n, PLACE_CATASTROPHE, cells, 1))
+            parts.append((n, _CATASTROPHES[0], cells, 1, _CATASTROPHES[1]))
             total += n
     exchanges = _exchanges(hand)
     if exchanges:

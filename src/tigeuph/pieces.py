@@ -69,6 +69,12 @@ _BUILDINGS: Final = ("library", "granary", "market hall", "palace")
 _BY_LETTER: Final = {letter: Colour(i) for i, letter in enumerate(_LETTERS)}
 
 COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)
+# The colours as plain names: the engine's hot paths read these, since ``Colour.RED`` looks
+# the member up through the enum's metaclass each time (ten times a global's cost).
+RED: Final = Colour.RED
+BLUE: Final = Colour.BLUE
+GREEN: Final = Colour.GREEN
+BLACK: Final = Colour.BLACK
 LEADER_LETTERS: Final = "RBGK"
 
 

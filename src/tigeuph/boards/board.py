@@ -98,6 +98,16 @@ class Board:
     """Rows, 1 to 11, named 1 to *rows* from the top."""
     cols: int = COLS
     """Columns, 1 to 16, named A onwards from the left."""
+    cells: Bitboard = field(init=False, eq=False, repr=False)
+    """Every cell of the board, land and river, so every cell a piece may ever stand on (kept,
+    not computed: the engine reads it for every state)."""
+
+    @cells.default
+    def _rectangle(self) -> Bitboard:
+        rows, cols = self.rows, self.cols
+        if type(rows) is int and type(cols) is int and 0 <= rows <= ROWS and 0 <= cols <= COLS:
+            return _RECTANGLES[rows][cols]
+        return 0  # a size out of range: __attrs_post_init__ refuses the board, saying why
 
     def __attrs_post_init__(self) -> None:
         problems = _problems(self)
@@ -109,11 +119,6 @@ class Board:
             f"<Board {self.name!r} {self.rows}x{self.cols}: {self.temple_count} temples, "
             f"{popcount(self.special)} special>"
         )
-
-    @property
-    def cells(self) -> Bitboard:
-        """Every cell of the board, land and river, so every cell a piece may ever stand on."""
-        return _RECTANGLES[self.rows][self.cols]
 
     @property
     def land(self) -> Bitboard:

@@ -9,7 +9,7 @@ from attrs import evolve
 from ..cells import GUARDS, STRIDE, Bitboard, Cell, cells_of, neighbours  # noqa: F401 (GUARDS, STRIDE: the contracts)
 from ..decisions import Conflict, Revolt, War, WarChoice
 from ..events import ConflictBegun, ConflictResolved, SupportCommitted, WarCancelled
-from ..pieces import COLOURS, Colour
+from ..pieces import COLOURS, RED, Colour
 from ..reads import Position
 from ..regions import region
 from ..state import GameState, count_of
@@ -63,7 +63,7 @@ def temple_count(at: Cell, temples: Bitboard) -> int:
 
 def temple_strength(pos: Position, c: Cell) -> int:
     """Face-up temples orthogonally next to the leader on *c* (spec R15)."""
-    return temple_count(c, pos.tiles[Colour.RED])
+    return temple_count(c, pos.tiles[RED])
 
 
 def war_side(at: Cell, occupied: Bitboard, unification: Cell) -> Bitboard:

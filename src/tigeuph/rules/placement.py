@@ -12,7 +12,7 @@ from typing import Final
 
 from ..cells import Bitboard, Cell, cell_name, neighbours
 from ..events import LeaderMoved, LeaderPlaced, LeaderReturned, LeaderWithdrawn, TilePlaced
-from ..pieces import Colour
+from ..pieces import BLUE, RED, Colour
 from ..reads import Position
 from ..state import ONE, GameState
 from ..work import Work
@@ -46,7 +46,7 @@ _BESIDE_TEMPLES: dict[Bitboard, Bitboard] = {}
 def beside_temples(position: Position) -> Bitboard:
     """The cells orthogonally next to a face-up temple: where a leader may stand (spec R8,
     R10)."""
-    red = position.tiles[Colour.RED]
+    red = position.tiles[RED]
     found = _BESIDE_TEMPLES.get(red)
     if found is None:
         if len(_BESIDE_TEMPLES) >= 4096:
@@ -101,7 +101,7 @@ def empty_cells(state: GameState) -> Bitboard:
 def tile_cells(state: GameState, colour: Colour) -> Bitboard:
     """Where a *colour* tile may go: empty, blue on rivers only, joining at most two kingdoms."""
     m = masks(state)
-    return m.river_tiles if colour is Colour.BLUE else m.land_tiles
+    return m.river_tiles if colour is BLUE else m.land_tiles
 
 
 def off_board(state: Position, c: Cell) -> tuple[str, str] | None:
@@ -125,9 +125,9 @@ def tile_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tupl
     if not empty_cells(state) >> c & 1:
         return "R11", f"{where} is not empty"
     on_river = state.rules.board.river >> c & 1
-    if colour is Colour.BLUE and not on_river:
+    if colour is BLUE and not on_river:
         return "R11", f"a blue tile goes only on a river, and {where} is land"
-    if colour is not Colour.BLUE and on_river:
+    if colour is not BLUE and on_river:
         return "R11", f"a {colour.name.lower()} tile never goes on a river ({where})"
     return "R12", f"a tile on {where} would join three kingdoms"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cells import Cell
-from ..pieces import Colour
+from ..pieces import BLACK, Colour
 from ..ranking import PlayerResult, final_vector, rank
 from ..work import Work
 from .buildings import doubled
@@ -22,7 +22,7 @@ def scorer(leaders: Sequence[Sequence[int | None]], colour: Colour, kingdom: int
         c = row[colour]
         if c is not None and kingdom >> c & 1:
             return player
-        k = row[Colour.BLACK]
+        k = row[BLACK]
         if k is not None and kingdom >> k & 1:
             king = player
     return king

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cells import Bitboard, Cell
 from ..decisions import TreasureChoice
 from ..events import TreasureTaken
-from ..pieces import Colour
+from ..pieces import GREEN
 from ..reads import Position
 from ..state import GameState
 from ..work import Work
@@ -56,7 +56,7 @@ def next_treasure_choice(pos: Position) -> TreasureChoice | None:
         return None
     traders = 0
     for row in pos.leaders:
-        c = row[Colour.GREEN]
+        c = row[GREEN]
         if c is not None:
             traders |= 1 << c
     # Most of the time no kingdom with a trader holds two treasures: one pass finds out.
@@ -70,7 +70,7 @@ def next_treasure_choice(pos: Position) -> TreasureChoice | None:
         return None
     special = pos.rules.board.special
     for player in pos.in_turn_order():
-        trader = pos.leaders[player][Colour.GREEN]
+        trader = pos.leaders[player][GREEN]
         if trader is not None and takeable(a.kingdom_at(trader), pos.treasures, special):
             return TreasureChoice(player, trader)
     return None
