@@ -17,6 +17,7 @@ from .errors import ArgumentError, NotationError, expect
 __all__ = [
     "BOARD",
     "CELLS",
+    "CELL_NEIGHBOURS",
     "COLS",
     "GUARDS",
     "ROWS",
@@ -340,3 +341,9 @@ def from_cells(cells: Iterable[Cell]) -> Bitboard:
     for c in cells:
         out |= 1 << c
     return out
+
+
+CELL_NEIGHBOURS: Final[tuple[Bitboard, ...]] = tuple(
+    neighbours(1 << c) for c in range(ROWS * STRIDE)
+)
+"""``CELL_NEIGHBOURS[c]``: :func:`neighbours` of the one cell *c*, looked up instead of shifted."""

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
-from .cells import GUARDS, STRIDE, Bitboard, Cell, neighbours  # noqa: F401 (GUARDS: the contracts)
+from .cells import (  # noqa: F401 (GUARDS: the contracts)
+    CELL_NEIGHBOURS,
+    GUARDS,
+    STRIDE,
+    Bitboard,
+    Cell,
+    neighbours,
+)
 
 __all__ = ["Analysis", "kingdoms", "region", "touch_counts"]
 
@@ -154,25 +161,41 @@ class Analysis:
     def joined(self, c: Cell, leaders: Bitboard) -> Analysis:
         """The analysis once the empty cell *c*, next to at most one kingdom, is occupied by a
         tile or (when *leaders* holds it) a leader: the same as recomputing it from scratch,
-        but with one small flood instead of one per kingdom."""
+        but with one small flood instead of one per kingdom, and none when *c* joins nothing
+        else."""
         here = 1 << c
         occupied = self.occupied | here
+        rims = self.rims
+        for i, rim in enumerate(rims):  # noqa: B007 (i and rim are the home kingdom's)
+            if rim & here:
+                break
+        else:
+            if not leaders & here:
+                # A tile next to no kingdom: the kingdoms, and what lifting a leader does to
+                # them, stay as they are (an analysis never changes its lists once built).
+                after = Analysis(occupied, leaders, (self.kingdoms, rims, self.counter))
+                after._lifted = self._lifted
+                return after
+            i, rim = -1, 0
         found = self.kingdoms[:]
-        rims = self.rims[:]
+        rims = rims[:]
         counter = self.counter
         home = 0
-        for i, rim in enumerate(rims):
-            if rim & here:
-                home = found.pop(i)
-                counter = _sub(counter, rims.pop(i))
-                break
-        if home or leaders & here:
-            # *c* and the leaderless regions it touches join the kingdom (or found one).
+        if i >= 0:
+            home = found.pop(i)
+            rims.pop(i)
+            counter = _sub(counter, rim)
+        # *c* and the leaderless regions it touches join the kingdom (or found one).
+        alone = CELL_NEIGHBOURS[c]
+        if alone & occupied & ~home:
             grown = home | region(here, occupied & ~home)
             rim = neighbours(grown)
-            found.append(grown)
-            rims.append(rim)
-            counter = _add(counter, rim)
+        else:  # nothing else joins: the rim grows by c's own neighbours
+            grown = home | here
+            rim = (rim | alone) & ~grown
+        found.append(grown)
+        rims.append(rim)
+        counter = _add(counter, rim)
         return Analysis(occupied, leaders, (found, rims, counter))
 
     def without_leader(self, c: Cell) -> Analysis:

@@ -73,23 +73,25 @@ class Masks:
 
     def __init__(self, state: GameState) -> None:
         a = state.analysis()
-        river = state.rules.board.river
-        self.empty: Final = state.rules.board.cells & ~a.occupied & ~state.catastrophes
-        fits = self.empty & ~a.touch3  # R12: never joining three kingdoms
+        board = state.rules.board
+        river = board.river
+        empty = board.cells & ~a.occupied & ~state.catastrophes
+        self.empty: Final = empty
+        fits = empty & ~a.touch3  # R12: never joining three kingdoms
         self.land_tiles: Final = fits & ~river  # R11: red, green, black
         self.river_tiles: Final = fits & river  # R11: blue
         # R8: empty land beside a face-up temple, where any leader could go, kingdoms aside
-        self.leader_base: Final = beside_temples(state) & self.empty & ~river
-        self.supply_leaders: Final = self.leader_base & ~a.touch2  # R9
+        base = beside_temples(state) & empty & ~river
+        self.leader_base: Final = base
+        self.supply_leaders: Final = base & ~a.touch2  # R9
 
 
 def masks(state: GameState) -> Masks:
     """The cached :class:`Masks` of *state*."""
-    found = state._masks
+    found: Masks | None = state._masks  # type: ignore[assignment]
     if found is None:
         found = Masks(state)
         object.__setattr__(state, "_masks", found)
-    assert isinstance(found, Masks)
     return found
 
 
