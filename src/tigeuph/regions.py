@@ -217,7 +217,7 @@ class Analysis:
 
     def kingdom_at(self, c: Cell) -> Bitboard:
         """The kingdom holding *c*, or 0."""
-        for k in self.kingdoms:
+        for k in reversed(self.kingdoms):  # the kingdom just grown comes last
             if k >> c & 1:
                 return k
         return 0
@@ -260,7 +260,7 @@ def _pieces(home: Bitboard, others: Bitboard, c: Cell) -> list[Bitboard]:
     if not others:
         return []  # what is left holds no leader: no kingdom at all
     rest = home & ~(1 << c)
-    ends = neighbours(1 << c) & rest
+    ends = CELL_NEIGHBOURS[c] & rest
     # Most lifts split nothing: a single occupied neighbour, or neighbours joined through the
     # diagonal cells around the leader. Otherwise flood from each remaining leader.
     if ends & (ends - 1) == 0 or _JOINED_AROUND[_around(rest, c)]:
@@ -290,7 +290,7 @@ def _lost(home: Bitboard, others: Bitboard, c: Cell, rim: Bitboard) -> Bitboard 
     if len(_LOST) >= _SPLITS_LIMIT:
         _LOST.clear()
     rest = home & ~(1 << c)
-    ends = neighbours(1 << c) & rest
+    ends = CELL_NEIGHBOURS[c] & rest
     if ends & (ends - 1) and not _JOINED_AROUND[_around(rest, c)]:
         found = None
     else:

@@ -6,7 +6,15 @@ from typing import Literal
 
 from attrs import evolve
 
-from ..cells import GUARDS, STRIDE, Bitboard, Cell, cells_of, neighbours  # noqa: F401 (GUARDS, STRIDE: the contracts)
+from ..cells import (  # noqa: F401 (GUARDS, STRIDE: the contracts)
+    CELL_NEIGHBOURS,
+    GUARDS,
+    STRIDE,
+    Bitboard,
+    Cell,
+    cells_of,
+    neighbours,
+)
 from ..decisions import Conflict, Revolt, War, WarChoice
 from ..events import ConflictBegun, ConflictResolved, SupportCommitted, WarCancelled
 from ..pieces import COLOURS, RED, Colour
@@ -155,7 +163,7 @@ def war_sides(pos: Position) -> list[Bitboard]:
     assert u is not None
     occupied = pos.occupied & ~(1 << u)
     leaders = pos.leader_mask
-    ends = neighbours(1 << u) & occupied
+    ends = CELL_NEIGHBOURS[u] & occupied
     sides = []
     while ends:
         side = region(ends & -ends, occupied)

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from ..cells import GUARDS, STRIDE, Bitboard, Cell, cell_name, neighbours  # noqa: F401 (GUARDS: the contracts)
+from ..cells import (  # noqa: F401 (GUARDS: the contracts)
+    CELL_NEIGHBOURS,
+    GUARDS,
+    STRIDE,
+    Bitboard,
+    Cell,
+    cell_name,
+    neighbours,
+)
 from ..decisions import MonumentChoice
 from ..events import MonumentBuilt, MonumentDeclined, MonumentScored
 from ..pieces import COLOURS, MONUMENTS, Colour, Monument
@@ -45,7 +53,7 @@ def buildable_corners(pos: Position, placed: Cell) -> tuple[Cell, ...]:
             break
     else:
         return ()
-    if (neighbours(1 << placed) & layer).bit_count() < 2:
+    if (CELL_NEIGHBOURS[placed] & layer).bit_count() < 2:
         return ()  # a square needs two same-coloured neighbours of the placed tile
     corners = complete_squares(layer, placed, pos.declined)
     if corners and not available(pos, colour):
