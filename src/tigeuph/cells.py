@@ -219,10 +219,16 @@ def nth_cell(bits: Bitboard, n: int) -> Cell:
         else:
             lo = mid
     offset = _ROW_OFFSETS[lo]
+    n -= (bits & _BELOW_ROW[lo]).bit_count()
     row = (bits >> offset) & _ROW_MASK
-    return Cell(offset + _row_bits(row)[n - (bits & _BELOW_ROW[lo]).bit_count()])
+    west = row & 0xFF  # the row's first eight cells, then the other eight
+    k = _BYTE_COUNTS[west]
+    if n < k:
+        return Cell(offset + _BYTE_BITS[west][n])
+    return Cell(offset + 8 + _BYTE_BITS[row >> 8][n - k])
 
 
+_BYTE_COUNTS: Final = tuple(byte.bit_count() for byte in range(256))
 _BELOW_ROW: Final = tuple(
     sum(_ROW_MASK << offset for offset in _ROW_OFFSETS[:k]) for k in range(ROWS + 1)
 )

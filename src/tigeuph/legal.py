@@ -30,7 +30,7 @@ from .pieces import COLOURS, Colour
 from .plays import CHOICES
 from .rules.catastrophes import catastrophe_cells
 from .rules.placement import masks
-from .state import GameState
+from .state import HAND_SIZE, GameState
 
 __all__ = ["LegalActions", "legal_actions", "release"]
 
@@ -232,17 +232,26 @@ def _leader_moves(colours: int) -> _Table:
     return _table(CellMap.merge(PLACE_LEADER[c] for c in COLOURS if colours >> c & 1))
 
 
-_EXCHANGES: dict[tuple[int, int, int, int], tuple[ExchangeTiles, ...]] = {}
+def _all_exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
+    """Every exchange *hand* allows, fewest tiles first."""
+    counts = [c for c in itertools.product(*(range(n + 1) for n in hand)) if 1 <= sum(c) <= 6]
+    counts.sort(key=lambda c: (sum(c), tuple(-n for n in c)))
+    return tuple(exchange((c[0], c[1], c[2], c[3])) for c in counts)
+
+
+# Every hand of six tiles or fewer (210 of them, 3 ms): a random playout meets new hands for
+# many games, and a miss costs a hundred times a look-up.
+_EXCHANGES: Final = {
+    (r, b, g, k): _all_exchanges((r, b, g, k))
+    for r, b, g, k in itertools.product(range(HAND_SIZE + 1), repeat=4)
+    if r + b + g + k <= HAND_SIZE
+}
 
 
 def _exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
-    """Every exchange a hand allows, fewest tiles first (cached per hand)."""
+    """Every exchange a hand allows, fewest tiles first."""
     found = _EXCHANGES.get(hand)
-    if found is None:
-        counts = [c for c in itertools.product(*(range(n + 1) for n in hand)) if 1 <= sum(c) <= 6]
-        counts.sort(key=lambda c: (sum(c), tuple(-n for n in c)))
-        found = _EXCHANGES[hand] = tuple(exchange((c[0], c[1], c[2], c[3])) for c in counts)
-    return found
+    return _all_exchanges(hand) if found is None else found  # a sketch's larger hand
 
 
 _END_TURN: Final[_Fixed] = (1, (END_TURN,))
