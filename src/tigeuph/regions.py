@@ -231,16 +231,24 @@ class Analysis:
         found = self._lifted.get(c)
         if found is not None:
             return found
-        here = 1 << c
-        i = 0
-        for i, k in enumerate(self.kingdoms):  # noqa: B007 (i is the home kingdom's)
-            if k & here:
-                break
-        home = self.kingdoms[i]
-        lost = _lost(home, home & ~here & self.leaders, c, self.rims[i])
+        # What lifting the leader on c takes from its kingdom depends on that kingdom alone,
+        # which usually outlives many states: the answer is carried in _LIFTS from the last
+        # analysis that held the same kingdom, with the same leaders in it.
+        known = _LIFTS.get(c)
+        if known is not None and known[0] in self.kingdoms and known[1] == known[0] & self.leaders:
+            home, _, lost = known
+        else:
+            here = 1 << c
+            for home, rim in zip(self.kingdoms, self.rims, strict=True):
+                if home & here:
+                    break
+            lost = _lost(home, home & ~here & self.leaders, c, rim)
+            if len(_LIFTS) >= _SPLITS_LIMIT:
+                _LIFTS.clear()
+            _LIFTS[c] = (home, home & self.leaders, lost)
         if lost is None:  # the kingdom splits: count its pieces' rims
-            counter = _sub(self.counter, self.rims[i])
-            for _, rim in _split(home, home & self.leaders & ~here, c):
+            counter = _sub(self.counter, self.rims[self.kingdoms.index(home)])
+            for _, rim in _split(home, home & self.leaders & ~(1 << c), c):
                 counter = _add(counter, rim)
             found = self._lifted[c] = _at_least_two(counter)
         else:
@@ -275,6 +283,9 @@ def _pieces(home: Bitboard, others: Bitboard, c: Cell) -> list[Bitboard]:
 # together; a real split is counted piece by piece (None). The answer depends on the kingdom
 # and c only, and a kingdom outlives many states: remember it.
 _LOST: dict[tuple[Bitboard, Cell], Bitboard | None] = {}
+_LIFTS: dict[Cell, tuple[Bitboard, Bitboard, Bitboard | None]] = {}
+"""By a leader's cell: its kingdom, the leaders in it, and :func:`_lost` for it, as last
+asked."""
 
 
 def _lost(home: Bitboard, others: Bitboard, c: Cell, rim: Bitboard) -> Bitboard | None:
