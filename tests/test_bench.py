@@ -1,17 +1,24 @@
-"""The benchmark: seeded playouts, and instructions per action under callgrind (issue 16)."""
+"""The benchmark: seeded playouts, instructions per action under callgrind (issue 16), and the
+digest of its seeded games (issue 28)."""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import stat
 import sys
 from pathlib import Path
+from typing import Final
 
 import pytest
 
 from tigeuph import TigeuphError
+from tigeuph.ruleset import SWITCHES
 from tigeuph.tools import callgrind
-from tigeuph.tools.bench import main, playout, rule_set
+from tigeuph.tools.bench import games_text, main, playout, rule_set, seeded_game
+
+PERFT_PAGE: Final = Path(__file__).parent.parent / "docs" / "perft.rst"
 
 FAKE_VALGRIND = """\
 #!{python}
@@ -92,3 +99,60 @@ def test_instructions_needs_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--instructions", "0"])
     assert "give 1 game or more" in capsys.readouterr().err
+
+
+def published_digests() -> dict[tuple[str, int], str]:
+    """The digests docs/perft.rst publishes for the benchmark's games, by (rules, players)."""
+    text = PERFT_PAGE.read_text(encoding="utf-8")
+    rows = re.findall(r"^ +([a-z_+]+) +([234]) ([0-9a-f]{64})$", text, re.MULTILINE)
+    return {(label, int(players)): digest for label, players, digest in rows}
+
+
+def test_the_benchmark_plays_the_same_games_as_published() -> None:
+    """The seeded games of the standard rules, each switch alone and the advanced board, for 2,
+    3 and 4 players (20 games each), hash to the digests recorded before issue 28's work: the
+    same actions in the same order from the same seeds."""
+    published = published_digests()
+    assert len(published) == 2 * 2 ** len(SWITCHES) * 3
+    labels = ["standard", *(f"standard+{name}" for name in SWITCHES), "advanced"]
+    for label in labels:
+        board, *on = label.split("+")
+        for players in (2, 3, 4):
+            text = games_text(players, range(20), rule_set(board, on))
+            assert hashlib.sha256(text.encode()).hexdigest() == published[label, players], label
+
+
+def test_the_seeded_game_is_the_playout() -> None:
+    """``seeded_game`` plays the game ``playout`` times: as many actions, for every count."""
+    rules = rule_set("advanced", ["wonder", "buildings"])
+    for players in (2, 3, 4):
+        played = seeded_game(players, 7, rules)
+        assert len(played) == playout(players, 7, rules)[0]
+    assert games_text(2, range(2)) == "".join(
+        " ".join(map(str, seeded_game(2, seed))) + "\n" for seed in (0, 1)
+    )
+
+
+def test_the_bench_prints_a_digest_per_row_and_over_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--digest`` prints the SHA-256 of each row's games and of every row's together."""
+    argv = ["--games", "2", "--seed", "3", "--players", "2", "4", "--switch", "wonder", "--digest"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("seeds 3 to 4")
+    texts = [
+        games_text(players, range(3, 5), rule_set("standard", ["wonder"])) for players in (2, 4)
+    ]
+    assert lines[2:] == [
+        f"{'standard+wonder':<48} {2:>7} {hashlib.sha256(texts[0].encode()).hexdigest()}",
+        f"{'standard+wonder':<48} {4:>7} {hashlib.sha256(texts[1].encode()).hexdigest()}",
+        f"{'all':<48} {'':>7} {hashlib.sha256((texts[0] + texts[1]).encode()).hexdigest()}",
+    ]
+
+
+def test_the_digest_times_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--digest`` with ``--instructions`` is refused on the command line."""
+    with pytest.raises(SystemExit):
+        main(["--digest", "--instructions"])
+    assert "--digest times nothing" in capsys.readouterr().err

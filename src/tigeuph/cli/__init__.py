@@ -11,6 +11,7 @@
 ``tigeuph arena``       a tournament between agents
 ``tigeuph soak``        random games checking every invariant
 ``tigeuph bench``       the engine's speed
+``tigeuph perft``       the sequences of legal actions from a seeded start, counted
 ======================  ===================================================================
 
 Each subcommand is a thin layer over a public function. Bad input is one line on standard

@@ -1,9 +1,10 @@
-"""The long-running tools as subcommands: ``simulate``, ``soak``, ``bench`` and ``arena``.
+"""The long-running tools as subcommands: ``simulate``, ``soak``, ``bench``, ``perft`` and
+``arena``.
 
 Each keeps its own options (``tigeuph simulate --help``); the command line hands it the rest
 of the line, so ``tigeuph soak --games 96`` runs what ``python -m tigeuph.testing.soak --games 96``
-runs, and ``--game babel`` picks the game for each. The simulator, the benchmark and the arena
-live in :mod:`tigeuph.tools`, the soak in :mod:`tigeuph.testing`.
+runs, and ``--game babel`` picks the game for each. The simulator, the benchmark, perft and the
+arena live in :mod:`tigeuph.tools`, the soak in :mod:`tigeuph.testing`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ def _bench(argv: list[str]) -> int:
     return main(argv, prog="tigeuph bench")
 
 
+def _perft(argv: list[str]) -> int:
+    from ..tools.perft import main
+
+    return main(argv, prog="tigeuph perft")
+
+
 def _arena(argv: list[str]) -> int:
     from ..tools.arena import main
 
@@ -51,6 +58,7 @@ TOOLS: Final[dict[str, tuple[str, Callable[[list[str]], int]]]] = {
         _soak,
     ),
     "bench": ("measure the engine's speed on random playouts", _bench),
+    "perft": ("count the sequences of legal actions from a seeded start", _perft),
 }
 """Each tool's one-line help and the function running it on the rest of the command line."""
 

@@ -6,6 +6,8 @@
 :mod:`tigeuph.tools.arena`              a tournament between agents (``tigeuph arena``)
 :mod:`tigeuph.tools.bench`              the engine's speed (``tigeuph bench``)
 :mod:`tigeuph.tools.callgrind`          CPU instructions per action (``bench --instructions``)
+:mod:`tigeuph.tools.perft`              the sequences of legal actions from a seeded start,
+                                        counted (``tigeuph perft``)
 :mod:`tigeuph.tools.warm`               build the engine's tables before worker processes fork
 ======================================  ====================================================
 

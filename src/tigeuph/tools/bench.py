@@ -14,6 +14,11 @@ callgrind (:mod:`tigeuph.tools.callgrind`): a figure that the machine's load doe
     tigeuph bench --board examples/boards/delta.txt     # a custom board
     tigeuph bench --games 20 --every-combination   # each board x switches
     tigeuph bench --players 2 --instructions       # and instructions per action (valgrind)
+    tigeuph bench --games 20 --every-combination --digest   # SHA-256 of the games' actions
+
+With ``--digest`` it times nothing: it prints a SHA-256 over every action of each row's seeded
+games (:func:`games_text`), and one over all rows, so that a change to the engine can show it
+plays the same games from the same seeds (the published values are in ``docs/perft.rst``).
 
 ``benchmarks/playout.py`` runs the same with the same options.
 """
@@ -21,22 +26,24 @@ callgrind (:mod:`tigeuph.tools.callgrind`): a figure that the machine's load doe
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import random
 import time
 from collections.abc import Iterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
+from ..actions import Action
 from ..boards import BUILT_IN, find_board
 from ..engine import apply
-from ..errors import BoardError
+from ..errors import BoardError, expect
 from ..legal import legal_actions
 from ..ruleset import SWITCHES, Rules
 from ..state import new_game
 from .callgrind import count_instructions, valgrind
 from .warm import warm_up
 
-__all__ = ["main", "playout", "rule_set"]
+__all__ = ["games_text", "main", "playout", "rule_set", "seeded_game"]
 
 BASE = Rules()
 
@@ -53,6 +60,29 @@ def playout(players: int, seed: int, rules: Rules = BASE) -> tuple[int, int]:
         state = apply(state, rng.choice(legal))
         actions += 1
     return actions, listed
+
+
+def seeded_game(players: int, seed: int, rules: Rules = BASE) -> tuple[Action, ...]:
+    """The actions of the game ``playout`` plays from *seed*, in order: the same choices from
+    the same generator (kept apart so that the timed loop records nothing)."""
+    expect(players, int, "a player count (an int)", "seeded_game: players")
+    expect(seed, int, "a seed (an int)", "seeded_game: seed")
+    expect(rules, Rules, "a Rules", "seeded_game: rules")
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed, rules=rules)
+    played: list[Action] = []
+    while not state.is_over:
+        action = rng.choice(legal_actions(state))
+        state = apply(state, action)
+        played.append(action)
+    return tuple(played)
+
+
+def games_text(players: int, seeds: range, rules: Rules = BASE) -> str:
+    """The seeded games of *seeds* as text, what ``--digest`` hashes: for each game in turn, its
+    actions in action notation separated by single spaces, and a newline."""
+    expect(seeds, range, "a range of seeds", "games_text: seeds")
+    return "".join(" ".join(map(str, seeded_game(players, seed, rules))) + "\n" for seed in seeds)
 
 
 def rule_set(board: str, switches: Sequence[str]) -> Rules:
@@ -120,7 +150,15 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph bench") -> int:
         help="also count the CPU instructions per action under valgrind's callgrind, over the "
         "first GAMES of the seeded games (10 when not given); slow: some seconds a game",
     )
+    parser.add_argument(
+        "--digest",
+        action="store_true",
+        help="time nothing: print a SHA-256 over every action of each row's seeded games, and "
+        "one over all rows, to show that a change to the engine plays the same games",
+    )
     args = parser.parse_args(argv)
+    if args.digest and args.instructions is not None:
+        parser.error("--digest times nothing: leave out --instructions")
     if args.instructions is not None and args.instructions < 1:
         parser.error(f"--instructions {args.instructions}: give 1 game or more")
     try:
@@ -130,6 +168,8 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph bench") -> int:
         ]
     except (OSError, BoardError) as err:
         parser.error(f"--board: {err}")
+    if args.digest:
+        return _digests(rule_sets, args.players, range(args.seed, args.seed + args.games))
     count = args.instructions is not None
     if count and valgrind() is None:
         print("instructions per action: valgrind is not installed, so they are not counted")
@@ -165,6 +205,25 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph bench") -> int:
                 baseline = found.baseline
                 row += f" {found.per_action:>13,.0f}"
             print(row, flush=True)
+    return 0
+
+
+def _digests(
+    rule_sets: list[tuple[str, str, tuple[str, ...], Rules]], counts: list[int], seeds: range
+) -> int:
+    """Print the SHA-256 of each row's games (:func:`games_text`) and of all rows' together."""
+    print(
+        f"tigeuph {_version()}: SHA-256 of every action of the seeded games, "
+        f"seeds {seeds.start} to {seeds.stop - 1}"
+    )
+    print(f"{'rules':<48} {'players':>7} sha256")
+    everything = hashlib.sha256()
+    for label, _, _, rules in rule_sets:
+        for players in counts:
+            text = games_text(players, seeds, rules).encode()
+            everything.update(text)
+            print(f"{label:<48} {players:>7} {hashlib.sha256(text).hexdigest()}", flush=True)
+    print(f"{'all':<48} {'':>7} {everything.hexdigest()}")
     return 0
 
 
