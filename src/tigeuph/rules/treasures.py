@@ -59,6 +59,8 @@ def next_treasure_choice(pos: Position) -> TreasureChoice | None:
         c = row[GREEN]
         if c is not None:
             traders |= 1 << c
+    if not traders:
+        return None
     # Most of the time no kingdom with a trader holds two treasures: one pass finds out.
     a = pos.analysis()
     for kingdom in a.kingdoms:
