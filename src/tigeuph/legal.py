@@ -239,19 +239,36 @@ def _all_exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]
     return tuple(exchange((c[0], c[1], c[2], c[3])) for c in counts)
 
 
-# Every hand of six tiles or fewer (210 of them, 3 ms): a random playout meets new hands for
-# many games, and a miss costs a hundred times a look-up.
-_EXCHANGES: Final = {
-    (r, b, g, k): _all_exchanges((r, b, g, k))
+# What a hand alone decides of the listing: the placements of the land colours it holds and
+# how many colours that is (None: it holds none), whether it holds blue, and its exchanges as
+# a part.
+_Hand = tuple[tuple[CellMap[Any], Mapping[Cell, tuple[Any, ...]], int] | None, int, _Fixed]
+
+
+def _hand(hand: tuple[int, int, int, int]) -> _Hand:
+    found = _HANDS.get(hand)
+    if found is None:  # a sketch's hand of more than six tiles
+        found = _hand_of(hand)
+    return found
+
+
+def _hand_of(hand: tuple[int, int, int, int]) -> _Hand:
+    held = (hand[0] > 0) | (hand[2] > 0) << 1 | (hand[3] > 0) << 2
+    land = (*_land_tiles(held), _COLOURS_IN[held]) if held else None
+    exchanges: tuple[Action, ...] = _all_exchanges(hand)
+    return land, hand[1], (len(exchanges), exchanges)
+
+
+_COLOURS_IN: Final = tuple(n.bit_count() for n in range(16))
+"""How many bits of a 4-bit colour set are set."""
+
+# Every hand of six tiles or fewer (210 of them, a few ms at import): a random playout meets
+# new hands for many games, and working one out costs a hundred times a look-up.
+_HANDS: Final = {
+    (r, b, g, k): _hand_of((r, b, g, k))
     for r, b, g, k in itertools.product(range(HAND_SIZE + 1), repeat=4)
     if r + b + g + k <= HAND_SIZE
 }
-
-
-def _exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
-    """Every exchange a hand allows, fewest tiles first."""
-    found = _EXCHANGES.get(hand)
-    return _all_exchanges(hand) if found is None else found  # a sketch's larger hand
 
 
 _END_TURN: Final[_Fixed] = (1, (END_TURN,))
@@ -261,21 +278,19 @@ _CATASTROPHES: Final = _table(PLACE_CATASTROPHE)
 
 def _turn_actions(state: GameState) -> LegalActions:
     player = state.active
-    hand = state.hands[player]
+    land, blue, exchanges = _hand(state.hands[player])
     m = masks(state)
     parts: list[_Fixed | _Cells] = [_END_TURN]
     total = 1
     # Red, green and black tiles share one mask of legal cells: one part lists all three.
-    held = (hand[0] > 0) | (hand[2] > 0) << 1 | (hand[3] > 0) << 2
     cells = m.land_tiles
-    if held and cells:
-        per = _COLOURS_IN[held]
+    if land is not None and cells:
+        table, by_cell, per = land
         n = cells.bit_count() * per
-        land, by_cell = _land_tiles(held)
-        parts.append((n, land, cells, per, by_cell))
+        parts.append((n, table, cells, per, by_cell))
         total += n
     cells = m.river_tiles
-    if hand[1] and cells:
+    if blue and cells:
         n = cells.bit_count()
         parts.append((n, _BLUE[0], cells, 1, _BLUE[1]))
         total += n
@@ -307,12 +322,7 @@ def _turn_actions(state: GameState) -> LegalActions:
             n = cells.bit_count()
             parts.append((n, _CATASTROPHES[0], cells, 1, _CATASTROPHES[1]))
             total += n
-    exchanges = _exchanges(hand)
-    if exchanges:
-        parts.append((len(exchanges), exchanges))
-        total += len(exchanges)
+    if exchanges[0]:
+        parts.append(exchanges)
+        total += exchanges[0]
     return LegalActions(parts, total)
-
-
-_COLOURS_IN: Final = tuple(n.bit_count() for n in range(16))
-"""How many bits of a 4-bit colour set are set."""

@@ -239,7 +239,7 @@ class Analysis:
             home, _, lost = known
         else:
             here = 1 << c
-            for home, rim in zip(self.kingdoms, self.rims, strict=True):
+            for home, rim in zip(self.kingdoms, self.rims, strict=True):  # noqa: B007 (the home kingdom's)
                 if home & here:
                     break
             lost = _lost(home, home & ~here & self.leaders, c, rim)
