@@ -14,7 +14,8 @@ from games import every_switch, random_game
 import tigeuph
 from tigeuph import GameState, LegalActions, parse_action
 from tigeuph.reads import Position
-from tigeuph.work import Work
+from tigeuph.state import UnfrozenState
+from tigeuph.work import TellingWork, Work
 
 
 def states(count: int = 6) -> list[GameState]:
@@ -118,20 +119,23 @@ def test_is_legal_refuses_what_is_not_a_state_or_an_action() -> None:
 
 
 def test_the_scratch_copy_has_exactly_the_states_fields() -> None:
-    """Work holds the fields of GameState under the same names, no more (its analysis cache
-    and the leader mask it keeps current aside, and the events it tells when asked), and
-    freezes them back in the fields' order: a new field cannot be forgotten."""
+    """Work has exactly the slots of GameState (it becomes the next state), and a copy that
+    tells its events has one more; both freeze into a state equal to the one they copied,
+    in the fields' order: a new field cannot be forgotten."""
     fields = [f.name for f in attrs.fields(GameState) if f.init]
-    assert set(Work.__slots__) - {"_cache", "leader_mask", "events"} == set(fields)
+    assert set(UnfrozenState.__slots__) == set(GameState.__slots__)
+    assert Work.__slots__ == () and TellingWork.__slots__ == ("events",)
+    assert set(GameState.__slots__) - {"_cache", "_legal", "_masks"} == set(fields)
     state = next(s for s in states(2) if s.pending is not None)
-    frozen = Work(state).freeze()
-    assert frozen == state and all(getattr(frozen, f) == getattr(state, f) for f in fields)
-    # Built without attrs' __init__, it is a GameState like any other: frozen, hashed and
-    # pickled as the same value.
-    assert type(frozen) is GameState and hash(frozen) == hash(state)
-    assert pickle.loads(pickle.dumps(frozen)) == state
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        frozen.active = 1  # type: ignore[misc]
+    for work in (Work(state), TellingWork(state, [])):
+        frozen = work.freeze()
+        assert frozen == state and all(getattr(frozen, f) == getattr(state, f) for f in fields)
+        # Built without attrs' __init__, it is a GameState like any other: frozen, hashed and
+        # pickled as the same value.
+        assert type(frozen) is GameState and hash(frozen) == hash(state)
+        assert pickle.loads(pickle.dumps(frozen)) == state
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            frozen.active = 1  # type: ignore[misc]
 
 
 def test_state_and_scratch_copy_read_alike(sample: list[GameState]) -> None:

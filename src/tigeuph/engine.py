@@ -22,7 +22,7 @@ from .plays import RULES
 from .ranking import first_ranked
 from .rules.scoring import PlayerResult, rank
 from .state import End, GameState
-from .work import Work
+from .work import TellingWork, Work
 
 __all__ = ["Outcome", "apply", "is_legal", "outcome", "refusal", "transition"]
 
@@ -139,8 +139,7 @@ def _run(state: GameState, action: Action, events: list[Event] | None) -> GameSt
         refused = refusal(state, action)
         assert refused is not None
         raise refused
-    w = Work(state)
-    w.events = events
+    w = Work(state) if events is None else TellingWork(state, events)
     w.pending = None
     play.effect(w, action, subject)
     # What follows the action (spec R6), unless a new decision waits or the game has ended.

@@ -121,6 +121,18 @@ class Reads:
     __slots__ = ()
 
     @property
+    def leader_mask(self: _Fields) -> Bitboard:
+        """Every cell holding a leader, as a mask (``CellSet(state.leader_mask)`` names them)."""
+        if self._cache is not None:
+            return self._cache.leaders
+        out = 0
+        for row in self.leaders:
+            for c in row:
+                if c is not None:
+                    out |= 1 << c
+        return out
+
+    @property
     def face_up(self: _Fields) -> Bitboard:
         """Every face-up civilisation tile."""
         red, blue, green, black = self.tiles

@@ -170,18 +170,6 @@ class GameState(Reads, BoardCells):
             return self.pending.player
         return self.active
 
-    @property
-    def leader_mask(self) -> Bitboard:
-        """Every cell holding a leader, as a mask (``CellSet(state.leader_mask)`` names them)."""
-        if self._cache is not None:
-            return self._cache.leaders
-        out = 0
-        for row in self.leaders:
-            for c in row:
-                if c is not None:
-                    out |= 1 << c
-        return out
-
     def __str__(self) -> str:
         """The board diagram of position notation, with the turn above and a legend below."""
         from .describe import diagram  # beside the state, in its layer; it imports this module
@@ -195,7 +183,7 @@ class GameState(Reads, BoardCells):
         return board(self)
 
 
-class _Unfrozen(Reads, BoardCells):
+class UnfrozenState(Reads, BoardCells):
     """A :class:`GameState` being built: the same slots, without the guard against change.
 
     A frozen attrs class stores each field through ``object.__setattr__``, about 1.6 µs for a
@@ -267,7 +255,7 @@ def build_state(*fields: Any) -> GameState:
     """A :class:`GameState` of *fields*, given in the fields' order, then the board analysis
     it inherits (or ``None``): the engine's constructor, equal to ``GameState(*fields[:-1])``
     with that analysis cached (tests/test_legal.py checks it), five times cheaper."""
-    state = _Unfrozen(*fields)
+    state = UnfrozenState(*fields)
     state.__class__ = GameState  # type: ignore[assignment]
     return cast(GameState, state)
 

@@ -1,16 +1,21 @@
-"""A mutable scratch copy of a state, used only inside :func:`tigeuph.apply`.
+"""The next state while it is built: a changeable copy of a state, used only inside
+:func:`tigeuph.apply`.
 
 ``apply`` validates the action against the frozen state first, then copies the state into a
-:class:`Work`, lets the rule modules change the copy, and freezes the result into a new state: the
-caller's state is never touched, and a rejected action leaves nothing half done.
+:class:`Work`, lets the rule modules change the copy, and freezes it: the caller's state is
+never touched, and a rejected action leaves nothing half done. A ``Work`` has exactly a state's
+slots, and freezing it makes that very object the next state (its ``__class__`` becomes
+:class:`~tigeuph.GameState`, see :class:`~tigeuph.state.UnfrozenState`), so an action builds
+one object, not two.
 
-When :func:`tigeuph.transition` asks, ``events`` is a list, and the rule modules tell what
-they do into it as they do it (:mod:`tigeuph.events`); :func:`tigeuph.apply` leaves it
-``None`` and pays one test per event for the story it does not tell.
+When :func:`tigeuph.transition` asks, the copy is a :class:`TellingWork`, whose ``events`` is a
+list, and the rule modules tell what they do into it as they do it (:mod:`tigeuph.events`);
+a plain ``Work`` answers ``events`` with ``None``, and pays one test per event for the story
+it does not tell.
 
 Per-player rows (hands, points, leaders) stay the state's own tuples until a method replaces
 one, so an action pays only for what it changes. Every change of a leader goes through
-:meth:`Work.move_leader`, which keeps the leader mask and the board analysis current.
+:meth:`Work.move_leader`, which keeps the board analysis current.
 """
 
 from __future__ import annotations
@@ -18,49 +23,25 @@ from __future__ import annotations
 from typing import Any, TypeVar, cast
 
 from .cells import Bitboard, Cell
-from .decisions import Decision
 from .events import Event, GameEnded, TilesDrawn
 from .pieces import Colour
 from .ranking import first_ranked, rank
-from .reads import Reads
-from .regions import Analysis
-from .state import Counts, End, GameState, build_state, count_letters
+from .state import Counts, End, GameState, UnfrozenState, build_state, count_letters
 
-__all__ = ["Work"]
+__all__ = ["TellingWork", "Work"]
 
 
-class Work(Reads):
-    """The fields of :class:`~tigeuph.GameState`, changeable."""
+class Work(UnfrozenState):
+    """The fields of :class:`~tigeuph.GameState`, changeable: the next state being built.
 
-    __slots__ = (
-        "_cache",
-        "actions_left",
-        "active",
-        "bag",
-        "buildings",
-        "catastrophe_tiles",
-        "catastrophes",
-        "declined",
-        "declined_crosses",
-        "discarded",
-        "ended",
-        "events",
-        "flipped",
-        "hands",
-        "leader_mask",
-        "leaders",
-        "monuments",
-        "pending",
-        "points",
-        "removed",
-        "rules",
-        "tiles",
-        "treasures",
-        "treasures_set_aside",
-        "treasures_taken",
-        "unification",
-        "wonder",
-    )
+    It has exactly a state's slots (:class:`~tigeuph.state.UnfrozenState`), so that
+    :meth:`freeze` makes this very object the next state instead of copying it into one.
+    """
+
+    __slots__ = ()
+
+    events: list[Event] | None = None
+    """What the rules tell as they work: ``None`` here, a list in a :class:`TellingWork`."""
 
     def __init__(self, s: GameState) -> None:
         self.rules = s.rules
@@ -81,8 +62,8 @@ class Work(Reads):
         self.discarded = s.discarded
         self.active = s.active
         self.actions_left = s.actions_left
-        self.pending: Decision | None = s.pending
-        self.ended: End | None = s.ended
+        self.pending = s.pending
+        self.ended = s.ended
         self.buildings = s.buildings
         self.wonder = s.wonder
         self.declined_crosses = s.declined_crosses
@@ -90,9 +71,9 @@ class Work(Reads):
         # The board analysis, or None once stale: every change of the occupied cells goes
         # through a method here that updates it or drops it (tests compare the analysis each
         # state inherits with a fresh one).
-        self._cache: Analysis | None = s._cache
-        self.leader_mask = s.leader_mask
-        self.events: list[Event] | None = None
+        self._cache = s._cache
+        self._legal = None
+        self._masks = None
 
     # --- players' rows --------------------------------------------------------------------
 
@@ -194,19 +175,33 @@ class Work(Reads):
         row = self.leaders[player]
         was = row[colour]
         self.leaders = _replaced(self.leaders, player, _replaced(row, colour, c))
-        if was is not None:
-            self.leader_mask &= ~(1 << was)
-            if a is not None:
+        if a is not None:
+            if was is not None:
                 a = a.without_leader(was)
-        if c is not None:
-            self.leader_mask |= 1 << c
-            if a is not None:
-                a = None if a.touch2 >> c & 1 else a.joined(c, self.leader_mask)
+            if c is not None:
+                a = None if a.touch2 >> c & 1 else a.joined(c, a.leaders | 1 << c)
         self._cache = a
 
     def freeze(self) -> GameState:
-        """The new state (it inherits the board analysis when that is still current): the
-        rows no rule changed are the old state's own tuples."""
+        """This very object, now the next state (it inherits the board analysis when that is
+        still current; the rows no rule changed are the old state's own tuples). The work is
+        over: nothing may change it any more."""
+        self.__class__ = GameState  # type: ignore[assignment]
+        return cast(GameState, self)
+
+
+class TellingWork(Work):
+    """A :class:`Work` whose rules tell what they do into :attr:`events`
+    (:func:`tigeuph.transition`): an extra slot, so it freezes into a copy."""
+
+    __slots__ = ("events",)
+
+    def __init__(self, s: GameState, events: list[Event]) -> None:
+        super().__init__(s)
+        self.events = events
+
+    def freeze(self) -> GameState:
+        """A new state holding this one's fields."""
         return build_state(
             self.rules,
             self.tiles,
