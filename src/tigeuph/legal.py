@@ -272,6 +272,11 @@ _HANDS: Final = {
 
 
 _END_TURN: Final[_Fixed] = (1, (END_TURN,))
+_IN_SUPPLY: Final = (None, None, None, None)
+_WITHDRAWALS: Final[tuple[_Fixed, ...]] = tuple(
+    (n.bit_count(), tuple(WITHDRAW_LEADER[c] for c in COLOURS if n >> c & 1)) for n in range(16)
+)
+"""The withdrawals of the leaders whose colours' bits are set, as a part."""
 _BLUE: Final = _table(PLACE_TILE[Colour.BLUE])
 _CATASTROPHES: Final = _table(PLACE_CATASTROPHE)
 
@@ -296,16 +301,22 @@ def _turn_actions(state: GameState) -> LegalActions:
         total += n
     # Leaders whose moves share a mask (every leader in supply, and sometimes those on the
     # board) make one part, as they always have: the order decides seeded games.
-    groups: dict[int, int] = {}
-    withdrawals: list[Action] = []
-    lifted_touch2 = state.analysis().lifted_touch2
-    for colour, now in enumerate(state.leaders[player]):
-        if now is None:
-            cells = m.supply_leaders
-        else:
-            cells = m.leader_base & ~lifted_touch2(now)
-            withdrawals.append(WITHDRAW_LEADER[colour])
-        groups[cells] = groups.get(cells, 0) | 1 << colour
+    row = state.leaders[player]
+    supply = m.supply_leaders
+    on_board = 0
+    if row == _IN_SUPPLY:
+        groups = {supply: 0b1111}
+    else:
+        groups = {}
+        base = m.leader_base
+        lifted_touch2 = state.analysis().lifted_touch2
+        for colour, now in enumerate(row):
+            if now is None:
+                cells = supply
+            else:
+                cells = base & ~lifted_touch2(now)
+                on_board |= 1 << colour
+            groups[cells] = groups.get(cells, 0) | 1 << colour
     for cells, colours in groups.items():
         if cells:
             per = _COLOURS_IN[colours]
@@ -313,9 +324,10 @@ def _turn_actions(state: GameState) -> LegalActions:
             moves, by_cell = _leader_moves(colours)
             parts.append((n, moves, cells, per, by_cell))
             total += n
-    if withdrawals:
-        parts.append((len(withdrawals), tuple(withdrawals)))
-        total += len(withdrawals)
+    if on_board:
+        withdrawals = _WITHDRAWALS[on_board]
+        parts.append(withdrawals)
+        total += withdrawals[0]
     if state.catastrophe_tiles[player]:
         cells = catastrophe_cells(state)
         if cells:
