@@ -198,6 +198,29 @@ class Analysis:
         counter = _add(counter, rim)
         return Analysis(occupied, leaders, (found, rims, counter))
 
+    def united(self, c: Cell) -> Analysis:
+        """The analysis once a tile on the empty cell *c* unites the kingdoms next to it (spec
+        R16): one kingdom of them, *c* and the leaderless regions *c* touches, until the wars
+        are fought; the same as recomputing it from scratch, with one small flood."""
+        here = 1 << c
+        occupied = self.occupied | here
+        found: list[Bitboard] = []
+        rims: list[Bitboard] = []
+        counter = self.counter
+        merged = 0
+        for k, rim in zip(self.kingdoms, self.rims, strict=True):
+            if rim & here:
+                merged |= k
+                counter = _sub(counter, rim)
+            else:
+                found.append(k)
+                rims.append(rim)
+        grown = merged | region(here, occupied & ~merged)
+        rim = neighbours(grown)
+        found.append(grown)
+        rims.append(rim)
+        return Analysis(occupied, self.leaders, (found, rims, _add(counter, rim)))
+
     def without_leader(self, c: Cell) -> Analysis:
         """The analysis once the leader on *c* has left the board."""
         here = 1 << c
@@ -214,6 +237,32 @@ class Analysis:
             rims.append(rim)
             counter = _add(counter, rim)
         return Analysis(self.occupied & ~here, self.leaders & ~here, (found, rims, counter))
+
+    def without_tiles(self, cells: Bitboard) -> Analysis:
+        """The analysis once the tiles on *cells* have left the board (a catastrophe, R14; a
+        war's losses, R18): the kingdoms they leave alone stay as they are, and only those
+        they belonged to are flooded again, piece by piece."""
+        found: list[Bitboard] = []
+        rims: list[Bitboard] = []
+        counter = self.counter
+        leaders = self.leaders
+        pieces: list[tuple[Bitboard, Bitboard]] = []
+        for k, rim in zip(self.kingdoms, self.rims, strict=True):
+            if k & cells:
+                counter = _sub(counter, rim)
+                if cells & (cells - 1) == 0:  # one tile: as a leader lifted off it
+                    pieces += _split(k, k & leaders, Cell(cells.bit_length() - 1))
+                else:
+                    rest = k & ~cells
+                    pieces += [(p, neighbours(p)) for p in kingdoms(rest, rest & leaders)]
+            else:
+                found.append(k)
+                rims.append(rim)
+        for piece, rim in pieces:
+            found.append(piece)
+            rims.append(rim)
+            counter = _add(counter, rim)
+        return Analysis(self.occupied & ~cells, leaders, (found, rims, counter))
 
     def kingdom_at(self, c: Cell) -> Bitboard:
         """The kingdom holding *c*, or 0."""

@@ -143,10 +143,8 @@ class Work(UnfrozenState):
         board analysis current."""
         a = self._cache
         self.tiles = _replaced(self.tiles, colour, self.tiles[colour] | 1 << c)
-        if a is not None and joins <= 1:
-            self._cache = a.joined(c, a.leaders)
-        else:
-            self._cache = None  # a unification: recompute once the wars are over
+        if a is not None:
+            self._cache = a.joined(c, a.leaders) if joins <= 1 else a.united(c)
 
     def turn_face_down(self, colour: Colour, cells: Bitboard) -> None:
         """The face-up *colour* tiles on *cells* turn face down under a monument or the
@@ -160,7 +158,8 @@ class Work(UnfrozenState):
         if not cells:
             return 0
         self.tiles = _replaced(self.tiles, colour, self.tiles[colour] & ~cells)
-        self._cache = None  # regions may split: recompute when next needed
+        if self._cache is not None:
+            self._cache = self._cache.without_tiles(cells)  # kingdoms may split
         n = cells.bit_count()
         self.removed = _plus_one_colour(self.removed, colour, n)
         return n
