@@ -273,8 +273,8 @@ def _fresh(
         # actions once): leave those out by identity, far cheaper than hashing every option,
         # and by equality only when some child was not found that way.
         known = {id(a) for a, _ in present}
-        unseen = tuple(a for a in options if id(a) not in known)
+        unseen = tuple([a for a in options if id(a) not in known])
         if len(unseen) != len(options) - len(present):
             seen = dict(present)
-            unseen = tuple(a for a in options if a not in seen)
+            unseen = tuple([a for a in options if a not in seen])
     return game.rollout_action(state, unseen, rng)
