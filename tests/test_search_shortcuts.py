@@ -18,6 +18,7 @@ import tigeuph
 from tigeuph import Rules
 from tigeuph.agents import MCTSAgent, RandomAgent
 from tigeuph.agents.mcts import _Node
+from tigeuph.evaluation.heuristic import evaluate
 from tigeuph.evaluation.rollout import rollout_action
 from tigeuph.games import AnyGame
 from tigeuph.games.tigris import TIGRIS
@@ -34,8 +35,8 @@ def test_the_rollout_policy_draws_alike_from_the_legal_actions_and_their_tuple(
     name: str,
 ) -> None:
     """Given a state's LegalActions or the tuple of the same actions, the policy chooses the
-    same action and leaves its generator in the same state, and the game's apply gives the
-    state the engine gives for it."""
+    same action and leaves its generator in the same state, and the game's apply and evaluate
+    give what the engine and the evaluation give for it."""
     rules = RULES[name]
     checked = 0
     for seed in range(3):
@@ -50,21 +51,27 @@ def test_the_rollout_policy_draws_alike_from_the_legal_actions_and_their_tuple(
                 chosen = rollout_action(state, legal, lazy)
                 assert chosen == rollout_action(state, legal.as_tuple(), plain)
                 assert lazy.random() == plain.random()
-                assert TIGRIS.apply(state, chosen) == tigeuph.apply(state, chosen)
+                after = TIGRIS.apply(state, chosen)
+                assert after == tigeuph.apply(state, chosen)
+                assert TIGRIS.evaluate(after) == evaluate(after)
                 checked += 1
     assert checked > 300
 
 
 def test_the_games_apply_is_the_engines_for_other_actions() -> None:
-    """Once the policy has chosen, the game's apply still applies any other action afresh."""
+    """Once the policy has chosen, the game's apply still applies any other action afresh, and
+    its evaluate gives each caller a list of its own."""
     state = tigeuph.new_game(2, seed=5)
     legal = tigeuph.legal_actions(state)
     chosen = rollout_action(state, legal, random.Random(1))
     other = next(a for a in legal if a != chosen)
     assert TIGRIS.apply(state, other) == tigeuph.apply(state, other)
-    later = tigeuph.apply(state, chosen)
-    after = tigeuph.legal_actions(later)[0]
-    assert TIGRIS.apply(later, after) == tigeuph.apply(later, after)
+    later = TIGRIS.apply(state, chosen)
+    then = tigeuph.legal_actions(later)[0]
+    assert TIGRIS.apply(later, then) == tigeuph.apply(later, then)
+    weighed = TIGRIS.evaluate(later)
+    weighed[0] += 100  # a copy: the next caller is not misled
+    assert TIGRIS.evaluate(later) == evaluate(later)
 
 
 def test_a_view_deals_alike_however_often_it_is_asked() -> None:

@@ -16,7 +16,7 @@ from ..state import GameState
 from ..views import PlayerView
 from .heuristic import evaluate
 
-__all__ = ["next_state", "rollout_action", "weighted_action"]
+__all__ = ["evaluation", "next_state", "rollout_action", "weighted_action"]
 
 _BUILDS: Final = (BuildingChoice, MonumentChoice, TreasureChoice, WonderChoice, WonderPoint)
 """The decisions a rollout answers by weighing every answer."""
@@ -29,8 +29,8 @@ def rollout_action(state: GameState, legal: Sequence[Action], rng: random.Random
     :func:`~tigeuph.evaluation.settle.settle` does: a rollout that completes a cross builds the
     wonder when it pays, not one time in two.
 
-    The state the chosen action leads to is kept for :func:`next_state`: the search applies
-    that action next."""
+    The state the chosen action leads to and its evaluation are kept for :func:`next_state`
+    and :func:`evaluation`: the search applies that action next, and may evaluate its state."""
     seat = state.to_move
     assert seat is not None
     if state.pending is None:
@@ -39,23 +39,24 @@ def rollout_action(state: GameState, legal: Sequence[Action], rng: random.Random
             if tiles:
                 legal = tiles
     elif type(state.pending) in _BUILDS:
-        best: tuple[float, Action, GameState] | None = None
+        best: tuple[float, Action, GameState, list[float]] | None = None
         for action in legal:  # the first of the best, as max() would find it
             after = apply(state, action)
-            value = evaluate(after)[seat]
-            if best is None or value > best[0]:
-                best = value, action, after
+            weighed = evaluate(after)
+            if best is None or weighed[seat] > best[0]:
+                best = weighed[seat], action, after, weighed
         assert best is not None
-        _keep(state, best[1], best[2])
+        _keep(state, best[1], best[2], best[3])
         return best[1]
     a, b = rng.choice(legal), rng.choice(legal)
     if a == b:
         return a
     after_a, after_b = apply(state, a), apply(state, b)
-    if evaluate(after_a)[seat] >= evaluate(after_b)[seat]:
-        _keep(state, a, after_a)
+    weighed_a, weighed_b = evaluate(after_a), evaluate(after_b)
+    if weighed_a[seat] >= weighed_b[seat]:
+        _keep(state, a, after_a, weighed_a)
         return a
-    _keep(state, b, after_b)
+    _keep(state, b, after_b, weighed_b)
     return b
 
 
@@ -69,16 +70,26 @@ def next_state(state: GameState, action: Action) -> GameState:
     return apply(state, action)
 
 
-# The last choice of rollout_action: (state, action, the state it leads to). One tuple,
-# replaced whole, so that a thread reads either the old or the new, never a mix; next_state
-# tests the identity of both, and the tuple keeps them alive, so that no other object can
-# take their ids.
-_kept: tuple[GameState, Action, GameState] | None = None
+def evaluation(state: GameState) -> list[float]:
+    """``evaluate(state)``, or a copy of the evaluation :func:`rollout_action` kept when
+    *state* is the state its last choice led to: a rollout's last state was weighed by the
+    policy already."""
+    kept = _kept
+    if kept is not None and kept[2] is state:
+        return list(kept[3])
+    return evaluate(state)
 
 
-def _keep(state: GameState, action: Action, after: GameState) -> None:
+# The last choice of rollout_action: (state, action, the state it leads to, its evaluation).
+# One tuple, replaced whole, so that a thread reads either the old or the new, never a mix;
+# the readers test identities, and the tuple keeps its states and action alive, so that no
+# other object can take their ids.
+_kept: tuple[GameState, Action, GameState, list[float]] | None = None
+
+
+def _keep(state: GameState, action: Action, after: GameState, weighed: list[float]) -> None:
     global _kept
-    _kept = (state, action, after)
+    _kept = (state, action, after, weighed)
 
 
 class _Run(Sequence[Action]):

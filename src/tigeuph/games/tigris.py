@@ -16,8 +16,7 @@ from ..conflict_text import decision_summary
 from ..engine import outcome, refusal, transition
 from ..errors import ArgumentError, JsonError, expect
 from ..evaluation.candidates import scores
-from ..evaluation.heuristic import evaluate
-from ..evaluation.rollout import next_state, rollout_action, weighted_action
+from ..evaluation.rollout import evaluation, next_state, rollout_action, weighted_action
 from ..events import Event
 from ..explain import explain
 from ..invariants import state_problems, step_problems
@@ -230,7 +229,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     def stall_watch(self, rounds: int) -> Callable[[GameState], bool]:
         return StallWatch(rounds).see
 
-    evaluate = staticmethod(evaluate)
+    evaluate = staticmethod(evaluation)  # heuristic.evaluate, or what a rollout weighed already
 
     def action_values(self, state: GameState, legal: Sequence[Action], seat: int) -> list[float]:
         return scores(state, legal, seat)
