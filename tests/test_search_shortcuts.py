@@ -18,7 +18,7 @@ import tigeuph
 from tigeuph import Rules
 from tigeuph.agents import MCTSAgent, RandomAgent
 from tigeuph.agents.mcts import _Node
-from tigeuph.evaluation.heuristic import evaluate
+from tigeuph.evaluation.heuristic import TEMPO, evaluate, progress, values
 from tigeuph.evaluation.rollout import rollout_action
 from tigeuph.games import AnyGame
 from tigeuph.games.tigris import TIGRIS
@@ -87,6 +87,20 @@ def test_a_view_deals_alike_however_often_it_is_asked() -> None:
         assert first == again == copied
         assert other == tigeuph.sample_state(evolve(views[n - 1]), random.Random(n))
         assert tigeuph.view(first, seen.player) == evolve(seen, history=())
+
+
+def test_the_evaluation_of_two_seats_follows_the_rule() -> None:
+    """With two seats, each seat's evaluation is its value less the other's, scaled by the
+    progress, as the rule for any number of seats says (the best other seat's value, or the
+    second best for the leader)."""
+    rules = Rules(players=2, wonder=True)
+    for seed in range(2):
+        for state, _, _ in random_game(2, seed, rules, prefer_tiles=TILES_FIRST):
+            vals = values(state)
+            scale = 1.0 + TEMPO * progress(state)
+            first, second = sorted(vals, reverse=True)
+            want = [(v - (second if v == first else first)) * scale for v in vals]
+            assert evaluate(state) == want
 
 
 class _PlainSearch(MCTSAgent):

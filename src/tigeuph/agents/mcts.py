@@ -223,18 +223,24 @@ class MCTSAgent:
         """The child of *present* with the highest UCB value; of several, the first in the
         order of *options* (*present* may follow another order: a node's children are listed
         in the order they were added)."""
-        ucb = self._ucb
+        explore, log, sqrt = self.exploration, math.log, math.sqrt
         best = present[0]
-        top = ucb(best[1])
+        top = -math.inf
         tied = False
-        for pair in present[1:]:
-            value = ucb(pair[1])
+        for pair in present:  # _ucb, inlined: this runs for every node of every iteration
+            child = pair[1]
+            visits = child.visits
+            if visits == 0:
+                value = math.inf
+            else:
+                value = child.total / visits + explore * sqrt(log(child.available) / visits)
             if value > top:
                 best, top, tied = pair, value, False
             elif value == top:
                 tied = True
         if not tied:
             return best
+        ucb = self._ucb
         level = [pair for pair in present if ucb(pair[1]) == top]
         return min(level, key=lambda pair: options.index(pair[0]))
 
