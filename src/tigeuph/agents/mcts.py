@@ -278,8 +278,12 @@ def _fresh(
         # Most children are the very objects the options hold (the main game builds its
         # actions once): leave those out by identity, far cheaper than hashing every option,
         # and by equality only when some child was not found that way.
-        known = {id(a) for a, _ in present}
-        unseen = tuple([a for a in options if id(a) not in known])
+        if len(present) == 1:  # the commonest case, and an identity test costs less than id()
+            only = present[0][0]
+            unseen = tuple([a for a in options if a is not only])
+        else:
+            known = {id(a) for a, _ in present}
+            unseen = tuple([a for a in options if id(a) not in known])
         if len(unseen) != len(options) - len(present):
             seen = dict(present)
             unseen = tuple([a for a in options if a not in seen])
