@@ -6,6 +6,7 @@ of a :class:`~tigeuph.legal.LegalActions` in place and keeps the state its choic
 from __future__ import annotations
 
 import math
+import pickle
 import random
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -34,9 +35,10 @@ RULES = {
 def test_the_rollout_policy_draws_alike_from_the_legal_actions_and_their_tuple(
     name: str,
 ) -> None:
-    """Given a state's LegalActions or the tuple of the same actions, the policy chooses the
-    same action and leaves its generator in the same state, and the game's apply and evaluate
-    give what the engine and the evaluation give for it."""
+    """Given a state's LegalActions, the tuple of the same actions or the LegalActions rebuilt
+    from a pickle, the policy chooses the same action and leaves its generator in the same
+    state, and the game's apply and evaluate give what the engine and the evaluation give for
+    it."""
     rules = RULES[name]
     checked = 0
     for seed in range(3):
@@ -46,11 +48,13 @@ def test_the_rollout_policy_draws_alike_from_the_legal_actions_and_their_tuple(
             if ply % 3 or state.to_move is None:
                 continue
             legal = tigeuph.legal_actions(state)
+            rebuilt = pickle.loads(pickle.dumps(legal))  # its actions in one part
             for draw in range(4):
-                lazy, plain = random.Random(draw), random.Random(draw)
+                lazy, plain, loaded = random.Random(draw), random.Random(draw), random.Random(draw)
                 chosen = rollout_action(state, legal, lazy)
                 assert chosen == rollout_action(state, legal.as_tuple(), plain)
-                assert lazy.random() == plain.random()
+                assert chosen == rollout_action(state, rebuilt, loaded)
+                assert lazy.random() == plain.random() == loaded.random()
                 after = TIGRIS.apply(state, chosen)
                 assert after == tigeuph.apply(state, chosen)
                 assert TIGRIS.evaluate(after) == evaluate(after)

@@ -123,18 +123,22 @@ class _Run(Sequence[Action]):
 
 
 def _tile_placements(legal: Sequence[Action]) -> Sequence[Action]:
-    """The tile placements of *legal*, in its order. Those of a :class:`LegalActions` are
-    read in place: ending the turn comes first, then every tile placement (spec R5:
-    :func:`~tigeuph.legal_actions` lists them so)."""
+    """The tile placements of *legal*, in its order. Those a :class:`LegalActions` lists cell
+    by cell are read in place: between actions, ending the turn comes first, then every tile
+    placement (the order :func:`~tigeuph.legal_actions` gives)."""
     if type(legal) is LegalActions:
         count = _tile_count(legal)
-        return _Run(legal, 1, count) if count else ()
+        if count:
+            return _Run(legal, 1, count)
+        # None cell by cell: no tile is legal, or the actions were rebuilt from a pickle, all
+        # in one part.
     return tuple([a for a in legal if type(a) is PlaceTile])
 
 
 def _tile_count(legal: LegalActions) -> int:
-    """How many tile placements *legal* holds: the cell parts that list them come first, each
-    with as many placements on each of its cells (the colours the hand holds)."""
+    """How many tile placements *legal* lists cell by cell: the cell parts that list them
+    come first, each with as many placements on each of its cells (the colours the hand
+    holds). A stand-in, from the public reads of a LegalActions, for a count it could keep."""
     count = 0
     for table, cells in legal.cell_parts():
         values = table.values_at(Cell((cells & -cells).bit_length() - 1))
