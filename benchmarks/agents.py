@@ -21,12 +21,14 @@ import tigeuph
 from tigeuph.agents import RandomAgent, make_agent
 
 
-def positions(players: int, games: int, every: int, seed: int) -> list[tigeuph.PlayerView]:
-    """Views of the player to move at every *every*-th decision of random games, leaving out
-    decisions with a single legal action."""
+def positions(
+    players: int, games: int, every: int, seed: int, rules: tigeuph.Rules | None = None
+) -> list[tigeuph.PlayerView]:
+    """Views of the player to move at every *every*-th decision of random games (under *rules*,
+    the standard rules by default), leaving out decisions with a single legal action."""
     out = []
     for n in range(games):
-        game = tigeuph.play([RandomAgent()] * players, seed=seed + n)
+        game = tigeuph.play([RandomAgent()] * players, seed=seed + n, rules=rules)
         replay = tigeuph.Game(game.start, seed=game.seed)
         for ply, action in enumerate(game.actions):
             seat = replay.state.to_move

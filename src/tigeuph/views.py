@@ -320,37 +320,21 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     """
     expect(view, PlayerView, "a PlayerView", "sample_state: view")
     expect(rng, random.Random, "a random.Random", "sample_state: rng")
-    seen = tiles_outside_bag(
-        view.tiles, view.monuments, [view.hand], view.removed, [view.discarded], view.wonder
-    )
-    unseen = [total - n for total, n in zip(TILE_COUNTS, seen, strict=True)]
-    others = [seat for seat in range(view.players) if seat != view.player]
-    wanted = (
-        sum(view.hand_sizes[seat] + view.discard_sizes[seat] for seat in others) + view.bag_size
-    )
-    for colour in COLOURS:
-        if unseen[colour] < 0:
-            raise PositionError(
-                f"the view does not add up: it shows {seen[colour]} {colour.name.lower()} "
-                f"tiles, but the box holds {TILE_COUNTS[colour]}"
-            )
-    if sum(unseen) != wanted:
-        raise PositionError(
-            f"the view does not add up: {sum(unseen)} unseen tiles for {wanted} places in "
-            "other hands, exchanges and the bag"
-        )
-    pool = [colour.letter for colour in COLOURS for _ in range(unseen[colour])]
+    last = _last_deal
+    if last is not None and last[0] is view:
+        deal = last[1]
+    else:
+        deal = _Deal(view)
+        _remember(view, deal)
+    pool = list(deal.pool)
     rng.shuffle(pool)
     dealt = "".join(pool)
-    hands, discarded = [view.hand] * view.players, [view.discarded] * view.players
-    for seat in others:
-        n, m = view.hand_sizes[seat], view.discard_sizes[seat]
-        hands[seat], discarded[seat] = count_letters(dealt[:n]), count_letters(dealt[n : n + m])
-        dealt = dealt[n + m :]
-    scored = [[0, 0, 0, 0] for _ in range(view.players)]
-    for entry in view.history:
-        for event in entry.scored:
-            scored[event.player][event.colour] += event.points
+    hands, discarded = list(deal.hands), list(deal.discarded)
+    at = 0
+    for seat, n, m in deal.seats:
+        hands[seat] = count_letters(dealt[at : at + n])
+        discarded[seat] = count_letters(dealt[at + n : at + n + m])
+        at += n + m
     return GameState(
         rules=view.rules,
         tiles=view.tiles,
@@ -363,12 +347,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         unification=view.unification,
         hands=tuple(hands),
         catastrophe_tiles=view.catastrophe_tiles,
-        points=tuple(
-            shown if shown is not None else _counts(scored[seat])
-            for seat, shown in enumerate(view.points)
-        ),
+        points=deal.points,
         treasures_taken=view.treasures_taken,
-        bag=dealt,
+        bag=dealt[at:],
         removed=view.removed,
         discarded=tuple(discarded),
         active=view.active,
@@ -380,6 +361,60 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         declined_crosses=view.declined_crosses,
         treasures_set_aside=view.treasures_set_aside,
     )
+
+
+class _Deal:
+    """What :func:`sample_state` deals from a view, worked out once: a search draws hundreds of
+    states from one view."""
+
+    __slots__ = ("discarded", "hands", "points", "pool", "seats")
+
+    def __init__(self, view: PlayerView) -> None:
+        seen = tiles_outside_bag(
+            view.tiles, view.monuments, [view.hand], view.removed, [view.discarded], view.wonder
+        )
+        unseen = [total - n for total, n in zip(TILE_COUNTS, seen, strict=True)]
+        others = [seat for seat in range(view.players) if seat != view.player]
+        wanted = (
+            sum(view.hand_sizes[seat] + view.discard_sizes[seat] for seat in others) + view.bag_size
+        )
+        for colour in COLOURS:
+            if unseen[colour] < 0:
+                raise PositionError(
+                    f"the view does not add up: it shows {seen[colour]} {colour.name.lower()} "
+                    f"tiles, but the box holds {TILE_COUNTS[colour]}"
+                )
+        if sum(unseen) != wanted:
+            raise PositionError(
+                f"the view does not add up: {sum(unseen)} unseen tiles for {wanted} places in "
+                "other hands, exchanges and the bag"
+            )
+        # Shuffled, then dealt to the other seats in turn (hand, then exchanged tiles), the rest
+        # to the bag.
+        self.pool = tuple(colour.letter for colour in COLOURS for _ in range(unseen[colour]))
+        self.seats = tuple(
+            (seat, view.hand_sizes[seat], view.discard_sizes[seat]) for seat in others
+        )
+        self.hands = (view.hand,) * view.players
+        self.discarded = (view.discarded,) * view.players
+        scored = [[0, 0, 0, 0] for _ in range(view.players)]
+        for entry in view.history:
+            for event in entry.scored:
+                scored[event.player][event.colour] += event.points
+        self.points = tuple(
+            shown if shown is not None else _counts(scored[seat])
+            for seat, shown in enumerate(view.points)
+        )
+
+
+# The last view dealt from, with its deal: one tuple, replaced whole, so that a thread reads
+# either the old or the new; the identity test is sound since the tuple keeps the view alive.
+_last_deal: tuple[PlayerView, _Deal] | None = None
+
+
+def _remember(view: PlayerView, deal: _Deal) -> None:
+    global _last_deal
+    _last_deal = (view, deal)
 
 
 def _counts(four: list[int]) -> Counts:

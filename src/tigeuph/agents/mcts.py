@@ -177,22 +177,32 @@ class MCTSAgent:
         while not state.is_over:
             seat = state.to_move
             assert seat is not None
-            at_root = node is root
-            options = roots if at_root else game.legal_actions(state)
-            present = [(a, node.children[a]) for a in options if a in node.children]
-            for _, child in present:
-                child.available += 1
-            limit = len(roots) if at_root else 1 + self.widening * math.sqrt(node.visits)
-            if len(present) < min(limit, len(options)):
-                action = _fresh(game, options, node.children, state, at_root, rng)
-                child = _Node()
-                child.available = 1
-                node.children[action] = child
-                state = game.apply(state, action)
-                path.append((child, seat))
-                node = child
-                break
-            action, node = max(present, key=lambda ac: self._ucb(ac[1]))
+            children = node.children
+            if node is root:
+                # Every root candidate is a child already, in the candidates' order: all are
+                # present, and none is added.
+                present = list(children.items())
+                for child in children.values():
+                    child.available += 1
+                action, node = self._select(present, roots)
+            else:
+                options = game.legal_actions(state)
+                # A node has few children, a state hundreds of legal actions: ask the options
+                # about each child rather than the children about each option.
+                present = [(a, child) for a, child in children.items() if a in options]
+                for _, child in present:
+                    child.available += 1
+                limit = 1 + self.widening * math.sqrt(node.visits)
+                if len(present) < min(limit, len(options)):
+                    action = _fresh(game, options, present, state, rng)
+                    child = _Node()
+                    child.available = 1
+                    children[action] = child
+                    state = game.apply(state, action)
+                    path.append((child, seat))
+                    node = child
+                    break
+                action, node = self._select(present, options)
             state = game.apply(state, action)
             path.append((node, seat))
         rewards = self._rollout(game, state, base, rng)
@@ -206,6 +216,33 @@ class MCTSAgent:
             return math.inf
         mean = child.total / child.visits
         return mean + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+
+    def _select(
+        self, present: list[tuple[Any, _Node]], options: Sequence[Any]
+    ) -> tuple[Any, _Node]:
+        """The child of *present* with the highest UCB value; of several, the first in the
+        order of *options* (*present* may follow another order: a node's children are listed
+        in the order they were added)."""
+        explore, log, sqrt = self.exploration, math.log, math.sqrt
+        best = present[0]
+        top = -math.inf
+        tied = False
+        for pair in present:  # _ucb, inlined: this runs for every node of every iteration
+            child = pair[1]
+            visits = child.visits
+            if visits == 0:
+                value = math.inf
+            else:
+                value = child.total / visits + explore * sqrt(log(child.available) / visits)
+            if value > top:
+                best, top, tied = pair, value, False
+            elif value == top:
+                tied = True
+        if not tied:
+            return best
+        ucb = self._ucb
+        level = [pair for pair in present if ucb(pair[1]) == top]
+        return min(level, key=lambda pair: options.index(pair[0]))
 
     def _rollout(
         self, game: AnyGame, state: Any, base: Sequence[float], rng: random.Random
@@ -230,14 +267,24 @@ class MCTSAgent:
 def _fresh(
     game: AnyGame,
     options: Sequence[Any],
-    children: dict[Any, _Node],
+    present: list[tuple[Any, _Node]],
     state: Any,
-    at_root: bool,
     rng: random.Random,
 ) -> Any:
-    """An action of *options* not yet among *children*: at the root the first of its ranked
-    candidates, else one the rollout policy picks."""
-    unseen = [a for a in options if a not in children]
-    if at_root:  # the root's candidates, best first
-        return unseen[0]
-    return game.rollout_action(state, tuple(unseen), rng)
+    """An action of *options* (not the root's) not yet among the node's children, *present*
+    those of them in *options*: one the rollout policy picks."""
+    unseen: Sequence[Any] = options
+    if present:
+        # Most children are the very objects the options hold (the main game builds its
+        # actions once): leave those out by identity, far cheaper than hashing every option,
+        # and by equality only when some child was not found that way.
+        if len(present) == 1:  # the commonest case, and an identity test costs less than id()
+            only = present[0][0]
+            unseen = tuple([a for a in options if a is not only])
+        else:
+            known = {id(a) for a, _ in present}
+            unseen = tuple([a for a in options if id(a) not in known])
+        if len(unseen) != len(options) - len(present):
+            seen = dict(present)
+            unseen = tuple([a for a in options if a not in seen])
+    return game.rollout_action(state, unseen, rng)

@@ -13,11 +13,10 @@ from ..actions import Action
 from ..boards import BUILT_IN, STANDARD
 from ..checks import check_state
 from ..conflict_text import decision_summary
-from ..engine import apply, outcome, refusal, transition
+from ..engine import outcome, refusal, transition
 from ..errors import ArgumentError, JsonError, expect
 from ..evaluation.candidates import scores
-from ..evaluation.heuristic import evaluate
-from ..evaluation.rollout import rollout_action, weighted_action
+from ..evaluation.rollout import evaluation, next_state, rollout_action, weighted_action
 from ..events import Event
 from ..explain import explain
 from ..invariants import state_problems, step_problems
@@ -148,7 +147,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
         return {"board": rules.board.name, **{name: getattr(rules, name) for name in SWITCHES}}
 
     legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
+    apply = staticmethod(next_state)  # engine.apply, or the state a rollout weighed already
     transition = staticmethod(transition)
     decision_summary = staticmethod(decision_summary)
     event_to_json = staticmethod(event_to_json)
@@ -230,7 +229,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
     def stall_watch(self, rounds: int) -> Callable[[GameState], bool]:
         return StallWatch(rounds).see
 
-    evaluate = staticmethod(evaluate)
+    evaluate = staticmethod(evaluation)  # heuristic.evaluate, or what a rollout weighed already
 
     def action_values(self, state: GameState, legal: Sequence[Action], seat: int) -> list[float]:
         return scores(state, legal, seat)
