@@ -172,3 +172,18 @@ def test_a_games_history_keeps_states_not_their_lists() -> None:
     for state, before in zip(game.states, listed, strict=False):
         assert state._legal is None  # released: the history keeps 1.4 KB an action, not 4 KB
         assert tigeuph.legal_actions(state) == before
+
+
+def test_tile_count_says_how_many_tiles_follow_ending_the_turn() -> None:
+    """The tile placements are the run right after ending the turn, tile_count() long, in
+    a listing and in one rebuilt from a pickle; a decision's answers place none."""
+    seen_decision = seen_tiles = False
+    for state in states(3)[::3]:
+        legal = tigeuph.legal_actions(state)
+        tiles = [a for a in legal if type(a) is tigeuph.PlaceTile]
+        for listing in (legal, pickle.loads(pickle.dumps(legal))):
+            n = listing.tile_count()
+            assert n == len(tiles) and list(listing[1 : 1 + n]) == tiles
+        seen_decision |= state.pending is not None
+        seen_tiles |= bool(tiles)
+    assert seen_decision and seen_tiles

@@ -22,6 +22,7 @@ from .actions import (
     WITHDRAW_LEADER,
     Action,
     ExchangeTiles,
+    PlaceTile,
     exchange,
 )
 from .cells import Bitboard, Cell, CellMap, nth_cell
@@ -126,6 +127,20 @@ class LegalActions(Sequence[Action]):
         for part in self._parts:
             if len(part) == 2:
                 yield part[1]
+
+    def tile_count(self) -> int:
+        """How many of the actions place a tile. Between actions they come right after ending
+        the turn, ``self[1 : 1 + n]``, so a random draw among them can read them in place; the
+        answers to a decision place none."""
+        parts = self._parts
+        if len(parts) > 1 and len(parts[1]) == 5 and parts[1][1] in _TILE_TABLES:
+            n = parts[1][0]
+            if len(parts) > 2 and len(parts[2]) == 5 and parts[2][1] is _BLUE[0]:
+                n += parts[2][0]
+            return n
+        if len(parts) == 1 and len(parts[0]) == 2:  # rebuilt from a pickle: one tuple
+            return sum(1 for action in parts[0][1] if type(action) is PlaceTile)
+        return 0
 
     def as_tuple(self) -> tuple[Action, ...]:
         """Every action, as a tuple (built once)."""
@@ -279,6 +294,8 @@ _WITHDRAWALS: Final[tuple[_Fixed, ...]] = tuple(
 """The withdrawals of the leaders whose colours' bits are set, as a part."""
 _BLUE: Final = _table(PLACE_TILE[Colour.BLUE])
 _CATASTROPHES: Final = _table(PLACE_CATASTROPHE)
+_TILE_TABLES: Final = frozenset([_BLUE[0], *(_land_tiles(held)[0] for held in range(1, 8))])
+"""The tables of tile placements: a part listing one of them lists tiles."""
 
 
 def _turn_actions(state: GameState) -> LegalActions:

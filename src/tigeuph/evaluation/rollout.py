@@ -8,7 +8,6 @@ from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
 from ..actions import Action, BuildMonument, BuildWonder, PlaceBuilding, PlaceTile
-from ..cells import Cell
 from ..decisions import BuildingChoice, MonumentChoice, TreasureChoice, WonderChoice, WonderPoint
 from ..engine import apply
 from ..legal import LegalActions
@@ -123,29 +122,13 @@ class _Run(Sequence[Action]):
 
 
 def _tile_placements(legal: Sequence[Action]) -> Sequence[Action]:
-    """The tile placements of *legal*, in its order. Those a :class:`LegalActions` lists cell
-    by cell are read in place: between actions, ending the turn comes first, then every tile
-    placement (the order :func:`~tigeuph.legal_actions` gives)."""
+    """The tile placements of *legal*, in its order. Those of a :class:`LegalActions` are read
+    in place: between actions, ending the turn comes first, then every tile placement (the
+    order :func:`~tigeuph.legal_actions` gives, :meth:`LegalActions.tile_count` of them)."""
     if type(legal) is LegalActions:
-        count = _tile_count(legal)
-        if count:
-            return _Run(legal, 1, count)
-        # None cell by cell: no tile is legal, or the actions were rebuilt from a pickle, all
-        # in one part.
+        count = legal.tile_count()
+        return _Run(legal, 1, count) if count else ()
     return tuple([a for a in legal if type(a) is PlaceTile])
-
-
-def _tile_count(legal: LegalActions) -> int:
-    """How many tile placements *legal* lists cell by cell: the cell parts that list them
-    come first, each with as many placements on each of its cells (the colours the hand
-    holds). A stand-in, from the public reads of a LegalActions, for a count it could keep."""
-    count = 0
-    for table, cells in legal.cell_parts():
-        values = table.values_at(Cell((cells & -cells).bit_length() - 1))
-        if type(values[0]) is not PlaceTile:
-            break
-        count += cells.bit_count() * len(values)
-    return count
 
 
 _BUILD_CHOICES: Final = (BuildingChoice, WonderChoice, MonumentChoice)
