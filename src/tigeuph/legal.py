@@ -204,7 +204,6 @@ def legal_actions(state: GameState) -> LegalActions:
     if found is None:
         found = _legal(state)
         object.__setattr__(state, "_legal", found)
-    assert isinstance(found, LegalActions)
     return found
 
 

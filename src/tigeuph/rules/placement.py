@@ -88,7 +88,7 @@ class Masks:
 
 def masks(state: GameState) -> Masks:
     """The cached :class:`Masks` of *state*."""
-    found: Masks | None = state._masks  # type: ignore[assignment]
+    found = state._masks
     if found is None:
         found = Masks(state)
         object.__setattr__(state, "_masks", found)
