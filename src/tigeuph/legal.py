@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final, overload
+from typing import Any, Final, cast, overload
 
 from .actions import (
     END_TURN,
@@ -204,7 +204,7 @@ def legal_actions(state: GameState) -> LegalActions:
     if found is None:
         found = _legal(state)
         object.__setattr__(state, "_legal", found)
-    return found
+    return cast(LegalActions, found)
 
 
 def release(state: GameState) -> None:
@@ -237,7 +237,9 @@ def _land_tiles(held: int) -> _Table:
     """Tile placements of red (bit 0), green (bit 1) and black (bit 2) as *held* says, cell by
     cell."""
     land = (Colour.RED, Colour.GREEN, Colour.BLACK)
-    return _table(CellMap.merge(PLACE_TILE[c] for i, c in enumerate(land) if held >> i & 1))
+    found = _table(CellMap.merge(PLACE_TILE[c] for i, c in enumerate(land) if held >> i & 1))
+    _TILE_TABLES.add(found[0])
+    return found
 
 
 @functools.cache
@@ -261,8 +263,12 @@ _Hand = tuple[tuple[CellMap[Any], Mapping[Cell, tuple[Any, ...]], int] | None, i
 
 def _hand(hand: tuple[int, int, int, int]) -> _Hand:
     found = _HANDS.get(hand)
-    if found is None:  # a sketch's hand of more than six tiles
-        found = _hand_of(hand)
+    if found is None:
+        if not _HANDS:  # the first listing: every hand at once
+            for r, b, g, k in itertools.product(range(HAND_SIZE + 1), repeat=4):
+                if r + b + g + k <= HAND_SIZE:
+                    _HANDS[r, b, g, k] = _hand_of((r, b, g, k))
+        found = _HANDS.get(hand) or _hand_of(hand)  # a sketch's hand of more than six tiles
     return found
 
 
@@ -276,13 +282,10 @@ def _hand_of(hand: tuple[int, int, int, int]) -> _Hand:
 _COLOURS_IN: Final = tuple(n.bit_count() for n in range(16))
 """How many bits of a 4-bit colour set are set."""
 
-# Every hand of six tiles or fewer (210 of them, a few ms at import): a random playout meets
-# new hands for many games, and working one out costs a hundred times a look-up.
-_HANDS: Final = {
-    (r, b, g, k): _hand_of((r, b, g, k))
-    for r, b, g, k in itertools.product(range(HAND_SIZE + 1), repeat=4)
-    if r + b + g + k <= HAND_SIZE
-}
+# Every hand of six tiles or fewer (210 of them, a few ms), worked out at the first listing: a
+# random playout meets new hands for many games, and working one out costs a hundred times a
+# look-up.
+_HANDS: Final[dict[tuple[int, int, int, int], _Hand]] = {}
 
 
 _END_TURN: Final[_Fixed] = (1, (END_TURN,))
@@ -293,7 +296,7 @@ _WITHDRAWALS: Final[tuple[_Fixed, ...]] = tuple(
 """The withdrawals of the leaders whose colours' bits are set, as a part."""
 _BLUE: Final = _table(PLACE_TILE[Colour.BLUE])
 _CATASTROPHES: Final = _table(PLACE_CATASTROPHE)
-_TILE_TABLES: Final = frozenset([_BLUE[0], *(_land_tiles(held)[0] for held in range(1, 8))])
+_TILE_TABLES: Final[set[CellMap[Any]]] = {_BLUE[0]}
 """The tables of tile placements: a part listing one of them lists tiles."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
+from typing import Any, Final, TypeAlias, cast
 
 from attrs import evolve, field, frozen
 
@@ -17,10 +17,6 @@ from .pieces import COLOURS, TILE_COUNTS, Colour, Monument
 from .reads import Reads
 from .regions import Analysis
 from .ruleset import Rules
-
-if TYPE_CHECKING:  # the caches' types only: those modules are a layer up and import this one
-    from .legal import LegalActions
-    from .rules.placement import Masks
 
 __all__ = [
     "TILE_COUNTS",
@@ -156,8 +152,8 @@ class GameState(Reads, BoardCells):
     # Derived data, filled on first use (analysis(), legal_actions, the legal masks). Logically
     # immutable: a pure function of the fields above, never part of equality or hashing.
     _cache: Analysis | None = field(default=None, init=False, eq=False, hash=False, repr=False)
-    _legal: LegalActions | None = field(default=None, init=False, eq=False, hash=False, repr=False)
-    _masks: Masks | None = field(default=None, init=False, eq=False, hash=False, repr=False)
+    _legal: object = field(default=None, init=False, eq=False, hash=False, repr=False)
+    _masks: object = field(default=None, init=False, eq=False, hash=False, repr=False)
 
     @property
     def is_over(self) -> bool:
