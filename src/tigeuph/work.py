@@ -5,7 +5,7 @@
 :class:`Work`, lets the rule modules change the copy, and freezes it: the caller's state is
 never touched, and a rejected action leaves nothing half done. A ``Work`` has exactly a state's
 slots, and freezing it makes that very object the next state (its ``__class__`` becomes
-:class:`~tigeuph.GameState`, see :class:`~tigeuph.state.UnfrozenState`), so an action builds
+:class:`~tigeuph.GameState`, see ``state.UnfrozenState``), so an action builds
 one object, not two.
 
 When :func:`tigeuph.transition` asks, the copy is a :class:`TellingWork`, whose ``events`` is a
@@ -34,8 +34,8 @@ __all__ = ["TellingWork", "Work"]
 class Work(UnfrozenState):
     """The fields of :class:`~tigeuph.GameState`, changeable: the next state being built.
 
-    It has exactly a state's slots (:class:`~tigeuph.state.UnfrozenState`), so that
-    :meth:`freeze` makes this very object the next state instead of copying it into one.
+    It has exactly a state's slots (``state.UnfrozenState``), so that ``freeze`` makes this
+    very object the next state instead of copying it into one.
     """
 
     __slots__ = ()
