@@ -141,7 +141,6 @@ VECTOR: Final[tuple[tuple[str, int], ...]] = (
 
 VECTOR_SIZE: Final = sum(size for _, size in VECTOR)
 _OFFSETS: Final = {name: sum(size for _, size in VECTOR[:i]) for i, (name, _) in enumerate(VECTOR)}
-_PLANE: Final = {name: i for i, name in enumerate(PLANES)}
 
 
 def observation_size(board: Board) -> int:
