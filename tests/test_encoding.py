@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from collections.abc import Sequence
 from functools import cache
 
 import pytest
+from attrs import evolve
 from games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
@@ -150,3 +154,34 @@ def test_masks_agree_with_legal_actions(players: int, seed: int, variants: bool)
         marked |= {type(id_to_action(i)) for i in legal}
     if variants:
         assert {PlaceBuilding, DeclineBuilding, BuildWonder, DeclineWonder, ScoreWonder} <= marked
+
+
+def _plain_mask(actions: Sequence[tigeuph.Action]) -> bytes:
+    """The mask built the plain way: one id at a time."""
+    out = bytearray(ACTION_COUNT)
+    for action in actions:
+        out[action_to_id(action)] = 1
+    return bytes(out)
+
+
+def test_masks_are_the_same_however_often_asked() -> None:
+    """Asked again for the same states, and for states of other games in between (the ids of
+    the shared action tables and tuples are remembered), the masks stay those built one id at
+    a time."""
+    positions = [s for seed in (3, 4) for s in states(2, seed)] + list(states(4, 16, True))
+    first = [legal_mask(s) for s in positions]
+    assert first == [_plain_mask(legal_actions(s)) for s in positions]
+    assert [legal_mask(s) for s in reversed(positions)] == first[::-1]
+
+
+def test_equal_actions_that_are_not_the_shared_ones_are_marked() -> None:
+    """A view whose legal actions were copied (equal values, not the engine's shared ones, as
+    after unpickling) gives the same mask."""
+    for state in states(3, 1)[::10]:
+        mover = state.to_move
+        assert mover is not None
+        seen = tigeuph.view(state, mover)
+        copied = evolve(seen, legal=tuple(copy.deepcopy(a) for a in seen.legal))
+        assert (
+            legal_mask(copied) == legal_mask(seen) == legal_mask(pickle.loads(pickle.dumps(seen)))
+        )

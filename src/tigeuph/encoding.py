@@ -48,7 +48,9 @@ monument whose square runs off the board, a variant's action under rules without
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Iterable
 from typing import Final
 
 from .actions import (
@@ -168,29 +170,101 @@ def legal_mask(position: GameState | PlayerView) -> bytes:
     legal = position.legal if isinstance(position, PlayerView) else legal_actions(position)
     out = bytearray(ACTION_COUNT)
     if not isinstance(legal, LegalActions):
-        for action in legal:
-            out[_IDS[action]] = 1
+        for i in _ids(legal):
+            out[i] = 1
         return bytes(out)
     # Cell by cell, an action table's ids are its first cell's plus the dense cell index: one
-    # slice per kind of action, straight from the mask of legal cells.
-    for table, cells in legal.cell_parts():
-        row = _dense_bytes(cells)
-        for action in table.values_at(CELLS[0]):
-            first = _IDS[action]
-            out[first : first + len(CELLS)] = row
+    # slice per kind of action, straight from the mask of legal cells. The masks are turned
+    # into bytes all at once, each in a slot of _SLOT bits of one int.
+    parts = list(legal.cell_parts())
+    if parts:
+        cells = 0
+        for slot, (_, mask) in enumerate(parts):
+            cells |= mask << slot * _SLOT
+        rows = _dense_bytes(cells, len(parts))
+        for slot, (table, _) in enumerate(parts):
+            row = rows[slot * _SLOT : slot * _SLOT + len(CELLS)]
+            for first in _remembered_ids(table, table.values_at(CELLS[0])):
+                out[first : first + len(CELLS)] = row
     for actions in legal.fixed_parts():
-        for action in actions:
-            out[_IDS[action]] = 1
+        for i in _remembered_ids(actions, actions):
+            out[i] = 1
     return bytes(out)
 
 
-_BYTE_BITS: Final = tuple(bytes(byte >> i & 1 for i in range(8)) for byte in range(256))
+_REMEMBERED: Final[dict[int, tuple[object, list[int]]]] = {}
+_REMEMBER_AT_MOST: Final = 1024
+
+
+def _remembered_ids(source: object, actions: Iterable[Action]) -> list[int]:
+    """The ids of *actions*, taken from *source*: remembered by the identity of *source*, for
+    the legal actions are made of a few shared action tables and tuples (the exchanges a hand
+    allows, say) that come back state after state. An entry keeps its source alive, so no
+    other object can take its identity while it is remembered; the memory is emptied when it
+    fills."""
+    found = _REMEMBERED.get(id(source))
+    if found is not None:
+        return found[1]
+    ids = _ids(actions)
+    if len(_REMEMBERED) >= _REMEMBER_AT_MOST:
+        _REMEMBERED.clear()
+    _REMEMBERED[id(source)] = (source, ids)
+    return ids
+
+
+_BY_OBJECT: Final = {id(action): i for i, action in enumerate(_ACTIONS)}
+"""Ids by the identity of the shared action values (``_ACTIONS`` keeps them alive, so no other
+object can take their identities): the legal actions are those values, and looking them up
+by identity spares hashing each."""
+_id_of_object: Final = _BY_OBJECT.__getitem__
+
+
+def _ids(actions: Iterable[Action]) -> list[int]:
+    """The ids of *actions*, in order."""
+    try:
+        return list(map(_id_of_object, map(id, actions)))
+    except KeyError:  # an equal action that is not the shared value: look it up by value
+        return [_IDS[action] for action in actions]
+
+
 _ROW_MASK: Final = (1 << COLS) - 1
+_SLOT: Final = (ROWS * STRIDE + 7) // 8 * 8
+"""Bits a mask takes in an int of several masks: a whole number of bytes."""
 
 
-def _dense_bytes(cells: Bitboard) -> bytes:
-    """One byte per cell in :data:`~tigeuph.CELLS` order, 1 where *cells* holds it."""
-    dense = 0
-    for row in range(ROWS):
-        dense |= (cells >> row * STRIDE & _ROW_MASK) << row * COLS
-    return b"".join([_BYTE_BITS[byte] for byte in dense.to_bytes(len(CELLS) // 8, "little")])
+@functools.cache
+def _squeeze_steps(slots: int) -> tuple[tuple[Bitboard, Bitboard, int], ...]:
+    """How to move every row of the bitboards in *slots* slots next to the row before it,
+    dropping the guard bits: row ``r`` moves right by ``r`` bits, in steps of 1, 2, 4 and 8
+    bits, each moving the rows whose ``r`` has that bit (``(keep, move, shift)``: ``cells &
+    keep | (cells & move) >> shift``). Rows never overlap on the way, since each is at least
+    ``COLS`` bits after the one before."""
+    steps = []
+    shift = 1
+    while shift < ROWS:
+        keep = move = 0
+        for row in range(ROWS):
+            bits = _ROW_MASK << row * STRIDE - row % shift  # where the row is before this step
+            if row & shift:
+                move |= bits
+            else:
+                keep |= bits
+        steps.append((_in_slots(keep, slots), _in_slots(move, slots), shift))
+        shift *= 2
+    return tuple(steps)
+
+
+def _in_slots(bits: Bitboard, slots: int) -> int:
+    return sum(bits << slot * _SLOT for slot in range(slots))
+
+
+def _dense_bytes(cells: int, slots: int) -> bytes:
+    """For each of the *slots* bitboards in *cells*, one byte per cell in
+    :data:`~tigeuph.CELLS` order, 1 where the bitboard holds it, from the start of its slot."""
+    for keep, move, shift in _squeeze_steps(slots):
+        cells = cells & keep | (cells & move) >> shift
+    # The bits as text, lowest first, then each digit as the byte 0 or 1.
+    return f"{cells:0{slots * _SLOT}b}"[::-1].encode().translate(_DIGIT_BYTES)
+
+
+_DIGIT_BYTES: Final = bytes.maketrans(b"01", b"\x00\x01")

@@ -27,14 +27,19 @@ numpy comes with the ``tensors`` extra (and with ``openspiel``, ``pettingzoo``,
 
 from __future__ import annotations
 
+import functools
+import operator
+import struct
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from .boards import Board
-from .cells import ROWS, STRIDE, Bitboard
+from .cells import ROWS, STRIDE, Cell
 from .decisions import (
     BuildingChoice,
     Conflict,
+    Decision,
     MonumentChoice,
     Revolt,
     TreasureChoice,
@@ -136,7 +141,6 @@ VECTOR: Final[tuple[tuple[str, int], ...]] = (
 
 VECTOR_SIZE: Final = sum(size for _, size in VECTOR)
 _OFFSETS: Final = {name: sum(size for _, size in VECTOR[:i]) for i, (name, _) in enumerate(VECTOR)}
-_PLANE: Final = {name: i for i, name in enumerate(PLANES)}
 
 
 def observation_size(board: Board) -> int:
@@ -145,7 +149,8 @@ def observation_size(board: Board) -> int:
 
 
 def _numpy() -> Any:
-    return require("numpy", "tensors")
+    """numpy, imported on first use: ``import tigeuph`` never needs it."""
+    return sys.modules.get("numpy") or require("numpy", "tensors")
 
 
 def observation(view: PlayerView) -> NDArray[np.float32]:
@@ -161,137 +166,223 @@ def observation(view: PlayerView) -> NDArray[np.float32]:
     xp = _numpy()
     board = view.rules.board
     rows, cols = board.rows, board.cols
-    masks = [0] * len(PLANES)  # one bitboard a plane, unpacked all at once at the end
-    players, viewer = view.players, view.player
-
-    def put(name: str, cells: Bitboard) -> None:
-        masks[_PLANE[name]] |= cells
-
-    def rel(seat: int) -> int:
-        return (seat - viewer) % players
-
-    for letter, layer in zip(_LETTERS, view.tiles, strict=True):
-        put(f"tile {letter}", layer)
-    put("face-down", view.flipped)
-    put("treasure", view.treasures)
-    put("special treasure", view.treasures & board.special)
-    put("catastrophe", view.catastrophes)
-    for seat, row in enumerate(view.leaders):
-        for letter, at in zip(_LETTERS, row, strict=True):
-            if at is not None:
-                put(f"leader {rel(seat)} {letter}", 1 << at)
-    for site in view.monuments:
-        put(f"monument {site.monument.code}", square(site.corner))
-    for letter, at in zip(_LETTERS, view.buildings, strict=True):
-        if at is not None:
-            put(f"building {letter}", 1 << at)
-    if view.wonder is not None:
-        put("wonder", cross(view.wonder.centre))
-    if view.unification is not None:
-        put("unification", 1 << view.unification)
-    put("river", board.river)
-    put("declined square", view.declined)
-    put("declined cross", view.declined_crosses)
-    put("decision", _decision_cells(view))
-    raw = xp.frombuffer(b"".join(m.to_bytes(_BYTES, "little") for m in masks), dtype=xp.uint8)
-    bits = xp.unpackbits(raw.reshape(len(PLANES), _BYTES), axis=1, bitorder="little")
-    grid = bits[:, : ROWS * STRIDE].reshape(len(PLANES), ROWS, STRIDE)[:, :rows, :cols]
-
-    vector = [0.0] * VECTOR_SIZE
-
-    def field(name: str, values: Sequence[float], at: int = 0) -> None:
-        start = _OFFSETS[name] + at
-        vector[start : start + len(values)] = values
-
-    def one_hot(name: str, index: int) -> None:
-        vector[_OFFSETS[name] + index] = 1.0
-
-    field("hand", view.hand)
-    field("discarded", view.discarded)
-    for seat in range(players):
-        slot = rel(seat)
-        one_hot("seats", slot)
-        field("hand sizes", [view.hand_sizes[seat]], slot)
-        field("discard sizes", [view.discard_sizes[seat]], slot)
-        field("catastrophes left", [view.catastrophe_tiles[seat]], slot)
-        field("treasures taken", [view.treasures_taken[seat]], slot)
-        points = view.points[seat]
-        if points is not None:
-            one_hot("points shown", slot)
-            field("points", points, slot * 4)
-    one_hot("active", rel(view.active))
-    if view.to_move is not None:
-        one_hot("to move", rel(view.to_move))
-    field("actions left", [view.actions_left])
-    field("bag size", [view.bag_size])
-    field("removed", view.removed)
-    pending = view.pending
-    one_hot("decision", _decision_kind(view))
-    if isinstance(pending, Conflict):
-        one_hot("conflict colour", pending.colour)
-        one_hot("attacker", rel(pending.attacker))
-        one_hot("defender", rel(pending.defender))
-        if pending.attacker_support is not None:
-            field("attacker support", [pending.attacker_support])
-            one_hot("attacker committed", 0)
-    elif isinstance(pending, WarChoice):
-        for colour in pending.colours:
-            one_hot("wars to choose", colour)
-    elif isinstance(pending, BuildingChoice):
-        one_hot("building colour", pending.colour)
-    if view.wonder is not None:
-        one_hot("wonder colour", view.wonder.colour)
-    if view.is_over:
-        one_hot("game over", 0)
-    field("switches", [float(getattr(view.rules, name)) for name in SWITCHES])
-    out = xp.concatenate([grid.reshape(-1), xp.array(vector, dtype=xp.float32)], dtype=xp.float32)
+    bits = xp.unpackbits(xp.frombuffer(_plane_bits(view), dtype=xp.uint8), bitorder="little")
+    # Each board row of each plane read as one item of *cols* bytes, a row's bits being
+    # contiguous: copying those items drops the guard bits and the cells beyond the board, a
+    # row at a time rather than a cell at a time.
+    row_items = xp.ndarray((len(PLANES), rows), _row_type(cols), bits, 0, (_BITS, STRIDE))
+    size = len(PLANES) * rows * cols
+    out = xp.empty(size + VECTOR_SIZE, dtype=xp.float32)
+    out[:size] = xp.ascontiguousarray(row_items).view(xp.uint8).reshape(size)
+    _VECTOR_FLOATS.pack_into(out, size * 4, *_vector(view))
     return cast("NDArray[np.float32]", out)
 
 
+def _plane_bits(view: PlayerView) -> bytes:
+    """Every plane as a bitboard of ``_BYTES`` bytes, little-endian, in :data:`PLANES` order."""
+    board = view.rules.board
+    treasures = view.treasures
+    red, blue, green, black = view.tiles
+    viewer = view.player
+    single = _SINGLE
+    # Seat-relative leaders: the viewer's first, then those after him in turn order.
+    leaders = view.leaders[viewer:] + view.leaders[:viewer]
+    if view.monuments:
+        monuments = [_ZERO] * len(MONUMENTS)
+        for site in view.monuments:
+            monuments[_MONUMENT_SLOTS[site.monument]] = _SQUARES[site.corner]
+        monument_planes = b"".join(monuments)
+    else:
+        monument_planes = _NO_MONUMENTS
+    wonder = view.wonder
+    decision = 0
+    if view.pending is not None:
+        for c in _decision_cells(view):
+            decision |= 1 << c
+    return b"".join(
+        [
+            red.to_bytes(_BYTES, "little"),
+            blue.to_bytes(_BYTES, "little"),
+            green.to_bytes(_BYTES, "little"),
+            black.to_bytes(_BYTES, "little"),
+            view.flipped.to_bytes(_BYTES, "little"),
+            treasures.to_bytes(_BYTES, "little"),
+            (treasures & board.special).to_bytes(_BYTES, "little"),
+            view.catastrophes.to_bytes(_BYTES, "little"),
+            *[single[at] for row in leaders for at in row],
+            _EMPTY_SEATS[len(leaders)],
+            monument_planes,
+            *[single[at] for at in view.buildings],
+            _ZERO if wonder is None else _CROSSES[wonder.centre],
+            single[view.unification],
+            board.river.to_bytes(_BYTES, "little"),
+            view.declined.to_bytes(_BYTES, "little"),
+            view.declined_crosses.to_bytes(_BYTES, "little"),
+            decision.to_bytes(_BYTES, "little"),
+        ]
+    )
+
+
 _BYTES: Final = (ROWS * STRIDE + 7) // 8
+_BITS: Final = _BYTES * 8
+_CELL_BITS: Final = range(_BITS)
+_ALL_BITS: Final = (1 << _BITS) - 1
+_ZERO: Final = bytes(_BYTES)
+_SINGLE: Final[dict[int | None, bytes]] = {None: _ZERO} | {
+    c: (1 << c).to_bytes(_BYTES, "little") for c in _CELL_BITS
+}
+"""The plane of one piece on cell ``c`` (none for ``None``)."""
+_SQUARES: Final = {c: (square(Cell(c)) & _ALL_BITS).to_bytes(_BYTES, "little") for c in _CELL_BITS}
+"""The plane of a monument whose square has its top-left cell on ``c``."""
+_CROSSES: Final = {c: (cross(Cell(c)) & _ALL_BITS).to_bytes(_BYTES, "little") for c in _CELL_BITS}
+"""The plane of the wonder centred on ``c``."""
+_NO_MONUMENTS: Final = _ZERO * len(MONUMENTS)
+_EMPTY_SEATS: Final = tuple(_ZERO * len(COLOURS) * (SEATS - n) for n in range(SEATS + 1))
+"""The leader planes of the seat slots a game of ``n`` players leaves empty."""
 
 
-def _decision_kind(view: PlayerView) -> int:
-    pending = view.pending
-    kinds: list[tuple[type, str]] = [
-        (Revolt, "revolt"),
-        (War, "war"),
-        (WarChoice, "war choice"),
-        (BuildingChoice, "building"),
-        (WonderChoice, "wonder"),
-        (MonumentChoice, "monument"),
-        (TreasureChoice, "treasure"),
-        (WonderPoint, "wonder point"),
+@functools.cache
+def _row_type(cols: int) -> Any:
+    """The numpy type of a board row's bits, one byte each: *cols* bytes, no meaning."""
+    return _numpy().dtype(f"V{cols}")
+
+
+_MONUMENT_SLOTS: Final = {m: i for i, m in enumerate(MONUMENTS)}
+
+_SEATS: Final = tuple(tuple(float(slot < n) for slot in range(SEATS)) for n in range(SEATS + 1))
+_KINDS: Final[dict[type, int]] = {
+    Revolt: DECISIONS.index("revolt"),
+    War: DECISIONS.index("war"),
+    WarChoice: DECISIONS.index("war choice"),
+    BuildingChoice: DECISIONS.index("building"),
+    WonderChoice: DECISIONS.index("wonder"),
+    MonumentChoice: DECISIONS.index("monument"),
+    TreasureChoice: DECISIONS.index("treasure"),
+    WonderPoint: DECISIONS.index("wonder point"),
+}
+
+
+def _vector(view: PlayerView) -> list[float]:
+    """The vector part of :func:`observation`, in :data:`VECTOR` order."""
+    players, viewer = view.players, view.player
+    pad = _PADS[players]
+    # The fields up to "treasures taken" are full: they are listed in order, seat fields turned
+    # so that the viewer comes first; the rest are mostly zeros, set where they are not.
+    sizes, discards, catastrophes = view.hand_sizes, view.discard_sizes, view.catastrophe_tiles
+    taken = view.treasures_taken
+    seen = view.points[viewer:] + view.points[:viewer]
+    points: list[float] = []
+    for counts in seen:
+        points += _NO_POINTS if counts is None else counts
+    vector: list[float] = [
+        *view.hand,
+        *view.discarded,
+        *_SEATS[players],
+        *sizes[viewer:],
+        *sizes[:viewer],
+        *pad,
+        *discards[viewer:],
+        *discards[:viewer],
+        *pad,
+        *catastrophes[viewer:],
+        *catastrophes[:viewer],
+        *pad,
+        *[0.0 if counts is None else 1.0 for counts in seen],
+        *pad,
+        *points,
+        *_NO_POINTS * len(pad),
+        *taken[viewer:],
+        *taken[:viewer],
+        *pad,
+        *_TAIL,
     ]
-    for kind, name in kinds:
-        if isinstance(pending, kind):
-            return DECISIONS.index(name)
-    return 0
+    vector[_ACTIVE + (view.active - viewer) % players] = 1.0
+    to_move = view.to_move
+    if to_move is not None:
+        vector[_TO_MOVE + (to_move - viewer) % players] = 1.0
+    vector[_ACTIONS_LEFT] = view.actions_left
+    vector[_BAG_SIZE] = view.bag_size
+    vector[_REMOVED : _REMOVED + 4] = view.removed
+    pending = view.pending
+    if pending is None:
+        vector[_DECISION_KIND] = 1.0
+    else:
+        vector[_DECISION_KIND + _decision_kind(pending)] = 1.0
+        if isinstance(pending, Conflict):
+            vector[_CONFLICT_COLOUR + pending.colour] = 1.0
+            vector[_ATTACKER + (pending.attacker - viewer) % players] = 1.0
+            vector[_DEFENDER + (pending.defender - viewer) % players] = 1.0
+            if pending.attacker_support is not None:
+                vector[_ATTACKER_SUPPORT] = pending.attacker_support
+                vector[_ATTACKER_COMMITTED] = 1.0
+        elif isinstance(pending, WarChoice):
+            for colour in pending.colours:
+                vector[_WARS + colour] = 1.0
+        elif isinstance(pending, BuildingChoice):
+            vector[_BUILDING_COLOUR + pending.colour] = 1.0
+    if view.wonder is not None:
+        vector[_WONDER_COLOUR + view.wonder.colour] = 1.0
+    if view.ended is not None:
+        vector[_GAME_OVER] = 1.0
+    vector[_SWITCHES:] = _switches(view.rules)
+    return vector
 
 
-def _decision_cells(view: PlayerView) -> Bitboard:
+_PADS: Final = tuple((0.0,) * (SEATS - n) for n in range(SEATS + 1))
+_NO_POINTS: Final = (0.0, 0.0, 0.0, 0.0)
+_switches: Final = operator.attrgetter(*SWITCHES)
+_HEAD: Final = _OFFSETS["treasures taken"] + SEATS
+_TAIL: Final = (0.0,) * (VECTOR_SIZE - _HEAD)
+_VECTOR_FLOATS: Final = struct.Struct(f"={VECTOR_SIZE}f")
+
+
+_ACTIVE: Final = _OFFSETS["active"]
+_TO_MOVE: Final = _OFFSETS["to move"]
+_ACTIONS_LEFT: Final = _OFFSETS["actions left"]
+_BAG_SIZE: Final = _OFFSETS["bag size"]
+_REMOVED: Final = _OFFSETS["removed"]
+_DECISION_KIND: Final = _OFFSETS["decision"]
+_CONFLICT_COLOUR: Final = _OFFSETS["conflict colour"]
+_ATTACKER: Final = _OFFSETS["attacker"]
+_DEFENDER: Final = _OFFSETS["defender"]
+_ATTACKER_SUPPORT: Final = _OFFSETS["attacker support"]
+_ATTACKER_COMMITTED: Final = _OFFSETS["attacker committed"]
+_WARS: Final = _OFFSETS["wars to choose"]
+_BUILDING_COLOUR: Final = _OFFSETS["building colour"]
+_WONDER_COLOUR: Final = _OFFSETS["wonder colour"]
+_GAME_OVER: Final = _OFFSETS["game over"]
+_SWITCHES: Final = _OFFSETS["switches"]
+
+
+def _decision_kind(pending: Decision) -> int:
+    """The index in :data:`DECISIONS` of *pending*'s kind."""
+    found = _KINDS.get(type(pending))
+    if found is None:  # a subclass: the first kind it is an instance of
+        found = next((i for kind, i in _KINDS.items() if isinstance(pending, kind)), 0)
+    return found
+
+
+def _decision_cells(view: PlayerView) -> Sequence[Cell]:
     """The cells the pending decision is about: the two leaders in a conflict, the squares'
     corners, the building's cells, the crosses' centres, the trader."""
     pending = view.pending
-    cells: Sequence[int] = ()
+    if pending is None:
+        return ()
     if isinstance(pending, Conflict):
         found = (
             view.leaders[pending.attacker][pending.colour],
             view.leaders[pending.defender][pending.colour],
         )
-        cells = [c for c in found if c is not None]
-    elif isinstance(pending, MonumentChoice):
-        cells = pending.corners
-    elif isinstance(pending, BuildingChoice):
-        cells = pending.cells
-    elif isinstance(pending, WonderChoice):
-        cells = pending.centres
-    elif isinstance(pending, TreasureChoice):
-        cells = (pending.trader,)
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
+        return [c for c in found if c is not None]
+    if isinstance(pending, MonumentChoice):
+        return pending.corners
+    if isinstance(pending, BuildingChoice):
+        return pending.cells
+    if isinstance(pending, WonderChoice):
+        return pending.centres
+    if isinstance(pending, TreasureChoice):
+        return (pending.trader,)
+    return ()
 
 
 def split_observation(
