@@ -187,9 +187,10 @@ class UnfrozenState(Reads, BoardCells):
     """A :class:`GameState` being built: the same slots, without the guard against change.
 
     A frozen attrs class stores each field through ``object.__setattr__``, about 1.6 µs for a
-    state's 27 slots; plain stores take a fifth of that. :func:`build_state` fills one of these
-    and then makes it a ``GameState`` (``__class__`` assignment, allowed between classes of the
-    same layout), so that :func:`tigeuph.apply` pays for a new state what a plain class costs.
+    state's 27 slots; plain stores take a fifth of that. The scratch copy an action changes
+    (``work.Work``) is one of these, and :func:`build_state` fills one; either then becomes a
+    ``GameState`` by ``__class__`` assignment, which Python allows between classes of the same
+    layout, so that :func:`tigeuph.apply` pays for a new state what a plain class costs.
     """
 
     __slots__ = GameState.__slots__

@@ -79,9 +79,7 @@ class Work(UnfrozenState):
 
     def score(self, player: int, colour: Colour, n: int) -> None:
         """*player* scores *n* points of *colour*."""
-        self.points = _replaced(
-            self.points, player, _plus_one_colour(self.points[player], colour, n)
-        )
+        self.points = _replaced(self.points, player, _added(self.points[player], colour, n))
 
     def take_from_hand(self, player: int, counts: Counts) -> None:
         """Tiles leave *player*'s hand (the caller has checked he holds them)."""
@@ -116,7 +114,7 @@ class Work(UnfrozenState):
 
     def remove_in_open(self, colour: Colour, n: int) -> None:
         """*n* tiles of *colour* leave the game in the open (support committed, spec R15)."""
-        self.removed = _plus_one_colour(self.removed, colour, n)
+        self.removed = _added(self.removed, colour, n)
 
     def draw(self, player: int, n: int) -> bool:
         """*player* draws *n* tiles from the bag; ``False`` when the bag could not meet it."""
@@ -161,7 +159,7 @@ class Work(UnfrozenState):
         if self._cache is not None:
             self._cache = self._cache.without_tiles(cells)  # kingdoms may split
         n = cells.bit_count()
-        self.removed = _plus_one_colour(self.removed, colour, n)
+        self.removed = _added(self.removed, colour, n)
         return n
 
     def move_leader(self, player: int, colour: Colour, c: Cell | None) -> None:
@@ -238,8 +236,8 @@ def _replaced(row: _Row, i: int, value: object) -> _Row:
     return cast(_Row, (*row[:i], value, *row[i + 1 :]))
 
 
-def _plus_one_colour(counts: Counts, colour: Colour, n: int) -> Counts:
-    """*counts* with *n* more of *colour*."""
+def _added(counts: Counts, colour: Colour, n: int) -> Counts:
+    """*counts* with *n* more tiles (or points) of *colour*."""
     c = [counts[0], counts[1], counts[2], counts[3]]
     c[colour] += n
     return c[0], c[1], c[2], c[3]
