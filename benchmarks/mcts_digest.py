@@ -21,6 +21,7 @@ import random
 import time
 
 from agents import positions
+from greedy_digest import rules
 
 import tigeuph
 from tigeuph.agents import Agent, GreedyAgent, MCTSAgent
@@ -29,13 +30,6 @@ VARIANTS = ("standard", "wonder", "buildings")
 PLAYERS = (2, 3)
 GAMES = [(2, "standard", 0, 0), (2, "wonder", 1, 1)]
 """Whole games: players, rules, seed, and the search player's seat (greedy in the others)."""
-
-
-def rules(players: int, variant: str) -> tigeuph.Rules:
-    """The rules of a row: *variant* is ``standard``, ``wonder`` or ``buildings``."""
-    return tigeuph.Rules(
-        players=players, wonder=variant == "wonder", buildings=variant == "buildings"
-    )
 
 
 def main(argv: list[str] | None = None) -> None:
