@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from typing import Any, Final, TypeAlias, cast
+from typing import Final, TypeAlias
 
 from attrs import evolve, field, frozen
 
@@ -181,84 +181,6 @@ class GameState(Reads, BoardCells):
         from .svg import board  # the notebook hook: the one import upward (docs/architecture.rst)
 
         return board(self)
-
-
-class UnfrozenState(Reads, BoardCells):
-    """A :class:`GameState` being built: the same slots, without the guard against change.
-
-    A frozen attrs class stores each field through ``object.__setattr__``, about 1.6 µs for a
-    state's 27 slots; plain stores take a fifth of that. The scratch copy an action changes
-    (``work.Work``) is one of these, and :func:`build_state` fills one; either then becomes a
-    ``GameState`` by ``__class__`` assignment, which Python allows between classes of the same
-    layout, so that :func:`tigeuph.apply` pays for a new state what a plain class costs.
-    """
-
-    __slots__ = GameState.__slots__
-
-    def __init__(  # one argument per field, in the fields' order
-        self,
-        rules: Rules,
-        tiles: tuple[Bitboard, Bitboard, Bitboard, Bitboard],
-        flipped: Bitboard,
-        catastrophes: Bitboard,
-        treasures: Bitboard,
-        leaders: tuple[tuple[Cell | None, ...], ...],
-        monuments: tuple[MonumentSite, ...],
-        declined: Bitboard,
-        unification: Cell | None,
-        hands: tuple[Counts, ...],
-        catastrophe_tiles: tuple[int, ...],
-        points: tuple[Counts, ...],
-        treasures_taken: tuple[int, ...],
-        bag: str,
-        removed: Counts,
-        discarded: tuple[Counts, ...],
-        active: int,
-        actions_left: int,
-        pending: Decision | None,
-        ended: End | None,
-        buildings: tuple[Cell | None, Cell | None, Cell | None, Cell | None],
-        wonder: WonderSite | None,
-        declined_crosses: Bitboard,
-        treasures_set_aside: int,
-        analysis: Analysis | None,
-    ) -> None:
-        self.rules = rules
-        self.tiles = tiles
-        self.flipped = flipped
-        self.catastrophes = catastrophes
-        self.treasures = treasures
-        self.leaders = leaders
-        self.monuments = monuments
-        self.declined = declined
-        self.unification = unification
-        self.hands = hands
-        self.catastrophe_tiles = catastrophe_tiles
-        self.points = points
-        self.treasures_taken = treasures_taken
-        self.bag = bag
-        self.removed = removed
-        self.discarded = discarded
-        self.active = active
-        self.actions_left = actions_left
-        self.pending = pending
-        self.ended = ended
-        self.buildings = buildings
-        self.wonder = wonder
-        self.declined_crosses = declined_crosses
-        self.treasures_set_aside = treasures_set_aside
-        self._cache = analysis
-        self._legal = None
-        self._masks = None
-
-
-def build_state(*fields: Any) -> GameState:
-    """A :class:`GameState` of *fields*, given in the fields' order, then the board analysis
-    it inherits (or ``None``): the engine's constructor, equal to ``GameState(*fields[:-1])``
-    with that analysis cached (tests/test_legal.py checks it), five times cheaper."""
-    state = UnfrozenState(*fields)
-    state.__class__ = GameState  # type: ignore[assignment]
-    return cast(GameState, state)
 
 
 def new_game(

@@ -5,8 +5,7 @@
 :class:`Work`, lets the rule modules change the copy, and freezes it: the caller's state is
 never touched, and a rejected action leaves nothing half done. A ``Work`` has exactly a state's
 slots, and freezing it makes that very object the next state (its ``__class__`` becomes
-:class:`~tigeuph.GameState`, see ``state.UnfrozenState``), so an action builds
-one object, not two.
+:class:`~tigeuph.GameState`), so an action builds one object, not two.
 
 When :func:`tigeuph.transition` asks, the copy is a :class:`TellingWork`, whose ``events`` is a
 list, and the rule modules tell what they do into it as they do it (:mod:`tigeuph.events`);
@@ -23,22 +22,27 @@ from __future__ import annotations
 from typing import Any, TypeVar, cast
 
 from .cells import Bitboard, Cell
+from .cellset import BoardCells
 from .events import Event, GameEnded, TilesDrawn
 from .pieces import Colour
 from .ranking import first_ranked, rank
-from .state import Counts, End, GameState, UnfrozenState, build_state, count_letters
+from .reads import Reads
+from .state import Counts, End, GameState, count_letters
 
 __all__ = ["TellingWork", "Work"]
 
 
-class Work(UnfrozenState):
+class Work(Reads, BoardCells):
     """The fields of :class:`~tigeuph.GameState`, changeable: the next state being built.
 
-    It has exactly a state's slots (``state.UnfrozenState``), so that ``freeze`` makes this
-    very object the next state instead of copying it into one.
+    A frozen attrs class stores each field through ``object.__setattr__``, about 1.6 µs for a
+    state's 27 slots; plain stores take a fifth of that. A ``Work`` has exactly a state's
+    slots, without the guard against change, so that ``freeze`` makes this very object the
+    next state by ``__class__`` assignment, which Python allows between classes of the same
+    layout: an action pays for a new state what a plain class costs.
     """
 
-    __slots__ = ()
+    __slots__ = GameState.__slots__
 
     events: list[Event] | None = None
     """What the rules tell as they work: ``None`` here, a list in a :class:`TellingWork`."""
@@ -198,34 +202,9 @@ class TellingWork(Work):
         self.events = events
 
     def freeze(self) -> GameState:
-        """A new state holding this one's fields."""
-        return build_state(
-            self.rules,
-            self.tiles,
-            self.flipped,
-            self.catastrophes,
-            self.treasures,
-            self.leaders,
-            self.monuments,
-            self.declined,
-            self.unification,
-            self.hands,
-            self.catastrophe_tiles,
-            self.points,
-            self.treasures_taken,
-            self.bag,
-            self.removed,
-            self.discarded,
-            self.active,
-            self.actions_left,
-            self.pending,
-            self.ended,
-            self.buildings,
-            self.wonder,
-            self.declined_crosses,
-            self.treasures_set_aside,
-            self._cache,
-        )
+        """A new state holding this one's fields (a plain copy of them, frozen)."""
+        # A TellingWork has every field Work's constructor reads off a state.
+        return Work(cast(GameState, self)).freeze()
 
 
 _Row = TypeVar("_Row", bound=tuple[Any, ...])
