@@ -17,6 +17,7 @@ from .errors import ArgumentError, NotationError, expect
 __all__ = [
     "BOARD",
     "CELLS",
+    "CELL_BITS",
     "CELL_NEIGHBOURS",
     "COLS",
     "GUARDS",
@@ -348,6 +349,11 @@ def from_cells(cells: Iterable[Cell]) -> Bitboard:
         out |= 1 << c
     return out
 
+
+CELL_BITS: Final[tuple[Bitboard, ...]] = tuple(1 << c for c in range(ROWS * STRIDE))
+"""``CELL_BITS[c]``: the one-cell mask of *c*, looked up instead of shifted. Most cells lie
+beyond an int's first 30-bit digit, where every shift builds a new large int: ``x & CELL_BITS[c]``
+tests a cell with one operation where ``x >> c & 1`` takes two."""
 
 CELL_NEIGHBOURS: Final[tuple[Bitboard, ...]] = tuple(
     neighbours(1 << c) for c in range(ROWS * STRIDE)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Protocol
 
-from .cells import Bitboard, Cell
+from .cells import CELL_BITS, Bitboard, Cell
 from .pieces import Colour
 from .regions import Analysis
 
@@ -129,7 +129,7 @@ class Reads:
         for row in self.leaders:
             for c in row:
                 if c is not None:
-                    out |= 1 << c
+                    out |= CELL_BITS[c]
         return out
 
     @property
@@ -170,12 +170,13 @@ class Reads:
             (player, Colour(colour), c)
             for player, row in enumerate(self.leaders)
             for colour, c in enumerate(row)
-            if c is not None and area >> c & 1
+            if c is not None and area & CELL_BITS[c]
         ]
 
     def tile_at(self: _Fields, c: Cell) -> Colour | None:
         """The colour of the face-up tile on *c*, or ``None``."""
+        here = CELL_BITS[c]
         for colour, layer in enumerate(self.tiles):
-            if layer >> c & 1:
+            if layer & here:
                 return Colour(colour)
         return None

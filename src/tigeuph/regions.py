@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final, TypeAlias
 
 from .cells import (  # noqa: F401 (GUARDS: the contracts)
+    CELL_BITS,
     CELL_NEIGHBOURS,
     GUARDS,
     STRIDE,
@@ -163,7 +164,7 @@ class Analysis:
         tile or (when *leaders* holds it) a leader: the same as recomputing it from scratch,
         but with one small flood instead of one per kingdom, and none when *c* joins nothing
         else."""
-        here = 1 << c
+        here = CELL_BITS[c]
         occupied = self.occupied | here
         rims = self.rims
         for i, rim in enumerate(rims):  # noqa: B007 (i and rim are the home kingdom's)
@@ -202,7 +203,7 @@ class Analysis:
         """The analysis once a tile on the empty cell *c* unites the kingdoms next to it (spec
         R16): one kingdom of them, *c* and the leaderless regions *c* touches, until the wars
         are fought; the same as recomputing it from scratch, with one small flood."""
-        here = 1 << c
+        here = CELL_BITS[c]
         occupied = self.occupied | here
         found: list[Bitboard] = []
         rims: list[Bitboard] = []
@@ -223,7 +224,7 @@ class Analysis:
 
     def without_leader(self, c: Cell) -> Analysis:
         """The analysis once the leader on *c* has left the board."""
-        here = 1 << c
+        here = CELL_BITS[c]
         found = self.kingdoms[:]
         rims = self.rims[:]
         i = 0
@@ -232,11 +233,12 @@ class Analysis:
                 break
         home = found.pop(i)
         counter = _sub(self.counter, rims.pop(i))
-        for piece, rim in _split(home, home & self.leaders & ~here, c):
+        leaders = self.leaders ^ here  # the leader stood there
+        for piece, rim in _split(home, home & leaders, c):
             found.append(piece)
             rims.append(rim)
             counter = _add(counter, rim)
-        return Analysis(self.occupied & ~here, self.leaders & ~here, (found, rims, counter))
+        return Analysis(self.occupied ^ here, leaders, (found, rims, counter))
 
     def without_tiles(self, cells: Bitboard) -> Analysis:
         """The analysis once the tiles on *cells* have left the board (a catastrophe, R14; a
@@ -266,14 +268,16 @@ class Analysis:
 
     def kingdom_at(self, c: Cell) -> Bitboard:
         """The kingdom holding *c*, or 0."""
+        here = CELL_BITS[c]
         for k in reversed(self.kingdoms):  # the kingdom just grown comes last
-            if k >> c & 1:
+            if k & here:
                 return k
         return 0
 
     def touching(self, c: Cell) -> list[Bitboard]:
         """The kingdoms orthogonally next to *c* (which is not in any)."""
-        return [k for k, rim in zip(self.kingdoms, self.rims, strict=True) if rim >> c & 1]
+        here = CELL_BITS[c]
+        return [k for k, rim in zip(self.kingdoms, self.rims, strict=True) if rim & here]
 
     def lifted_touch2(self, c: Cell) -> Bitboard:
         """Cells next to two kingdoms once the leader on *c* is lifted (spec R8)."""
@@ -287,17 +291,17 @@ class Analysis:
         if known is not None and known[0] in self.kingdoms and known[1] == known[0] & self.leaders:
             home, _, lost = known
         else:
-            here = 1 << c
+            here = CELL_BITS[c]
             for home, rim in zip(self.kingdoms, self.rims, strict=True):  # noqa: B007 (the home kingdom's)
                 if home & here:
                     break
-            lost = _lost(home, home & ~here & self.leaders, c, rim)
+            lost = _lost(home, home & self.leaders ^ here, c, rim)
             if len(_LIFTS) >= _SPLITS_LIMIT:
                 _LIFTS.clear()
             _LIFTS[c] = (home, home & self.leaders, lost)
         if lost is None:  # the kingdom splits: count its pieces' rims
             counter = _sub(self.counter, self.rims[self.kingdoms.index(home)])
-            for _, rim in _split(home, home & self.leaders & ~(1 << c), c):
+            for _, rim in _split(home, home & self.leaders ^ CELL_BITS[c], c):
                 counter = _add(counter, rim)
             found = self._lifted[c] = _at_least_two(counter)
         else:
@@ -307,7 +311,7 @@ class Analysis:
     def lifted(self, c: Cell) -> list[Bitboard]:
         """The kingdoms once the leader on *c* is lifted off the board (spec R8)."""
         home = self.kingdom_at(c)
-        others = home & self.leaders & ~(1 << c)
+        others = home & self.leaders ^ CELL_BITS[c]
         return [k for k in self.kingdoms if k != home] + _pieces(home, others, c)
 
 
@@ -316,7 +320,7 @@ def _pieces(home: Bitboard, others: Bitboard, c: Cell) -> list[Bitboard]:
     are the cells of its other leaders."""
     if not others:
         return []  # what is left holds no leader: no kingdom at all
-    rest = home & ~(1 << c)
+    rest = home ^ CELL_BITS[c]  # the leader's cell lies in its kingdom
     ends = CELL_NEIGHBOURS[c] & rest
     # Most lifts split nothing: a single occupied neighbour, or neighbours joined through the
     # diagonal cells around the leader. Otherwise flood from each remaining leader.
@@ -349,7 +353,7 @@ def _lost(home: Bitboard, others: Bitboard, c: Cell, rim: Bitboard) -> Bitboard 
         pass
     if len(_LOST) >= _SPLITS_LIMIT:
         _LOST.clear()
-    rest = home & ~(1 << c)
+    rest = home ^ CELL_BITS[c]
     ends = CELL_NEIGHBOURS[c] & rest
     if ends & (ends - 1) and not _JOINED_AROUND[_around(rest, c)]:
         found = None

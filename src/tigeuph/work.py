@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
-from .cells import Bitboard, Cell
+from .cells import CELL_BITS, Bitboard, Cell
 from .cellset import BoardCells
 from .events import Event, GameEnded, TilesDrawn
 from .pieces import Colour
@@ -111,7 +111,7 @@ class Work(Reads, BoardCells):
 
     def take_treasure(self, player: int, c: Cell) -> None:
         """*player* takes the treasure on *c*."""
-        self.treasures &= ~(1 << c)
+        self.treasures ^= CELL_BITS[c]  # the treasure lay there
         self.treasures_taken = _replaced(
             self.treasures_taken, player, self.treasures_taken[player] + 1
         )
@@ -144,7 +144,7 @@ class Work(Reads, BoardCells):
         """Put a *colour* tile on the empty cell *c*, next to *joins* kingdoms, keeping the
         board analysis current."""
         a = self._cache
-        self.tiles = _replaced(self.tiles, colour, self.tiles[colour] | 1 << c)
+        self.tiles = _replaced(self.tiles, colour, self.tiles[colour] | CELL_BITS[c])
         if a is not None:
             self._cache = a.joined(c, a.leaders) if joins <= 1 else a.united(c)
 
@@ -180,7 +180,8 @@ class Work(Reads, BoardCells):
             if was is not None:
                 a = a.without_leader(was)
             if c is not None:
-                a = None if a.touch2 >> c & 1 else a.joined(c, a.leaders | 1 << c)
+                here = CELL_BITS[c]
+                a = None if a.touch2 & here else a.joined(c, a.leaders | here)
         self._cache = a
 
     def freeze(self) -> GameState:
@@ -188,7 +189,7 @@ class Work(Reads, BoardCells):
         still current; the rows no rule changed are the old state's own tuples). The work is
         over: nothing may change it any more."""
         self.__class__ = GameState  # type: ignore[assignment]
-        return cast(GameState, self)
+        return self  # type: ignore[return-value]  # it is one now
 
 
 class TellingWork(Work):
@@ -212,7 +213,9 @@ _Row = TypeVar("_Row", bound=tuple[Any, ...])
 
 def _replaced(row: _Row, i: int, value: object) -> _Row:
     """*row* with its *i*-th item replaced by *value*: a new tuple of the same shape."""
-    return cast(_Row, (*row[:i], value, *row[i + 1 :]))
+    items = list(row)  # a third cheaper than joining two slices around the value
+    items[i] = value
+    return tuple(items)  # type: ignore[return-value]  # the same shape as row
 
 
 def _added(counts: Counts, colour: Colour, n: int) -> Counts:

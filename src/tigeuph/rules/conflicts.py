@@ -7,6 +7,7 @@ from typing import Literal
 from attrs import evolve
 
 from ..cells import (  # noqa: F401 (GUARDS, STRIDE: the contracts)
+    CELL_BITS,
     CELL_NEIGHBOURS,
     GUARDS,
     STRIDE,
@@ -132,7 +133,7 @@ def revolt_for(pos: Position, player: int, colour: Colour) -> Revolt | None:
     kingdom = pos.analysis().kingdom_at(at)
     for other, row in enumerate(pos.leaders):
         c = row[colour]
-        if other != player and c is not None and kingdom >> c & 1:
+        if other != player and c is not None and kingdom & CELL_BITS[c]:
             return Revolt(colour, attacker=player, defender=other)
     return None
 

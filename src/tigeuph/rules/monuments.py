@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cells import (  # noqa: F401 (GUARDS: the contracts)
+    CELL_BITS,
     CELL_NEIGHBOURS,
     GUARDS,
     STRIDE,
@@ -48,8 +49,9 @@ def buildable_corners(pos: Position, placed: Cell) -> tuple[Cell, ...]:
 
     A square is out once declined (spec R22), or when no monument of its colour is left.
     """
+    here = CELL_BITS[placed]
     for colour, layer in zip(COLOURS, pos.tiles, strict=True):  # noqa: B007 (used after)
-        if layer >> placed & 1:
+        if layer & here:
             break
     else:
         return ()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cells import Bitboard, Cell, cell_name, neighbours
+from ..cells import CELL_BITS, Bitboard, Cell, cell_name, neighbours
 from ..events import LeaderMoved, LeaderPlaced, LeaderReturned, LeaderWithdrawn, TilePlaced
 from ..pieces import BLUE, RED, Colour
 from ..reads import Position
@@ -119,7 +119,7 @@ def tile_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tupl
     """``(clause, reason)`` when *player* may not put a *colour* tile on *c*, else ``None``."""
     if not state.hands[player][colour]:
         return "R5", f"no {colour.name.lower()} tile in hand"
-    if tile_cells(state, colour) >> c & 1:
+    if tile_cells(state, colour) & CELL_BITS[c]:
         return None
     if (off := off_board(state, c)) is not None:
         return off
@@ -149,7 +149,7 @@ def leader_problem(
     state: GameState, player: int, colour: Colour, c: Cell
 ) -> tuple[str, str] | None:
     """``(clause, reason)`` when *player*'s *colour* leader may not go on *c*, else ``None``."""
-    if leader_cells(state, player, colour) >> c & 1:
+    if leader_cells(state, player, colour) & CELL_BITS[c]:
         return None
     if (off := off_board(state, c)) is not None:
         return off

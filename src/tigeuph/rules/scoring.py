@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cells import Cell
+from ..cells import CELL_BITS, Cell
 from ..pieces import BLACK, Colour
 from ..ranking import PlayerResult, final_vector, rank
 from ..work import Work
@@ -20,10 +20,10 @@ def scorer(leaders: Sequence[Sequence[int | None]], colour: Colour, kingdom: int
     king = None
     for player, row in enumerate(leaders):
         c = row[colour]
-        if c is not None and kingdom >> c & 1:
+        if c is not None and kingdom & CELL_BITS[c]:
             return player
         k = row[BLACK]
-        if k is not None and kingdom >> k & 1:
+        if k is not None and kingdom & CELL_BITS[k]:
             king = player
     return king
 

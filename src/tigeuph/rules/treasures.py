@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cells import Bitboard, Cell
+from ..cells import CELL_BITS, Bitboard, Cell
 from ..decisions import TreasureChoice
 from ..events import TreasureTaken
 from ..pieces import GREEN
@@ -58,7 +58,7 @@ def next_treasure_choice(pos: Position) -> TreasureChoice | None:
     for row in pos.leaders:
         c = row[GREEN]
         if c is not None:
-            traders |= 1 << c
+            traders |= CELL_BITS[c]
     if not traders:
         return None
     # Most of the time no kingdom with a trader holds two treasures: one pass finds out.
