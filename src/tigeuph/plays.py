@@ -168,7 +168,18 @@ def _says(*clauses: str) -> Callable[[GameState, Any, Any], list[str]]:
 
 
 def _untiled(w: Work, _: object, __: object) -> None:
-    after_conflicts(w, None)  # a leader, a withdrawal, a catastrophe or a revolt places no tile
+    after_monument(w)  # a leader, a withdrawal, a catastrophe or a revolt places no tile
+
+
+# The two commonest actions, spent without a second call (as _spend would).
+def _place_tile(w: Work, action: PlaceTile, _: object) -> None:
+    w.actions_left -= 1
+    place_tile(w, w.active, action.colour, action.cell)
+
+
+def _place_leader(w: Work, action: PlaceLeader, _: object) -> None:
+    w.actions_left -= 1
+    place_leader(w, w.active, action.colour, action.cell)
 
 
 def _after_tile(w: Work, action: PlaceTile, _: object) -> None:
@@ -219,7 +230,7 @@ PLAYS: Final[tuple[Play, ...]] = (
         PlaceTile,
         None,
         lambda s, a, p: tile_problem(s, p, a.colour, a.cell),
-        _spend(lambda w, a, p: place_tile(w, p, a.colour, a.cell)),
+        _place_tile,
         _after_tile,
         _tile_clauses,
     ),
@@ -227,7 +238,7 @@ PLAYS: Final[tuple[Play, ...]] = (
         PlaceLeader,
         None,
         lambda s, a, p: leader_problem(s, p, a.colour, a.cell),
-        _spend(lambda w, a, p: place_leader(w, p, a.colour, a.cell)),
+        _place_leader,
         _untiled,
         _says("R8", "R9"),
     ),

@@ -159,37 +159,48 @@ class Analysis:
         """Cells next to three or more kingdoms."""
         self._lifted: dict[Cell, Bitboard] = {}
 
-    def joined(self, c: Cell, leaders: Bitboard) -> Analysis:
+    def joined(self, c: Cell, leaders: Bitboard, home: Bitboard | None = None) -> Analysis:
         """The analysis once the empty cell *c*, next to at most one kingdom, is occupied by a
         tile or (when *leaders* holds it) a leader: the same as recomputing it from scratch,
         but with one small flood instead of one per kingdom, and none when *c* joins nothing
-        else."""
+        else. *home*, when given, is the kingdom next to *c* (0: none), as :meth:`touching`
+        found it."""
         here = CELL_BITS[c]
         occupied = self.occupied | here
         rims = self.rims
-        for i, rim in enumerate(rims):  # noqa: B007 (i and rim are the home kingdom's)
-            if rim & here:
-                break
+        if home is None:
+            for i, rim in enumerate(rims):  # noqa: B007 (i and rim are the home kingdom's)
+                if rim & here:
+                    break
+            else:
+                i = -1
+        elif home:
+            i = self.kingdoms.index(home)
+            rim = rims[i]
         else:
+            i = -1
+        if i < 0:
             if not leaders & here:
                 # A tile next to no kingdom: the kingdoms, and what lifting a leader does to
                 # them, stay as they are (an analysis never changes its lists once built).
                 after = Analysis(occupied, leaders, (self.kingdoms, rims, self.counter))
                 after._lifted = self._lifted
                 return after
-            i, rim = -1, 0
+            rim = 0
         found = self.kingdoms[:]
         rims = rims[:]
         counter = self.counter
         home = 0
+        outside = occupied
         if i >= 0:
             home = found.pop(i)
             rims.pop(i)
             counter = _sub(counter, rim)
+            outside ^= home
         # *c* and the leaderless regions it touches join the kingdom (or found one).
         alone = CELL_NEIGHBOURS[c]
-        if alone & occupied & ~home:
-            grown = home | region(here, occupied & ~home)
+        if alone & outside:
+            grown = home | region(here, outside)
             rim = neighbours(grown)
         else:  # nothing else joins: the rim grows by c's own neighbours
             grown = home | here

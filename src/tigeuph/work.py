@@ -140,13 +140,19 @@ class Work(Reads, BoardCells):
 
     # --- the board --------------------------------------------------------------------------
 
-    def place_tile(self, colour: Colour, c: Cell, joins: int) -> None:
-        """Put a *colour* tile on the empty cell *c*, next to *joins* kingdoms, keeping the
-        board analysis current."""
-        a = self._cache
+    def place_tile(self, player: int, colour: Colour, c: Cell, touching: list[Bitboard]) -> None:
+        """*player* puts a *colour* tile from his hand on the empty cell *c*, next to the
+        kingdoms *touching* (as the analysis lists them), keeping the analysis current."""
+        hand = list(self.hands[player])
+        hand[colour] -= 1
+        self.hands = _replaced(self.hands, player, tuple(hand))
         self.tiles = _replaced(self.tiles, colour, self.tiles[colour] | CELL_BITS[c])
+        a = self._cache
         if a is not None:
-            self._cache = a.joined(c, a.leaders) if joins <= 1 else a.united(c)
+            if len(touching) > 1:
+                self._cache = a.united(c)
+            else:
+                self._cache = a.joined(c, a.leaders, touching[0] if touching else 0)
 
     def turn_face_down(self, colour: Colour, cells: Bitboard) -> None:
         """The face-up *colour* tiles on *cells* turn face down under a monument or the

@@ -14,7 +14,7 @@ from ..cells import CELL_BITS, Bitboard, Cell, cell_name, neighbours
 from ..events import LeaderMoved, LeaderPlaced, LeaderReturned, LeaderWithdrawn, TilePlaced
 from ..pieces import BLUE, RED, Colour
 from ..reads import Position
-from ..state import ONE, GameState
+from ..state import GameState
 from ..work import Work
 from .conflicts import conflict_begun, revolt_for
 from .scoring import score_tile
@@ -176,8 +176,7 @@ def place_tile(w: Work, player: int, colour: Colour, c: Cell) -> None:
     """*player* puts a *colour* tile from hand on *c*: it joins two kingdoms (a unification:
     wars follow, R16) or scores for the leader of its colour in the one it joins (R13)."""
     touching = w.analysis().touching(c)
-    w.take_from_hand(player, ONE[colour])
-    w.place_tile(colour, c, len(touching))
+    w.place_tile(player, colour, c, touching)
     who, points = None, 0
     if len(touching) == 2:  # R12, R16
         w.unification = c
