@@ -212,15 +212,16 @@ def nth_cell(bits: Bitboard, n: int) -> Cell:
         raise IndexError(f"the mask holds fewer than {n + 1} cells")
     # Halve the rows that may hold it, counting the cells below the middle: four counts
     # instead of a walk through every row before it (a random pick lands mid-board).
-    lo, hi = 0, ROWS
+    lo, hi, below = 0, ROWS, 0
     while hi - lo > 1:
         mid = (lo + hi) >> 1
-        if (bits & _BELOW_ROW[mid]).bit_count() > n:
+        count = (bits & _BELOW_ROW[mid]).bit_count()
+        if count > n:
             hi = mid
         else:
-            lo = mid
+            lo, below = mid, count
     offset = _ROW_OFFSETS[lo]
-    n -= (bits & _BELOW_ROW[lo]).bit_count()
+    n -= below
     row = (bits >> offset) & _ROW_MASK
     west = row & 0xFF  # the row's first eight cells, then the other eight
     k = _BYTE_COUNTS[west]

@@ -75,13 +75,18 @@ class Masks:
         a = state.analysis()
         board = state.rules.board
         river = board.river
-        empty = board.cells & ~a.occupied & ~state.catastrophes
+        empty = board.cells & ~(a.occupied | state.catastrophes)
         self.empty: Final = empty
         fits = empty & ~a.touch3  # R12: never joining three kingdoms
-        self.land_tiles: Final = fits & ~river  # R11: red, green, black
-        self.river_tiles: Final = fits & river  # R11: blue
+        river_tiles = fits & river
+        self.river_tiles: Final = river_tiles  # R11: blue
+        self.land_tiles: Final = fits ^ river_tiles  # R11: red, green, black
         # R8: empty land beside a face-up temple, where any leader could go, kingdoms aside
-        base = beside_temples(state) & empty & ~river
+        red = state.tiles[RED]
+        beside = _BESIDE_TEMPLES.get(red)
+        if beside is None:
+            beside = beside_temples(state)
+        base = beside & (empty ^ (empty & river))
         self.leader_base: Final = base
         self.supply_leaders: Final = base & ~a.touch2  # R9
 

@@ -52,8 +52,6 @@ def takeable_now(state: GameState, trader: Cell) -> Bitboard:
 def next_treasure_choice(pos: Position) -> TreasureChoice | None:
     """The next trader's owner who must take a treasure, clockwise from the active player."""
     treasures = pos.treasures
-    if treasures & (treasures - 1) == 0:
-        return None
     traders = 0
     for row in pos.leaders:
         c = row[GREEN]
