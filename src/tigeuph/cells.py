@@ -210,6 +210,12 @@ def nth_cell(bits: Bitboard, n: int) -> Cell:
     """
     if not 0 <= n < bits.bit_count():
         raise IndexError(f"the mask holds fewer than {n + 1} cells")
+    return nth_of(bits, n)
+
+
+def nth_of(bits: Bitboard, n: int) -> Cell:
+    """:func:`nth_cell` for a caller that knows *bits* holds more than *n* cells (the legal
+    actions count them as they list them): the same answer, without the count that checks."""
     # Halve the rows that may hold it, counting the cells below the middle: four counts
     # instead of a walk through every row before it (a random pick lands mid-board).
     lo, hi, below = 0, ROWS, 0

@@ -18,7 +18,7 @@ from .actions import Action
 from .errors import ArgumentTypeError, IllegalActionError, expect
 from .events import Event
 from .kinds import ACTION_KINDS, decision_kind
-from .plays import RULES
+from .plays import RULES, TURN_PLAYS
 from .ranking import first_ranked
 from .rules.scoring import PlayerResult, rank
 from .state import End, GameState
@@ -129,8 +129,12 @@ def transition(state: GameState, action: Action) -> tuple[GameState, tuple[Event
 def _run(state: GameState, action: Action, events: list[Event] | None) -> GameState:
     """:func:`apply`, telling what happens into *events* when it is a list."""
     pending = state.pending
-    play = RULES.get((type(pending) if pending is not None else None, type(action)))
-    subject = state.active if pending is None else pending
+    if pending is None:
+        play = TURN_PLAYS.get(type(action))
+        subject: object = state.active
+    else:
+        play = RULES.get((type(pending), type(action)))
+        subject = pending
     if (
         play is None
         or state.ended is not None

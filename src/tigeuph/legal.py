@@ -25,7 +25,7 @@ from .actions import (
     PlaceTile,
     exchange,
 )
-from .cells import Bitboard, Cell, CellMap, nth_cell
+from .cells import Bitboard, Cell, CellMap, nth_of
 from .errors import expect
 from .pieces import COLOURS, Colour
 from .plays import CHOICES
@@ -92,7 +92,7 @@ class LegalActions(Sequence[Action]):
                     if len(part) == 2:
                         return part[1][i]
                     per = part[3]
-                    found: Action = part[4][nth_cell(part[2], i // per)][i % per]
+                    found: Action = part[4][nth_of(part[2], i // per)][i % per]
                     return found
                 i -= size
         raise IndexError("legal actions index out of range")
@@ -279,6 +279,7 @@ def _hand_of(hand: tuple[int, int, int, int]) -> _Hand:
     return land, hand[1], (len(exchanges), exchanges)
 
 
+_COLOUR_BITS: Final = tuple(1 << c for c in COLOURS)
 _COLOURS_IN: Final = tuple(n.bit_count() for n in range(16))
 """How many bits of a 4-bit colour set are set."""
 
@@ -330,12 +331,13 @@ def _turn_actions(state: GameState) -> LegalActions:
         base = m.leader_base
         lifted_touch2 = state.analysis().lifted_touch2
         for colour, now in enumerate(row):
+            bit = _COLOUR_BITS[colour]  # added, not or-ed: small sums cost less than shifts
             if now is None:
                 cells = supply
             else:
                 cells = base & ~lifted_touch2(now)
-                on_board |= 1 << colour
-            groups[cells] = groups.get(cells, 0) | 1 << colour
+                on_board += bit
+            groups[cells] = groups.get(cells, 0) + bit
     for cells, colours in groups.items():
         if cells:
             per = _COLOURS_IN[colours]

@@ -404,6 +404,12 @@ RULES: Final[dict[tuple[type[Any] | None, type[Any]], Play]] = {
 }
 """Each play by (the decision it answers or ``None``, the action class): the engine's table."""
 
+TURN_PLAYS: Final[dict[type[Any], Play]] = {
+    action: play for (answers, action), play in RULES.items() if answers is None
+}
+"""The plays between actions, by action class: :data:`RULES` for no pending decision, looked
+up without building a key."""
+
 # The plays answer exactly the decisions each record names, and every decision has choices.
 assert len(RULES) == len(PLAYS)
 assert set(RULES) == {(d, k.action) for k in ACTION_KINDS for d in k.answers}
