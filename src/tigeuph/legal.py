@@ -202,7 +202,10 @@ def legal_actions(state: GameState) -> LegalActions:
         expect(state, GameState, "a GameState", "legal_actions: state")
         raise
     if found is None:
-        found = _legal(state)
+        if state.pending is None and state.ended is None:
+            found = _turn_actions(state)
+        else:
+            found = _legal(state)
         object.__setattr__(state, "_legal", found)
     return found  # type: ignore[return-value]  # the slot holds what _legal built
 

@@ -111,6 +111,19 @@ def _sub(counter: Counter, rim: Bitboard) -> Counter:
     return c0 ^ rim, c1 ^ borrow, c2 ^ borrow2
 
 
+def _swap(counter: Counter, old: Bitboard, new: Bitboard) -> Counter:
+    """``_add(_sub(counter, old), new)`` in one call: a kingdom's rim replaced."""
+    c0, c1, c2 = counter
+    borrow = old & ~c0
+    borrow2 = borrow & ~c1
+    c0 ^= old
+    c1 ^= borrow
+    c2 ^= borrow2
+    carry = c0 & new
+    carry2 = c1 & carry
+    return c0 ^ new, c1 ^ carry, c2 ^ carry2
+
+
 def _at_least_two(counter: Counter) -> Bitboard:
     return counter[1] | counter[2]
 
@@ -188,13 +201,11 @@ class Analysis:
             rim = 0
         found = self.kingdoms[:]
         rims = rims[:]
-        counter = self.counter
-        home = 0
+        home = old_rim = 0
         outside = occupied
         if i >= 0:
             home = found.pop(i)
-            rims.pop(i)
-            counter = _sub(counter, rim)
+            old_rim = rims.pop(i)
             outside ^= home
         # *c* and the leaderless regions it touches join the kingdom (or found one).
         alone = CELL_NEIGHBOURS[c]
@@ -207,7 +218,7 @@ class Analysis:
             rim = (rim | alone) & ~grown
         found.append(grown)
         rims.append(rim)
-        counter = _add(counter, rim)
+        counter = _swap(self.counter, old_rim, rim) if old_rim else _add(self.counter, rim)
         return Analysis(occupied, leaders, (found, rims, counter))
 
     def united(self, c: Cell) -> Analysis:
@@ -243,12 +254,20 @@ class Analysis:
             if k & here:
                 break
         home = found.pop(i)
-        counter = _sub(self.counter, rims.pop(i))
+        old_rim = rims.pop(i)
         leaders = self.leaders ^ here  # the leader stood there
-        for piece, rim in _split(home, home & leaders, c):
+        pieces = _split(home, home & leaders, c)
+        if len(pieces) == 1:  # the kingdom shrinks: one rim for another
+            piece, rim = pieces[0]
             found.append(piece)
             rims.append(rim)
-            counter = _add(counter, rim)
+            counter = _swap(self.counter, old_rim, rim)
+        else:
+            counter = _sub(self.counter, old_rim)
+            for piece, rim in pieces:
+                found.append(piece)
+                rims.append(rim)
+                counter = _add(counter, rim)
         return Analysis(self.occupied ^ here, leaders, (found, rims, counter))
 
     def without_tiles(self, cells: Bitboard) -> Analysis:

@@ -57,7 +57,10 @@ def beside_temples(position: Position) -> Bitboard:
 
 def withdraw_stranded(w: Work) -> None:
     """Leaders with no temple beside them any more go back to their owners (spec R10)."""
-    stranded = w.leader_mask & ~beside_temples(w)
+    beside = _BESIDE_TEMPLES.get(w.tiles[RED])  # beside_temples' memo, read without a call
+    if beside is None:
+        beside = beside_temples(w)
+    stranded = w.leader_mask & ~beside
     if stranded:
         for player, colour, c in w.leaders_in(stranded):
             w.move_leader(player, colour, None)

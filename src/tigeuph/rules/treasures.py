@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cells import CELL_BITS, Bitboard, Cell
+from ..cells import Bitboard, Cell
 from ..decisions import TreasureChoice
 from ..events import TreasureTaken
 from ..pieces import GREEN
@@ -49,23 +49,31 @@ def takeable_now(state: GameState, trader: Cell) -> Bitboard:
     return takeable(kingdom, state.treasures, state.rules.board.special)
 
 
+_RICH: dict[Cell, tuple[Bitboard, Bitboard, bool]] = {}
+"""By a trader's cell: its kingdom, the treasures on the board, and whether that kingdom held
+two of them, as last counted (a kingdom in the analysis that holds the cell is its kingdom)."""
+
+
 def next_treasure_choice(pos: Position) -> TreasureChoice | None:
     """The next trader's owner who must take a treasure, clockwise from the active player."""
+    # Most of the time no kingdom with a trader holds two treasures, and the traders' kingdoms
+    # are those of the last action: what each held is looked up in _RICH before it is counted.
     treasures = pos.treasures
-    traders = 0
+    a = pos.analysis()
     for row in pos.leaders:
         c = row[GREEN]
-        if c is not None:
-            traders |= CELL_BITS[c]
-    if not traders:
-        return None
-    # Most of the time no kingdom with a trader holds two treasures: one pass finds out.
-    a = pos.analysis()
-    for kingdom in a.kingdoms:
-        if kingdom & traders:
+        if c is None:
+            continue
+        known = _RICH.get(c)
+        if known is not None and known[1] == treasures and known[0] in a.kingdoms:
+            rich = known[2]
+        else:
+            kingdom = a.kingdom_at(c)
             here = kingdom & treasures
-            if here & (here - 1):
-                break
+            rich = here & (here - 1) != 0
+            _RICH[c] = (kingdom, treasures, rich)
+        if rich:
+            break
     else:
         return None
     special = pos.rules.board.special
