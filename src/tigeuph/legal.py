@@ -332,7 +332,7 @@ def _turn_actions(state: GameState) -> LegalActions:
     else:
         groups = {}
         base = m.leader_base
-        lifted_touch2 = state.analysis().lifted_touch2
+        lifted_touch2 = (state._cache or state.analysis()).lifted_touch2
         for colour, now in enumerate(row):
             bit = _COLOUR_BITS[colour]  # added, not or-ed: small sums cost less than shifts
             if now is None:

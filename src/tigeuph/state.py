@@ -217,7 +217,7 @@ def new_game(
     board = rules.board
     box = list(TILE_COUNTS)
     box[Colour.RED] -= board.temple_count
-    bag = [colour.letter for colour in COLOURS for _ in range(box[colour])]
+    bag = list("".join(colour.letter * box[colour] for colour in COLOURS))
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     random.Random(seed).shuffle(bag)

@@ -60,7 +60,8 @@ def withdraw_stranded(w: Work) -> None:
     beside = _BESIDE_TEMPLES.get(w.tiles[RED])  # beside_temples' memo, read without a call
     if beside is None:
         beside = beside_temples(w)
-    stranded = w.leader_mask & ~beside
+    a = w._cache
+    stranded = (a.leaders if a is not None else w.leader_mask) & ~beside
     if stranded:
         for player, colour, c in w.leaders_in(stranded):
             w.move_leader(player, colour, None)
@@ -75,7 +76,7 @@ class Masks:
     __slots__ = ("empty", "land_tiles", "leader_base", "river_tiles", "supply_leaders")
 
     def __init__(self, state: GameState) -> None:
-        a = state.analysis()
+        a = state._cache or state.analysis()  # the call only when there is none yet
         board = state.rules.board
         river = board.river
         empty = board.cells & ~(a.occupied | state.catastrophes)
@@ -183,7 +184,7 @@ def withdraw_problem(state: GameState, player: int, colour: Colour) -> tuple[str
 def place_tile(w: Work, player: int, colour: Colour, c: Cell) -> None:
     """*player* puts a *colour* tile from hand on *c*: it joins two kingdoms (a unification:
     wars follow, R16) or scores for the leader of its colour in the one it joins (R13)."""
-    touching = w.analysis().touching(c)
+    touching = (w._cache or w.analysis()).touching(c)
     w.place_tile(player, colour, c, touching)
     who, points = None, 0
     if len(touching) == 2:  # R12, R16
