@@ -30,7 +30,7 @@ from .errors import expect
 from .pieces import COLOURS, Colour
 from .plays import CHOICES
 from .rules.catastrophes import catastrophe_cells
-from .rules.placement import masks
+from .rules.placement import Masks, masks
 from .state import HAND_SIZE, GameState
 
 __all__ = ["LegalActions", "legal_actions", "release"]
@@ -306,8 +306,10 @@ _TILE_TABLES: Final[set[CellMap[Any]]] = {_BLUE[0]}
 
 def _turn_actions(state: GameState) -> LegalActions:
     player = state.active
-    land, blue, exchanges = _hand(state.hands[player])
-    m = masks(state)
+    hand = state.hands[player]
+    land, blue, exchanges = _HANDS.get(hand) or _hand(hand)
+    found = state._masks
+    m: Masks = found if found is not None else masks(state)  # type: ignore[assignment]
     parts: list[_Fixed | _Cells] = [_END_TURN]
     total = 1
     # Red, green and black tiles share one mask of legal cells: one part lists all three.

@@ -98,8 +98,8 @@ def after_monument(w: Work) -> None:
 def after_treasures(w: Work) -> None:
     """Ask the next trader's owner to take a treasure, or finish the action."""
     w.pending = next_treasure_choice(w)
-    if w.pending is None:
-        action_over(w)
+    if w.pending is None and w.actions_left == 0 and w.ended is None:
+        turn_over(w)  # action_over, without its call: nearly every action passes here
 
 
 def action_over(w: Work) -> None:
@@ -137,7 +137,7 @@ def close_turn(w: Work) -> None:
     elif w.treasures.bit_count() <= 2:
         w.end(End.TREASURES)
     else:
-        w.active = (w.active + 1) % w.players
+        w.active = (w.active + 1) % len(w.hands)
         w.actions_left = ACTIONS_PER_TURN
         if w.events is not None:
             w.events.append(TurnBegan(w.active))

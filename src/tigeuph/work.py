@@ -123,7 +123,10 @@ class Work(Reads, BoardCells):
     def draw(self, player: int, n: int) -> bool:
         """*player* draws *n* tiles from the bag; ``False`` when the bag could not meet it."""
         drawn, self.bag = self.bag[:n], self.bag[n:]
-        h, d = self.hands[player], count_letters(drawn)
+        d = _DRAWS.get(drawn)
+        if d is None:  # at most six letters: a few thousand draws, counted once each
+            d = _DRAWS[drawn] = count_letters(drawn)
+        h = self.hands[player]
         self.hands = _replaced(
             self.hands, player, (h[0] + d[0], h[1] + d[1], h[2] + d[2], h[3] + d[3])
         )
@@ -179,9 +182,12 @@ class Work(Reads, BoardCells):
         touches at most one kingdom once the leader is lifted, as every legal move does.
         """
         a = self._cache
-        row = self.leaders[player]
+        leaders = list(self.leaders)  # _replaced twice, without its calls
+        row = list(leaders[player])
         was = row[colour]
-        self.leaders = _replaced(self.leaders, player, _replaced(row, colour, c))
+        row[colour] = c
+        leaders[player] = tuple(row)
+        self.leaders = tuple(leaders)
         if a is not None:
             if was is not None:
                 a = a.without_leader(was)
@@ -215,6 +221,8 @@ class TellingWork(Work):
 
 
 _Row = TypeVar("_Row", bound=tuple[Any, ...])
+_DRAWS: dict[str, Counts] = {}
+"""The counts of each draw (a string of colour letters) met so far."""
 
 
 def _replaced(row: _Row, i: int, value: object) -> _Row:
