@@ -11,8 +11,11 @@ its interface), so the names mean the same players whatever the game::
     mcts:seconds=1.5,iterations=1000
     mypkg.bots:make               mypkg.bots.make()
     mypkg.bots:make:depth=3       mypkg.bots.make(depth=3)
+    external:node bots/bot.js     ExternalAgent("node bots/bot.js"): a program playing over
+                                  the bot protocol (docs/protocol.rst)
 
-Values read as ``true``/``false``, whole numbers, decimals, or else text.
+Everything after ``external:`` is the bot's command line, split as a shell splits words (no
+shell runs it). Values read as ``true``/``false``, whole numbers, decimals, or else text.
 """
 
 from __future__ import annotations
@@ -23,14 +26,18 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, TigeuphError
 from ..games import game_named
 from .base import Agent, AgentSpecError
+from .external import ExternalAgent, split_command
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 from .randomised import RandomAgent
 
-__all__ = ["AGENT_NAMES", "make_agent", "parse_spec"]
+__all__ = ["AGENT_NAMES", "EXTERNAL", "make_agent", "parse_spec"]
+
+EXTERNAL: Final = "external"
+"""The name of an external bot's specification, ``external:COMMAND``."""
 
 _BUILT_IN: Final[dict[str, tuple[Callable[..., Agent], Mapping[str, type]]]] = {
     "random": (RandomAgent, {"weighted": bool}),
@@ -88,6 +95,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     ('mcts', {'seconds': 1.5, 'iterations': 1000})
     >>> parse_spec("mypkg.bots:make:depth=3")
     ('mypkg.bots:make', {'depth': 3})
+    >>> parse_spec("external:node bots/bot.js")
+    ('external', {'command': 'node bots/bot.js'})
 
     Raises:
         AgentSpecError: the text is not a specification.
@@ -96,6 +105,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         raise AgentSpecError(f"an empty agent specification: {spec!r}")
     spec = spec.strip()
     head, _, rest = spec.partition(":")
+    if head == EXTERNAL:
+        try:
+            split_command(rest, f"agent {spec!r}")
+        except TigeuphError as err:
+            raise AgentSpecError(f"{err}: external:COMMAND names the bot's command") from None
+        return EXTERNAL, {"command": rest.strip()}
     if head in _BUILT_IN:
         return head, _keywords(spec, rest) if rest else {}
     factory, _, args = rest.partition(":")
@@ -103,7 +118,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if not rest or not all(_NAME.match(m) for m in modules):
         raise AgentSpecError(
             f"unknown agent {spec!r}: choose from {', '.join(AGENT_NAMES)}, or name your own "
-            "as module:factory"
+            "as module:factory or a program as external:COMMAND"
         )
     if not all(_NAME.match(p) for p in factory.split(".")):
         raise AgentSpecError(f"agent {spec!r}: {factory!r} is not a factory's name")
@@ -118,7 +133,8 @@ def make_agent(spec: str, game: str = "tigris") -> Agent:
     :class:`~tigeuph.agents.MCTSAgent` in Babel too); *game* is checked, so that a command
     line's bad game is refused with the agents. A built-in agent's arguments are checked by
     name and type; a user's ``module:factory`` is imported and called with the arguments, and
-    what it returns must have an ``act`` method.
+    what it returns must have an ``act`` method. ``external:COMMAND`` makes an
+    :class:`~tigeuph.agents.ExternalAgent`, whose bot starts at its first decision.
 
     >>> make_agent("random:weighted=true")
     RandomAgent(weighted=True)
@@ -134,6 +150,8 @@ def make_agent(spec: str, game: str = "tigris") -> Agent:
     except ArgumentError as err:
         raise AgentSpecError(str(err)) from None
     name, kwargs = parse_spec(spec)
+    if name == EXTERNAL:
+        return ExternalAgent(kwargs["command"])  # started at its first decision
     if name in _BUILT_IN:
         make, types = _BUILT_IN[name]
         for key, value in kwargs.items():
