@@ -23,7 +23,8 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from ..errors import ArgumentError, TigeuphError
@@ -34,7 +35,14 @@ from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 from .randomised import RandomAgent
 
-__all__ = ["AGENT_NAMES", "EXTERNAL", "make_agent", "parse_spec"]
+__all__ = [
+    "AGENT_NAMES",
+    "EXTERNAL",
+    "agents_for_seats",
+    "make_agent",
+    "parse_spec",
+    "release_bots",
+]
 
 EXTERNAL: Final = "external"
 """The name of an external bot's specification, ``external:COMMAND``."""
@@ -206,3 +214,39 @@ def _call(spec: str, make: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
         return make(**kwargs)
     except (TypeError, ValueError) as err:
         raise AgentSpecError(f"agent {spec!r}: {err}") from None
+
+
+_KEPT: Final[dict[tuple[str, int], ExternalAgent]] = {}
+"""The external bots of this process, kept running from game to game: by specification, and
+by which of the game's seats with that specification it plays (first, second...)."""
+
+
+def agents_for_seats(specs: Sequence[str], game: str = "tigris") -> list[Agent]:
+    """The agents of one game's seats, ``specs[i]`` at seat *i*, for runners that play game
+    after game (the arena, the simulator): each built by :func:`make_agent`, but an external
+    bot (``external:COMMAND``) is kept in this process from game to game, so that one bot
+    process serves them all (two seats of one game with the same command get two processes).
+    :func:`release_bots` stops them.
+
+    Raises:
+        AgentSpecError: as :func:`make_agent`.
+    """
+    seen: Counter[str] = Counter()
+    agents: list[Agent] = []
+    for spec in specs:
+        name, kwargs = parse_spec(spec)
+        if name != EXTERNAL:
+            agents.append(make_agent(spec, game=game))
+            continue
+        key = (kwargs["command"], seen[kwargs["command"]])
+        seen[kwargs["command"]] += 1
+        if key not in _KEPT:
+            _KEPT[key] = ExternalAgent(kwargs["command"])
+        agents.append(_KEPT[key])
+    return agents
+
+
+def release_bots() -> None:
+    """Stop every external bot :func:`agents_for_seats` keeps in this process (each is reaped)."""
+    while _KEPT:
+        _KEPT.popitem()[1].close()

@@ -66,6 +66,14 @@ class ServerLimits:
     keep_finished: float = _limit(30 * _DAY, "seconds a finished game is kept, then deleted")
     streams: int = _limit(2_000, "event streams and long polls open at once (503 beyond)")
     streams_per_game: int = _limit(32, "event streams and long polls open on one game (503 beyond)")
+    external_agents: tuple[str, ...] = field(
+        default=(),
+        converter=tuple,
+        metadata={
+            "help": "a bot program seats may name as external:COMMAND (docs/protocol.rst); "
+            "repeat for each; none by default"
+        },
+    )
 
 
 def limit_fields() -> tuple[Attribute[Any], ...]:
