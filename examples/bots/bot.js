@@ -4,8 +4,8 @@
 // It reads one JSON message a line on standard input and answers on standard output. Each
 // decision lists the legal actions in notation; the bot ranks them by a simple preference
 // (leaders and treasures first, passing last) and draws one of the best from a generator
-// seeded at each new game, so a game replays. It logs to standard error only: standard output
-// carries nothing but messages.
+// seeded with the seed each new game brings, so a game replays. It logs to standard error
+// only: standard output carries nothing but messages.
 //
 //   tigeuph arena --agents external:"node examples/bots/bot.js",greedy
 //   tigeuph engine-check "node examples/bots/bot.js"
@@ -52,7 +52,6 @@ function send(message) {
   process.stdout.write(JSON.stringify(message) + "\n");
 }
 
-let games = 0;
 let random = generator(1);
 const input = readline.createInterface({ input: process.stdin, terminal: false });
 
@@ -71,14 +70,13 @@ input.on("line", (line) => {
       });
       break;
     case "new_game":
-      games += 1;
-      random = generator(games);
+      random = generator(message.seed); // the host's seed for this seat: the game replays
       break;
     case "decide":
       send({ type: "action", action: choose(message.legal, random) });
       break;
     case "end":
-      process.stderr.write(`${NAME}: game ${games}: ${message.result}, ranks ${message.ranks}\n`);
+      process.stderr.write(`${NAME}: ${message.result}, ranks ${message.ranks}\n`);
       break;
     case "quit":
       input.close();

@@ -4,10 +4,10 @@ as bot.js, with the standard library only.
 It reads one JSON message a line on standard input and answers on standard output. Each
 decision lists the legal actions in notation; the bot ranks them by a simple preference
 (leaders and treasures first, passing last) and draws one of the best from a generator seeded
-at each new game, so a game replays. It logs to standard error only: standard output carries
-nothing but messages. With ``--view notation`` it asks to see its position in position
-notation rather than as the JSON view document (it reads neither: the legal actions are all
-it needs).
+with the seed each new game brings, so a game replays. It logs to standard error only:
+standard output carries nothing but messages. With ``--view notation`` it asks to see its
+position in position notation rather than as the JSON view document (it reads neither: the
+legal actions are all it needs).
 
     tigeuph arena --agents external:"python examples/bots/bot.py",greedy
     tigeuph engine-check "python examples/bots/bot.py"
@@ -56,7 +56,6 @@ def send(message: dict[str, object]) -> None:
 
 def main() -> int:
     view = "notation" if sys.argv[1:] == ["--view", "notation"] else "json"
-    games = 0
     rng = random.Random(1)
     for line in sys.stdin:
         if not line.strip():
@@ -75,15 +74,11 @@ def main() -> int:
                 }
             )
         elif kind == "new_game":
-            games += 1
-            rng = random.Random(games)
+            rng = random.Random(message["seed"])  # the host's seed for this seat: it replays
         elif kind == "decide":
             send({"type": "action", "action": choose(message["legal"], rng)})
         elif kind == "end":
-            print(
-                f"{NAME}: game {games}: {message['result']}, ranks {message['ranks']}",
-                file=sys.stderr,
-            )
+            print(f"{NAME}: {message['result']}, ranks {message['ranks']}", file=sys.stderr)
         elif kind == "quit":
             break
         # any other type: a newer host's message, passed over

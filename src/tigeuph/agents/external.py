@@ -21,6 +21,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
+from attrs import evolve
+
 from ..errors import ArgumentError, NotationError, TigeuphError, expect
 from ..games import AnyGame, game_of
 from .child import BotProcess, ChildError
@@ -183,6 +185,9 @@ class ExternalAgent:
                     "players": game.player_count(view),
                     "seat": view.player,
                     "rules": game.rules_to_json(getattr(view, "rules", None)),
+                    # from the seat's own generator, never the deal's: a bot that draws from
+                    # it replays its games
+                    "seed": rng.randrange(2**31),
                 }
             )
             self._game = game
@@ -190,6 +195,8 @@ class ExternalAgent:
         if hello.view == "notation":
             decision["position"] = game.to_text(game.sample_state(view, rng))
         else:
+            if not hello.history and getattr(view, "history", None):
+                view = evolve(view, history=())
             decision["view"] = json.loads(game.view_to_json(view))
         decision["legal"] = [str(action) for action in view.legal]
         decision["time_ms"] = None if self.move_time is None else int(self.move_time * 1000)

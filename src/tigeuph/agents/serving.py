@@ -28,24 +28,25 @@ def serve_agent(
     source: IO[str],
     sink: IO[str],
     log: IO[str] | None = None,
-    seed: int = 0,
 ) -> int:
     """Play *agent* as a bot called *name* for the host writing to *source*, answering on
     *sink*, until ``quit`` or the end of *source*; 0 then, 1 after a message it cannot follow
-    (said on *log*). Game *n* (from 0) of the session draws its randomness from
-    ``random.Random(f"{seed}:{n}")``, so that a session replays.
+    (said on *log*). Each game's randomness comes from the ``seed`` its ``new_game`` brings,
+    so that the host replays it.
 
     Raises:
-        ArgumentTypeError: *agent* has no ``act``, or *name* or *seed* is of the wrong type.
+        ArgumentTypeError: *agent* has no ``act``, or *name* is not a string.
     """
     if not callable(getattr(agent, "act", None)):
         expect(agent, type(None), "an agent (an object with act(view, rng))", "serve_agent: agent")
     expect(name, str, "the bot's name", "serve_agent: name")
-    expect(seed, int, "an int", "serve_agent: seed")
-    hello = BotHello(name=name, version=tigeuph_version(), games=tuple(GAMES), view="json")
+    # With the history, the agent sees what it sees in tigeuph's own play loop, and so plays
+    # the same moves from the same seed.
+    hello = BotHello(
+        name=name, version=tigeuph_version(), games=tuple(GAMES), view="json", history=True
+    )
     game: AnyGame | None = None
-    rng = random.Random(f"{seed}:0")
-    games = 0
+    rng = random.Random(0)
     greeted = False
     for line in source:
         try:
@@ -65,8 +66,10 @@ def serve_agent(
                 game = GAMES.get(message.get("game"))  # type: ignore[arg-type]
                 if game is None:
                     raise ProtocolError(f"new_game: no game {message.get('game')!r}")
-                rng = random.Random(f"{seed}:{games}")
-                games += 1
+                seed = message.get("seed")
+                if not isinstance(seed, int) or isinstance(seed, bool):
+                    raise ProtocolError(f"new_game: seed must be a whole number, not {seed!r:.20}")
+                rng = random.Random(seed)
             elif kind == "decide":
                 if game is None:
                     raise ProtocolError("decide before new_game")

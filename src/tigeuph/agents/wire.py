@@ -91,6 +91,8 @@ class BotHello:
     """The names of the games it plays (of :data:`tigeuph.GAMES`)."""
     view: str
     """How it sees its view: ``json`` (the JSON view document) or ``notation``."""
+    history: bool = False
+    """Whether its JSON view documents carry the public history (they grow with the game)."""
 
     def to_message(self) -> dict[str, Any]:
         """The bot's ``hello`` message."""
@@ -101,6 +103,7 @@ class BotHello:
             "version": self.version,
             "games": list(self.games),
             "view": self.view,
+            "history": self.history,
         }
 
 
@@ -137,4 +140,13 @@ def read_hello(message: Mapping[str, Any]) -> BotHello:
         raise ProtocolError(
             f"hello: view must be one of {', '.join(VIEW_FORMATS)}, not {view!r:.40}"
         )
-    return BotHello(name=name, version=version, games=tuple(dict.fromkeys(games)), view=view)
+    history = message.get("history", False)
+    if not isinstance(history, bool):
+        raise ProtocolError(f"hello: history must be true or false, not {history!r:.40}")
+    return BotHello(
+        name=name,
+        version=version,
+        games=tuple(dict.fromkeys(games)),
+        view=view,
+        history=history,
+    )

@@ -39,9 +39,6 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="SPEC",
         help="the player: random, greedy, mcts[:OPTIONS], module:factory (default greedy)",
     )
-    engine.add_argument(
-        "--seed", type=int, default=0, metavar="N", help="seeds the player's choices (default 0)"
-    )
     engine.set_defaults(run=run_engine)
     check = commands.add_parser(
         "engine-check",
@@ -80,7 +77,6 @@ def run_engine(args: argparse.Namespace) -> int:
         source=sys.stdin,
         sink=sys.stdout,
         log=sys.stderr,
-        seed=args.seed,
     )
 
 
