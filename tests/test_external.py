@@ -343,3 +343,53 @@ def test_engine_check_exits_1_when_a_check_fails(capsys: pytest.CaptureFixture[s
     assert main(["engine-check", " ".join(misbehaving("crash"))]) == 1
     out = capsys.readouterr().out
     assert "FAIL game: tigris at seat 0" in out and "does not conform" in out
+
+
+# --- the server ----------------------------------------------------------------------------------
+
+
+def test_the_server_seats_only_the_bots_its_operator_lists() -> None:
+    """A seat external:COMMAND is refused unless the operator listed COMMAND (none by
+    default), as any agent the server does not play is refused."""
+    from tigeuph.server import ServerLimits
+    from tigeuph.server.errors import ServerLimitError
+    from tigeuph.server.seats import check_seats
+
+    command = " ".join(EXAMPLE)
+    assert ServerLimits().external_agents == ()
+    with pytest.raises(ServerLimitError, match="this server plays no such external bot"):
+        check_seats(["human", f"external:{command}"], 2)
+    allowed = ServerLimits(external_agents=[command]).external_agents
+    assert check_seats(["human", f"external:{command}"], 2, external=allowed)[1] == (
+        f"external:{command}"
+    )
+    with pytest.raises(ServerLimitError, match=f"it plays {command}"):
+        check_seats(["human", "external:node other.js"], 2, external=allowed)
+
+
+def test_a_server_worker_asks_a_kept_bot_each_move_as_a_game_of_its_own(tmp_path: Path) -> None:
+    """The server's worker keeps one bot process and sends it each move as a new game: a
+    legal move every time, the same process."""
+    from tigeuph.server.agents import think
+
+    log = tmp_path / "log"
+    spec = "external:" + " ".join(misbehaving("well", log))
+    game = tigeuph.GAMES["babel"]
+    state = game.new_game(2, seed=1)
+    try:
+        for _ in range(3):
+            move = think((spec, game.state_to_json(state), "[]", state.to_move, "7", "babel"))
+            state = game.apply(state, game.parse_action(move))
+    finally:
+        release_bots()
+    assert log.read_text().split() == ["hello"] + ["new_game", "decide"] * 3 + ["quit"]
+
+
+def test_tigeuph_serve_lists_the_bots_it_allows_one_option_each() -> None:
+    """--external-agent, repeated, lists the commands; without it the server allows none."""
+    from tigeuph.cli import parser
+    from tigeuph.cli.serve import limits_from
+
+    line = ["serve", "--external-agent", "node bot.js", "--external-agent", "./bot --fast"]
+    assert limits_from(parser().parse_args(line)).external_agents == ("node bot.js", "./bot --fast")
+    assert limits_from(parser().parse_args(["serve"])).external_agents == ()
