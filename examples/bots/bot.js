@@ -3,9 +3,9 @@
 //
 // It reads one JSON message a line on standard input and answers on standard output. Each
 // decision lists the legal actions in notation; the bot ranks them by a simple preference
-// (leaders and treasures first, passing last) and draws one of the best from a generator
-// seeded with the seed each new game brings, so a game replays. It logs to standard error
-// only: standard output carries nothing but messages.
+// (treasures first, then pieces onto the board, passing last) and draws one of the best from a
+// generator seeded with the seed each new game brings, so a game replays. It logs to standard
+// error only: standard output carries nothing but messages.
 //
 //   tigeuph arena --agents external:"node examples/bots/bot.js",greedy
 //   tigeuph engine-check "node examples/bots/bot.js"
@@ -24,9 +24,9 @@ function rank(action) {
   if (action === "pass" || action === "end") return 9; // only when nothing else is legal
   if (action === "m-") return 6; // declining a monument
   const first = action[0];
-  if (first >= "A" && first <= "Z") return 0; // a leader onto the board
   if (first in RANK_BY_FIRST) return RANK_BY_FIRST[first];
-  if (first >= "a" && first <= "z") return 2; // a tile onto the board
+  if (first >= "a" && first <= "z") return 1; // a tile onto the board
+  if (first >= "A" && first <= "Z") return 1; // a leader placed or moved
   return 4;
 }
 

@@ -3,11 +3,11 @@ as bot.js, with the standard library only.
 
 It reads one JSON message a line on standard input and answers on standard output. Each
 decision lists the legal actions in notation; the bot ranks them by a simple preference
-(leaders and treasures first, passing last) and draws one of the best from a generator seeded
-with the seed each new game brings, so a game replays. It logs to standard error only:
-standard output carries nothing but messages. With ``--view notation`` it asks to see its
-position in position notation rather than as the JSON view document (it reads neither: the
-legal actions are all it needs).
+(treasures first, then pieces onto the board, passing last) and draws one of the best from a
+generator seeded with the seed each new game brings, so a game replays. It logs to standard
+error only: standard output carries nothing but messages. With ``--view notation`` it asks to
+see its position in position notation rather than as the JSON view document (it reads neither:
+the legal actions are all it needs).
 
     tigeuph arena --agents external:"python examples/bots/bot.py",greedy
     tigeuph engine-check "python examples/bots/bot.py"
@@ -34,12 +34,12 @@ def rank(action: str) -> int:
     if action == "m-":
         return 6  # declining a monument
     first = action[0]
-    if "A" <= first <= "Z":
-        return 0  # a leader onto the board
     if first in RANK_BY_FIRST:
         return RANK_BY_FIRST[first]
     if "a" <= first <= "z":
-        return 2  # a tile onto the board
+        return 1  # a tile onto the board
+    if "A" <= first <= "Z":
+        return 1  # a leader placed or moved
     return 4
 
 
