@@ -4,14 +4,16 @@ speak the protocol of ``docs/protocol.rst``?
 :func:`check_bot` runs one bot process through every part of a session, in order, against
 tigeuph's random player, and says of each whether it passed:
 
-``handshake``   the bot answers the host's ``hello`` with its own, in time
-``game``        a whole game of each game it plays, once at each of seats 0 and 1, every
-                answer a legal action in time
-``refusal``     its opponent answers an illegal action: the game ends at once with a
-                ``forfeit`` (``end``), and the bot plays the next game on
-``timeout``     a few decisions with little time (``time_ms`` of *tight_time*), each answered
-                within it (a late answer loses the game and the bot is stopped)
-``quit``        the bot exits with status 0 after ``quit``
+=============  =================================================================================
+``handshake``  the bot answers the host's ``hello`` with its own, in time
+``game``       a whole game of each game it plays, once at each of seats 0 and 1, every answer a
+               legal action in time
+``refusal``    its opponent answers an illegal action: the game ends at once with a ``forfeit``
+               (``end``), and the bot plays the next game on
+``timeout``    a few decisions with little time (``time_ms`` of *tight_time*), each answered
+               within it (a late answer loses the game and the bot is stopped)
+``quit``       the bot exits with status 0 after ``quit``
+=============  =================================================================================
 
 A check that fails stops the run when the bot can no longer be trusted to be listening (a
 failed handshake, a stopped bot).

@@ -191,15 +191,20 @@ class ExternalAgent:
                 }
             )
             self._game = game
-        decision: dict[str, Any] = {"type": "decide", "seat": view.player}
+        decision: dict[str, Any] = {
+            "type": "decide",
+            "seat": view.player,
+            "time_ms": None if self.move_time is None else int(self.move_time * 1000),
+            "legal": [str(action) for action in view.legal],
+        }
         if hello.view == "notation":
+            # A view has no notation of its own: a position the seat cannot tell from the
+            # real one, what it may not see drawn from its own generator (sample_state).
             decision["position"] = game.to_text(game.sample_state(view, rng))
         else:
             if not hello.history and getattr(view, "history", None):
                 view = evolve(view, history=())
             decision["view"] = json.loads(game.view_to_json(view))
-        decision["legal"] = [str(action) for action in view.legal]
-        decision["time_ms"] = None if self.move_time is None else int(self.move_time * 1000)
         self._send(decision)
         answer = self._receive(self.move_time, "its action")
         text = answer.get("action")

@@ -223,13 +223,14 @@ by which of the game's seats with that specification it plays (first, second...)
 
 def agents_for_seats(specs: Sequence[str], game: str = "tigris") -> list[Agent]:
     """The agents of one game's seats, ``specs[i]`` at seat *i*, for runners that play game
-    after game (the arena, the simulator): each built by :func:`make_agent`, but an external
-    bot (``external:COMMAND``) is kept in this process from game to game, so that one bot
-    process serves them all (two seats of one game with the same command get two processes).
+    after game (the arena, the simulator): each built by :func:`~tigeuph.agents.make_agent`,
+    but an external bot (``external:COMMAND``) is kept in this process from game to game, so
+    that one bot process serves them all (two seats of one game with the same command get two
+    processes).
     :func:`release_bots` stops them.
 
     Raises:
-        AgentSpecError: as :func:`make_agent`.
+        AgentSpecError: as :func:`~tigeuph.agents.make_agent`.
     """
     seen: Counter[str] = Counter()
     agents: list[Agent] = []
