@@ -86,8 +86,7 @@ def test_the_same_seed_replays_the_same_game_against_a_bot() -> None:
 
 
 def test_agents_listening_are_told_the_end() -> None:
-    """play() tells every agent with end_game how the game ended (R4: seats learn only the
-    outcome)."""
+    """play() tells every agent with end_game how the game ended, the same end to each."""
     ends: list[GameEnd] = []
 
     class Listener(RandomAgent):
