@@ -273,10 +273,42 @@ def test_runners_keep_one_bot_process_per_seat_from_game_to_game() -> None:
     release_bots()
 
 
-def test_a_tournament_seats_a_bot_in_every_game() -> None:
-    """The arena plays an external bot against random, its bots reaped at the end."""
-    results = tournament(["external:" + " ".join(EXAMPLE), "random"], games=4, game="babel")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_tournament_seats_a_bot_in_every_game(jobs: int) -> None:
+    """The arena plays an external bot against random, in this process or in workers that
+    each start their own bot."""
+    spec = "external:" + " ".join(EXAMPLE)
+    results = tournament([spec, "random"], games=4, game="babel", jobs=jobs)
     assert len(results) == 4 and all(sum(r.decisions) > 0 for r in results)
+    assert sorted(r.seats for r in results) == [(0, 1), (0, 1), (1, 0), (1, 0)]
+
+
+def test_the_simulator_seats_a_bot() -> None:
+    """tigeuph simulate's agents may be external bots too."""
+    from tigeuph.tools.simulate import simulate
+
+    report = simulate(
+        [None], games=2, players=2, agents=["external:" + " ".join(EXAMPLE)], game="babel"
+    )
+    assert len(report.results[0].games) == 2
+    assert report.results[0].games[0].agents[0].startswith("external:")
+
+
+def test_the_terminal_game_tells_a_bot_the_end_and_closes_it(tmp_path: Path) -> None:
+    """A watched terminal game with a bot at a seat tells it the end, then quits it."""
+    import io
+
+    from rich.console import Console
+
+    from tigeuph.terminal import play_in_terminal
+
+    log = tmp_path / "log"
+    spec = "external:" + " ".join(misbehaving("well", log))
+    out = Console(file=io.StringIO(), width=120, color_system=None)
+    played = play_in_terminal([spec, "random"], game="babel", seed=3, console=out)
+    assert played.state.is_over
+    lines = log.read_text().splitlines()
+    assert lines[:2] == ["hello", "new_game"] and lines[-2:] == ["end finished null", "quit"]
 
 
 # --- tigeuph engine and engine-check -------------------------------------------------------------
