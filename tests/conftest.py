@@ -19,6 +19,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 # --- scenario files (tests/scenarios/**/*.txt) ------------------------------------------------
 
 from pathlib import Path  # noqa: E402
+from typing import Final  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -49,38 +50,52 @@ class ScenarioItem(pytest.Item):
         return self.path, 0, f"scenario {self.path.name}"
 
 
-# --- the browser test (tests/test_browser.py) -------------------------------------------------
-# It drives Debian's headless Chromium, which a machine with only Python and pip does not have.
-# There the README's test command leaves it out (deselected, said in the summary); .ci/run
-# installs Chromium and sets TIGEUPH_BROWSER=required, under which a missing browser is an
-# error, so CI cannot pass without running it.
+# --- tests that need a program Python and pip do not bring ------------------------------------
+# The browser test (tests/test_browser.py) drives Debian's headless Chromium, and the Node bot's
+# test (tests/test_node_bot.py) runs Node, which a machine with only Python and pip does not
+# have. There the README's test command leaves them out (deselected, said in the summary);
+# .ci/run installs both and sets TIGEUPH_BROWSER=required and TIGEUPH_NODE=required, under which
+# a missing program is an error, so CI cannot pass without running them.
 
 BROWSER = ("/usr/bin/chromium", "/usr/bin/chromedriver")
-_BROWSER_NOTE = pytest.StashKey[str]()
+NODE = ("/usr/bin/node",)
+NEEDS: Final = {
+    "test_browser.py": (
+        BROWSER,
+        "TIGEUPH_BROWSER",
+        "apt-get install -y chromium chromium-driver",
+        "browser test",
+    ),
+    "test_node_bot.py": (NODE, "TIGEUPH_NODE", "apt-get install -y nodejs", "Node bot test"),
+}
+"""Each such test file: the programs it needs, the variable that requires them, how to
+install them, and what to call its tests."""
+_NOTES = pytest.StashKey[list[str]]()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    missing = [path for path in BROWSER if not os.access(path, os.X_OK)]
-    browser = [item for item in items if item.path.name == "test_browser.py"]
-    if not missing or not browser:
-        return
-    install = "apt-get install -y chromium chromium-driver"
-    if os.environ.get("TIGEUPH_BROWSER") == "required":
-        raise pytest.UsageError(
-            f"TIGEUPH_BROWSER=required, but {' and '.join(missing)} are missing: {install}"
+    notes = config.stash.setdefault(_NOTES, [])
+    for file_name, (programs, variable, install, called) in NEEDS.items():
+        missing = [path for path in programs if not os.access(path, os.X_OK)]
+        needing = [item for item in items if item.path.name == file_name]
+        if not missing or not needing:
+            continue
+        if os.environ.get(variable) == "required":
+            raise pytest.UsageError(
+                f"{variable}=required, but {' and '.join(missing)} "
+                f"{'is' if len(missing) == 1 else 'are'} missing: {install}"
+            )
+        config.hook.pytest_deselected(items=needing)
+        items[:] = [item for item in items if item.path.name != file_name]
+        notes.append(
+            f"{len(needing)} {called}{'s' * (len(needing) > 1)} left out: "
+            f"{' and '.join(missing)} not installed "
+            f"({install}; .ci/run installs it and requires the {called}s to run)"
         )
-    config.hook.pytest_deselected(items=browser)
-    items[:] = [item for item in items if item.path.name != "test_browser.py"]
-    config.stash[_BROWSER_NOTE] = (
-        f"{len(browser)} browser test{'s' * (len(browser) > 1)} left out: "
-        f"{' and '.join(missing)} not installed "
-        f"({install}; .ci/run installs them and requires the browser tests to run)"
-    )
 
 
 def pytest_terminal_summary(
     terminalreporter: pytest.TerminalReporter, config: pytest.Config
 ) -> None:
-    note = config.stash.get(_BROWSER_NOTE, None)
-    if note is not None:
+    for note in config.stash.get(_NOTES, []):
         terminalreporter.write_line(note, yellow=True)

@@ -5,8 +5,9 @@ An :class:`~tigeuph.Agent` answers ``act(view, rng)`` with an action, seeing onl
 :func:`~tigeuph.play` plays one game between agents and returns its whole record;
 :func:`make_agent` builds an agent from a specification such as ``"mcts:iterations=400"``.
 The built-in agents reach the game through its interface (:class:`~tigeuph.GameInterface`), so
-each plays every game. ``tigeuph arena`` plays tournaments. Strength and speed of each agent:
-``docs/agents.rst``.
+each plays every game; :class:`ExternalAgent` plays a program in any language over the bot
+protocol (``docs/protocol.rst``). ``tigeuph arena`` plays tournaments. Strength and speed of
+each agent: ``docs/agents.rst``.
 
 >>> import tigeuph
 >>> from tigeuph.agents import make_agent
@@ -19,10 +20,12 @@ True
 """
 
 from .base import Agent, AgentError, AgentSpecError, FunctionAgent, agent_from_function
+from .external import BotError, ExternalAgent
 from .factory import AGENT_NAMES, make_agent, parse_spec
 from .greedy import GreedyAgent
 from .match import agent_rng, play
 from .mcts import MCTSAgent
+from .notices import GameEnd
 from .randomised import RandomAgent
 
 __all__ = [
@@ -30,7 +33,10 @@ __all__ = [
     "Agent",
     "AgentError",
     "AgentSpecError",
+    "BotError",
+    "ExternalAgent",
     "FunctionAgent",
+    "GameEnd",
     "GreedyAgent",
     "MCTSAgent",
     "RandomAgent",

@@ -41,6 +41,10 @@ class Agent(Protocol):
     empty. It must return one of ``view.legal`` and draw any randomness from *rng* only. The
     view is the game's (its interface's ``view_type``): a :class:`~tigeuph.PlayerView` in the
     main game, a :class:`~tigeuph.babel.BabelView` in Babel.
+
+    An agent may also have an ``end_game(end)`` method: :func:`~tigeuph.play` then tells it
+    how each game ended (a :class:`~tigeuph.agents.GameEnd`), forfeits included, as an
+    :class:`~tigeuph.agents.ExternalAgent` tells its bot.
     """
 
     def act(self, view: Any, rng: random.Random) -> Any:
@@ -81,9 +85,12 @@ class AgentError(TigeuphError):
 
     ``seat`` is the agent's seat, ``action`` what it returned (``None`` when it raised, or
     returned no action of the game), ``reason`` one of ``"illegal"``, ``"exception"``,
-    ``"time"``, and ``game`` the game's record (:class:`~tigeuph.games.Record`) up to the
+    ``"time"`` (and for an :class:`~tigeuph.agents.ExternalAgent` also ``"protocol"``, a
+    message that breaks the protocol or a failed handshake, and ``"crash"``, a bot that
+    exited), and ``game`` the game's record (:class:`~tigeuph.games.Record`) up to the
     faulty decision (every action before it played, nothing of it), so that it can be
-    saved, replayed or continued. An exception the agent raised is the ``__cause__``.
+    saved, replayed or continued. An exception the agent raised is the ``__cause__``;
+    ``stderr`` is the end of an external bot's standard error (else empty).
     """
 
     def __init__(
@@ -93,16 +100,25 @@ class AgentError(TigeuphError):
         action: Any,
         reason: str,
         message: str,
+        stderr: str = "",
     ) -> None:
         super().__init__(message)
         self.game = game
         self.seat = seat
         self.action = action
         self.reason = reason
+        self.stderr = stderr
 
     def __reduce__(self) -> tuple[type[AgentError], tuple[object, ...]]:
         # Pickled whole, so that it crosses from the arena's worker processes.
-        return AgentError, (self.game, self.seat, self.action, self.reason, str(self))
+        return AgentError, (
+            self.game,
+            self.seat,
+            self.action,
+            self.reason,
+            str(self),
+            self.stderr,
+        )
 
 
 def agent_rng(seed: int, seat: int) -> random.Random:

@@ -11,8 +11,11 @@ its interface), so the names mean the same players whatever the game::
     mcts:seconds=1.5,iterations=1000
     mypkg.bots:make               mypkg.bots.make()
     mypkg.bots:make:depth=3       mypkg.bots.make(depth=3)
+    external:node bots/bot.js     ExternalAgent("node bots/bot.js"): a program playing over
+                                  the bot protocol (docs/protocol.rst)
 
-Values read as ``true``/``false``, whole numbers, decimals, or else text.
+Everything after ``external:`` is the bot's command line, split as a shell splits words (no
+shell runs it). Values read as ``true``/``false``, whole numbers, decimals, or else text.
 """
 
 from __future__ import annotations
@@ -20,17 +23,29 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, TigeuphError
 from ..games import game_named
 from .base import Agent, AgentSpecError
+from .external import ExternalAgent, split_command
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 from .randomised import RandomAgent
 
-__all__ = ["AGENT_NAMES", "make_agent", "parse_spec"]
+__all__ = [
+    "AGENT_NAMES",
+    "EXTERNAL",
+    "agents_for_seats",
+    "make_agent",
+    "parse_spec",
+    "release_bots",
+]
+
+EXTERNAL: Final = "external"
+"""The name of an external bot's specification, ``external:COMMAND``."""
 
 _BUILT_IN: Final[dict[str, tuple[Callable[..., Agent], Mapping[str, type]]]] = {
     "random": (RandomAgent, {"weighted": bool}),
@@ -88,6 +103,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     ('mcts', {'seconds': 1.5, 'iterations': 1000})
     >>> parse_spec("mypkg.bots:make:depth=3")
     ('mypkg.bots:make', {'depth': 3})
+    >>> parse_spec("external:node bots/bot.js")
+    ('external', {'command': 'node bots/bot.js'})
 
     Raises:
         AgentSpecError: the text is not a specification.
@@ -96,6 +113,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         raise AgentSpecError(f"an empty agent specification: {spec!r}")
     spec = spec.strip()
     head, _, rest = spec.partition(":")
+    if head == EXTERNAL:
+        try:
+            split_command(rest, f"agent {spec!r}")
+        except TigeuphError as err:
+            raise AgentSpecError(f"{err}: external:COMMAND names the bot's command") from None
+        return EXTERNAL, {"command": rest.strip()}
     if head in _BUILT_IN:
         return head, _keywords(spec, rest) if rest else {}
     factory, _, args = rest.partition(":")
@@ -103,7 +126,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if not rest or not all(_NAME.match(m) for m in modules):
         raise AgentSpecError(
             f"unknown agent {spec!r}: choose from {', '.join(AGENT_NAMES)}, or name your own "
-            "as module:factory"
+            "as module:factory or a program as external:COMMAND"
         )
     if not all(_NAME.match(p) for p in factory.split(".")):
         raise AgentSpecError(f"agent {spec!r}: {factory!r} is not a factory's name")
@@ -118,7 +141,8 @@ def make_agent(spec: str, game: str = "tigris") -> Agent:
     :class:`~tigeuph.agents.MCTSAgent` in Babel too); *game* is checked, so that a command
     line's bad game is refused with the agents. A built-in agent's arguments are checked by
     name and type; a user's ``module:factory`` is imported and called with the arguments, and
-    what it returns must have an ``act`` method.
+    what it returns must have an ``act`` method. ``external:COMMAND`` makes an
+    :class:`~tigeuph.agents.ExternalAgent`, whose bot starts at its first decision.
 
     >>> make_agent("random:weighted=true")
     RandomAgent(weighted=True)
@@ -134,6 +158,8 @@ def make_agent(spec: str, game: str = "tigris") -> Agent:
     except ArgumentError as err:
         raise AgentSpecError(str(err)) from None
     name, kwargs = parse_spec(spec)
+    if name == EXTERNAL:
+        return ExternalAgent(kwargs["command"])  # started at its first decision
     if name in _BUILT_IN:
         make, types = _BUILT_IN[name]
         for key, value in kwargs.items():
@@ -188,3 +214,40 @@ def _call(spec: str, make: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
         return make(**kwargs)
     except (TypeError, ValueError) as err:
         raise AgentSpecError(f"agent {spec!r}: {err}") from None
+
+
+_KEPT: Final[dict[tuple[str, int], ExternalAgent]] = {}
+"""The external bots of this process, kept running from game to game: by specification, and
+by which of the game's seats with that specification it plays (first, second...)."""
+
+
+def agents_for_seats(specs: Sequence[str], game: str = "tigris") -> list[Agent]:
+    """The agents of one game's seats, ``specs[i]`` at seat *i*, for runners that play game
+    after game (the arena, the simulator): each built by :func:`~tigeuph.agents.make_agent`,
+    but an external bot (``external:COMMAND``) is kept in this process from game to game, so
+    that one bot process serves them all (two seats of one game with the same command get two
+    processes).
+    :func:`release_bots` stops them.
+
+    Raises:
+        AgentSpecError: as :func:`~tigeuph.agents.make_agent`.
+    """
+    seen: Counter[str] = Counter()
+    agents: list[Agent] = []
+    for spec in specs:
+        name, kwargs = parse_spec(spec)
+        if name != EXTERNAL:
+            agents.append(make_agent(spec, game=game))
+            continue
+        key = (kwargs["command"], seen[kwargs["command"]])
+        seen[kwargs["command"]] += 1
+        if key not in _KEPT:
+            _KEPT[key] = ExternalAgent(kwargs["command"])
+        agents.append(_KEPT[key])
+    return agents
+
+
+def release_bots() -> None:
+    """Stop every external bot :func:`agents_for_seats` keeps in this process (each is reaped)."""
+    while _KEPT:
+        _KEPT.popitem()[1].close()

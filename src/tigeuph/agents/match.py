@@ -11,6 +11,8 @@ from ..errors import ArgumentError, ArgumentTypeError, expect
 from ..games import AnyGame, Record, game_named, player_counts
 from ..stall import STALL_ROUNDS, Stop
 from .base import Agent, AgentError, agent_rng
+from .external import BotError
+from .notices import game_end
 
 if TYPE_CHECKING:
     from ..records import Game
@@ -95,7 +97,11 @@ def play(
     seat and the action: an action that is not legal now, an exception raised by ``act``
     (kept as the error's ``__cause__``), or, when *time_limit* is given, a decision that took
     more than *time_limit* seconds (wall clock; the late action is not played). The error's
-    ``game`` holds every action played before the faulty decision.
+    ``game`` holds every action played before the faulty decision. An
+    :class:`~tigeuph.agents.ExternalAgent` whose bot answers late, breaks the protocol or
+    exits raises it too (its ``reason`` says which, its ``stderr`` keeps the bot's last
+    words). Every agent with an ``end_game`` method is told the game's end
+    (:class:`~tigeuph.agents.GameEnd`), a forfeit's too.
 
     >>> from tigeuph.agents import RandomAgent
     >>> game = play([RandomAgent(), RandomAgent()], seed=3)
@@ -131,6 +137,35 @@ def play(
     played: Record = chosen.new_record(
         players, seed=seed, rules=rules, tags={**names, **(tags or {})}
     )
+    try:
+        _play_out(chosen, played, agents, time_limit, max_actions, stall_rounds)
+    except AgentError as err:
+        _tell_end(agents, chosen, err.game, err)
+        raise
+    _tell_end(agents, chosen, played, None)
+    return played
+
+
+def _tell_end(agents: Sequence[Agent], game: AnyGame, played: Record, forfeit: Any) -> None:
+    """Tell every agent that listens (``end_game``) how the game ended."""
+    stopped = None if played.stopped is None else played.stopped.value
+    end = game_end(game, played.state, stopped, forfeit)
+    for agent in agents:
+        listener = getattr(agent, "end_game", None)
+        if callable(listener):
+            listener(end)
+
+
+def _play_out(
+    chosen: AnyGame,
+    played: Record,
+    agents: Sequence[Agent],
+    time_limit: float | None,
+    max_actions: int | None,
+    stall_rounds: int | None,
+) -> None:
+    """Play *played* on to its end, or until it is stopped."""
+    players = len(agents)
     assert played.seed is not None
     rngs = [agent_rng(played.seed, seat) for seat in range(players)]
     views = chosen.seat_views(players)
@@ -141,18 +176,22 @@ def play(
         state = played.state
         seat = state.to_move
         if seat is None:
-            return played
+            return
         if stalled is not None and stalled(state):
             played.stop(Stop.STALLED)
-            return played
+            return
         if len(played.actions) >= limit:
             played.stop(Stop.ACTION_LIMIT)
-            return played
+            return
         view = views.view(state, seat)
         agent = agents[seat]
         start = time.perf_counter()
         try:
             action = agent.act(view, rngs[seat])
+        except BotError as err:
+            raise AgentError(
+                played, seat, None, err.reason, f"seat {seat}: {err}", err.stderr
+            ) from err
         except Exception as err:
             raise AgentError(
                 played, seat, None, "exception", f"seat {seat} ({agent!r}) raised {err!r}"

@@ -23,8 +23,9 @@ from attrs import frozen
 from ..games import game_named, game_of_record
 from ..stats import wilson
 from .base import Agent, AgentSpecError
-from .factory import make_agent
+from .factory import agents_for_seats, make_agent, release_bots
 from .match import play
+from .notices import GameEnd
 
 __all__ = [
     "AgentResult",
@@ -88,6 +89,11 @@ class _Timed:
         self.decisions += 1
         return action
 
+    def end_game(self, end: GameEnd) -> None:
+        listener = getattr(self.agent, "end_game", None)
+        if callable(listener):
+            listener(end)
+
 
 def play_one(
     specs: Sequence[str], lineup: tuple[int, ...], rules: Any, game_name: str = "tigris"
@@ -97,7 +103,8 @@ def play_one(
     *specs*."""
     seed, seats = lineup[0], lineup[1:]
     game = game_named(game_name, "play_one: game_name")
-    agents = [_Timed(make_agent(specs[i], game=game_name), specs[i]) for i in seats]
+    chosen = agents_for_seats([specs[i] for i in seats], game=game_name)
+    agents = [_Timed(agent, specs[i]) for agent, i in zip(chosen, seats, strict=True)]
     played = play(agents, game=game_name, rules=rules, seed=seed)
     ranked = game.ranks(played.state)
     firsts = [seat for seat, rank in enumerate(ranked) if rank == 1]
@@ -114,8 +121,16 @@ def play_one(
     )
 
 
-def _play_task(task: tuple[Sequence[str], tuple[int, ...], Any, str]) -> GameResult:
-    return play_one(*task)
+def _play_chunk(
+    task: tuple[Sequence[str], Sequence[tuple[int, ...]], Any, str],
+) -> list[GameResult]:
+    """The games of a chunk of lineups, in one worker: its external bots serve the whole
+    chunk, and are stopped at its end (a worker's end runs no clean-up of its own)."""
+    specs, chunk, table, game = task
+    try:
+        return [play_one(specs, lineup, table, game) for lineup in chunk]
+    finally:
+        release_bots()
 
 
 def tournament(
@@ -157,21 +172,27 @@ def tournament(
     blocks = max(1, math.ceil(games / players))
     # The variants fitted to this many players (the main game's rules carry their count).
     table = None if rules is None else chosen.rules_for(rules, players)
-    tasks = [
-        (tuple(specs), lineup, table, game) for lineup in lineups(len(specs), players, blocks, seed)
-    ]
+    every = list(lineups(len(specs), players, blocks, seed))
     results: list[GameResult] = []
     if jobs <= 1:
-        for task in tasks:
-            results.append(_play_task(task))
-            if on_result is not None:
-                on_result(results[-1])
+        try:
+            for lineup in every:
+                results.append(play_one(specs, lineup, table, game))
+                if on_result is not None:
+                    on_result(results[-1])
+        finally:
+            release_bots()
         return results
+    # Chunks of games keep every worker busy to the end, and an external bot's process serving
+    # game after game in its worker.
+    size = max(1, min(25, len(every) // (jobs * 4)))
+    tasks = [(tuple(specs), every[i : i + size], table, game) for i in range(0, len(every), size)]
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for found in pool.imap(_play_task, tasks):
-            results.append(found)
-            if on_result is not None:
-                on_result(found)
+        for chunk in pool.imap(_play_chunk, tasks):
+            for found in chunk:
+                results.append(found)
+                if on_result is not None:
+                    on_result(found)
     return results
 
 

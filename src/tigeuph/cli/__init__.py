@@ -1,18 +1,20 @@
 """The ``tigeuph`` command (also ``python -m tigeuph``): one entry point, a subcommand per job.
 
-======================  ===================================================================
-``tigeuph play``        a game in the terminal against agents, or agents watched
-``tigeuph render``      a position or a point of a game as an SVG or PNG picture
-``tigeuph explain``     why an action is legal or illegal, and what it would do
-``tigeuph replay``      step through a game record
-``tigeuph verify``      check that a game record was dealt as its server promised
-``tigeuph serve``       the game server and the browser board
-``tigeuph simulate``    compare variants over many seeded random games
-``tigeuph arena``       a tournament between agents
-``tigeuph soak``        random games checking every invariant
-``tigeuph bench``       the engine's speed
-``tigeuph perft``       the sequences of legal actions from a seeded start, counted
-======================  ===================================================================
+=======================  ==================================================================
+``tigeuph play``         a game in the terminal against agents, or agents watched
+``tigeuph render``       a position or a point of a game as an SVG or PNG picture
+``tigeuph explain``      why an action is legal or illegal, and what it would do
+``tigeuph replay``       step through a game record
+``tigeuph verify``       check that a game record was dealt as its server promised
+``tigeuph serve``        the game server and the browser board
+``tigeuph engine``       a tigeuph player served to other programs over the bot protocol
+``tigeuph engine-check`` whether a bot program speaks the bot protocol
+``tigeuph simulate``     compare variants over many seeded random games
+``tigeuph arena``        a tournament between agents
+``tigeuph soak``         random games checking every invariant
+``tigeuph bench``        the engine's speed
+``tigeuph perft``        the sequences of legal actions from a seeded start, counted
+=======================  ==================================================================
 
 Each subcommand is a thin layer over a public function. Bad input is one line on standard
 error and exit status 2; an illegal action asked of ``explain`` exits 1, and so does a deal
@@ -27,7 +29,7 @@ import sys
 from typing import NoReturn
 
 from ..errors import TigeuphError
-from . import explain, play, render, replay, serve, verify
+from . import engine, explain, play, render, replay, serve, verify
 from .tools import TOOLS, run_tool
 
 __all__ = ["main", "parser"]
@@ -54,7 +56,7 @@ def parser() -> argparse.ArgumentParser:
         epilog="Start with: tigeuph play",
     )
     commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (play, render, explain, replay, verify, serve):
+    for module in (play, render, explain, replay, verify, serve, engine):
         module.add(commands)
     for name, (text, _) in TOOLS.items():
         commands.add_parser(name, help=text, add_help=False)

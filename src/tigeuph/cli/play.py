@@ -16,7 +16,8 @@ __all__ = ["add", "run"]
 DESCRIPTION = """\
 Play a game in the terminal: Tigris & Euphrates (--game tigris, the default) or Babel (--game
 babel). Each seat is a person ('human') or a computer player: random, greedy, mcts
-(mcts:iterations=400 sets its budget) or your own as module:factory. Without --seats you play
+(mcts:iterations=400 sets its budget), your own as module:factory, or a bot program in any
+language as external:COMMAND (docs/protocol.rst). Without --seats you play
 seat 0 against greedy players. You see the position as your seat sees it (the board in colour,
 your hand and points) and your legal actions; type actions in the game's notation (rE5 puts a
 red tile on E5, >H travels to the Hittites; a unique beginning is enough, Tab completes), '?'
@@ -55,8 +56,8 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--seats",
         "--agents",
         metavar="SEAT[,SEAT...]",
-        help="who plays each seat, seat 0 first: human, random, greedy, mcts, module:factory "
-        "(default: human, then greedy players)",
+        help="who plays each seat, seat 0 first: human, random, greedy, mcts, module:factory, "
+        "external:COMMAND (a bot program) (default: human, then greedy players)",
     )
     parser.add_argument(
         "--seed", type=int, metavar="N", help="the seed that deals the game (default: random)"

@@ -36,8 +36,8 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from ..agents import make_agent
-from ..agents.factory import parse_spec
+from ..agents import ExternalAgent, make_agent
+from ..agents.factory import EXTERNAL, agents_for_seats, parse_spec, release_bots
 from ..errors import IllegalActionError, NotationError
 from ..games import AnyGame, game_named
 from .history import seat_view
@@ -69,6 +69,13 @@ def think(task: Task) -> str:
     spec, state_json, history_json, seat, seed, name = task
     game = game_named(name, "an agent's task")
     seen = seat_view(game, game.state_from_json(state_json), seat, json.loads(history_json))
+    if parse_spec(spec)[0] == EXTERNAL:
+        # The worker keeps the bot running; it moves between games, so each move is a game
+        # of its own to the bot (new_game, decide), with no end.
+        bot = agents_for_seats([spec], game=name)[0]
+        assert isinstance(bot, ExternalAgent)
+        bot.forget_game()
+        return str(bot.act(seen, random.Random(seed)))
     return str(make_agent(spec, game=name).act(seen, random.Random(seed)))
 
 
@@ -78,6 +85,7 @@ def _work(conn: Connection, choose: Callable[[Task], str]) -> None:
         try:
             task = conn.recv()
         except EOFError:
+            release_bots()
             return
         try:
             conn.send(("move", choose(task)))
@@ -111,8 +119,11 @@ class _Worker:
         answer: str = text
         return answer
 
-    def stop(self) -> None:
+    def stop(self, grace: float = 0.0) -> None:
+        """Stop the worker: given *grace* seconds, one that still listens stops its external
+        bots and exits; else it is killed (its bots then see their input end)."""
         self.conn.close()
+        self.process.join(grace)
         self.process.kill()
         self.process.join(5)
 
@@ -214,7 +225,7 @@ class AgentPool:
                     _LOG.exception("game %s: the agent could not play", game_id)
                 self._done(game_id, again)
         finally:
-            worker.stop()
+            worker.stop(grace=3.0)
 
     def _one_move(self, game_id: str, worker: _Worker) -> tuple[bool, _Worker]:
         """Think and play one agent move of *game_id*; whether an agent is to move again, and

@@ -8,11 +8,12 @@ its option (``--agent-seconds`` for ``agent_seconds``), so the two never disagre
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 from attrs import Attribute, field, fields, frozen
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["ServerLimits", "limit_fields"]
 
@@ -24,6 +25,21 @@ def _above_zero(instance: object, attribute: Attribute[Any], value: object) -> N
         return
     if not isinstance(value, int | float) or not value > 0:
         raise ArgumentError(f"ServerLimits.{attribute.name} must be above 0, not {value!r:.20}")
+
+
+def _commands(value: Iterable[str]) -> tuple[str, ...]:
+    """The commands of external bots a server allows, each checked to be text."""
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(
+            f"ServerLimits.external_agents must be a list of commands, not {value!r:.40}"
+        )
+    commands = tuple(value)
+    for command in commands:
+        if not isinstance(command, str) or not command.strip():
+            raise ArgumentTypeError(
+                f"ServerLimits.external_agents: a command is text, not {command!r:.40}"
+            )
+    return tuple(command.strip() for command in commands)
 
 
 def _limit(default: Any, help: str) -> Any:
@@ -66,6 +82,14 @@ class ServerLimits:
     keep_finished: float = _limit(30 * _DAY, "seconds a finished game is kept, then deleted")
     streams: int = _limit(2_000, "event streams and long polls open at once (503 beyond)")
     streams_per_game: int = _limit(32, "event streams and long polls open on one game (503 beyond)")
+    external_agents: tuple[str, ...] = field(
+        default=(),
+        converter=_commands,
+        metadata={
+            "help": "a bot program seats may name as external:COMMAND (docs/protocol.rst); "
+            "repeat for each; none by default"
+        },
+    )
 
 
 def limit_fields() -> tuple[Attribute[Any], ...]:

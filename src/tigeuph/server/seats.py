@@ -10,11 +10,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 from ..agents import AGENT_NAMES, make_agent
-from ..agents.factory import parse_spec
+from ..agents.factory import EXTERNAL, parse_spec
 from ..games import DEFAULT_GAME
 from .errors import NotYourSeat, ServerLimitError
 
@@ -26,10 +26,17 @@ HUMAN: Final = "human"
 _AGENT_CAPS: Final = {"iterations": 5000, "seconds": 10.0, "rollout": 400, "candidates": 200}
 
 
-def check_seats(seats: Sequence[object], players: int, game: str = DEFAULT_GAME) -> tuple[str, ...]:
-    """*seats* checked: one per player, each ``"human"`` or the specification of a built-in
+def check_seats(
+    seats: Sequence[object],
+    players: int,
+    game: str = DEFAULT_GAME,
+    *,
+    external: Collection[str] = (),
+) -> tuple[str, ...]:
+    """*seats* checked: one per player, each ``"human"``, the specification of a built-in
     agent of *game* (a name of :data:`tigeuph.GAMES`) with bounded arguments (a server never
-    imports a module a client names).
+    imports a module a client names), or ``external:COMMAND`` for a *COMMAND* among
+    *external*, the bots the server's operator allows (``ServerLimits.external_agents``).
 
     Raises:
         ServerLimitError: a seat is not that, or an agent asks for more than the caps allow.
@@ -41,6 +48,14 @@ def check_seats(seats: Sequence[object], players: int, game: str = DEFAULT_GAME)
     for seat in seats:
         if not isinstance(seat, str) or len(seat) > 100:
             raise ServerLimitError(f"a seat is 'human' or an agent, not {seat!r:.40}")
+        if seat.partition(":")[0] == EXTERNAL:
+            if seat.partition(":")[2].strip() not in external:
+                raise ServerLimitError(
+                    f"seat {seat!r:.60}: this server plays no such external bot"
+                    + (f" (it plays {', '.join(sorted(external))})" if external else "")
+                )
+            out.append(seat)
+            continue
         if seat != HUMAN:
             name, kwargs = parse_spec(seat)
             if name not in AGENT_NAMES:

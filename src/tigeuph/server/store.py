@@ -230,7 +230,7 @@ class Store:
             ServerBusy: ``ServerLimits.live_games`` games are live already.
         """
         played = game_named(game, "Store.create: game")
-        seats = check_seats(seats, len(seats), game)
+        seats = check_seats(seats, len(seats), game, external=self.limits.external_agents)
         if HUMAN not in seats and not self.limits.agent_games:
             raise ServerLimitError(
                 "a game needs at least one person: this server plays no games of agents alone"

@@ -124,7 +124,31 @@ class TerminalGame:
     # --- the loop ------------------------------------------------------------------------
 
     def run(self) -> Record:
-        """Play until the game ends, is stopped or a person quits; return the record."""
+        """Play until the game ends, is stopped or a person quits; return the record. Agents
+        that listen are told the end (an external bot's ``end``), and those that hold a
+        process are closed, whatever happens."""
+        try:
+            self._play()
+        finally:
+            self._release()
+        return self.game
+
+    def _release(self) -> None:
+        from ..agents.notices import game_end
+
+        stopped = self.game.stopped
+        ended = self.game.state.is_over or stopped is not None
+        end = (
+            game_end(self.interface, self.game.state, stopped and stopped.value) if ended else None
+        )
+        for agent in self.agents:
+            listener, close = getattr(agent, "end_game", None), getattr(agent, "close", None)
+            if end is not None and callable(listener):
+                listener(end)
+            if callable(close):
+                close()
+
+    def _play(self) -> None:
         self._complete_with_readline()
         while not self.game.state.is_over and not self.quit:
             reason = self._stop_reason()
@@ -145,7 +169,6 @@ class TerminalGame:
                 self._watch(seat, action)
         if self.game.state.is_over:
             self._final()
-        return self.game
 
     def _stop_reason(self) -> Stop | None:
         """Why the game must stop now: a stall (spec D8) or the bound on actions."""

@@ -5,7 +5,8 @@ Plays a tournament (:func:`tigeuph.agents.tournament.tournament`: seats rotated,
 shows a progress bar, prints each agent's win rate with its 95% Wilson interval, its Elo-style
 rating and its seconds per move, and writes every game as a record for later replay
 (``--records games.txt`` one file, ``--records games/`` a directory of files). A user's own
-agent is named ``module:factory`` (``docs/agents.rst``). Needs the ``cli`` extra (rich) for
+agent is named ``module:factory`` (``docs/agents.rst``), a bot program in any language
+``external:COMMAND`` (``docs/protocol.rst``). Needs the ``cli`` extra (rich) for
 its progress bar.
 
     tigeuph arena --agents greedy,random --games 100
@@ -71,7 +72,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         description="Pit agents against each other: seats rotated, deals paired, win rates "
         "with 95%% Wilson intervals, Elo-style ratings, every game written as a record.",
         epilog=f"Built-in agents: {', '.join(AGENT_NAMES)} (e.g. random:weighted=true, "
-        "mcts:iterations=400, mcts:seconds=1.5); your own as module:factory[:name=value,...].",
+        "mcts:iterations=400, mcts:seconds=1.5); your own as module:factory[:name=value,...]; "
+        'a bot program as external:COMMAND (external:"node bot.js", docs/protocol.rst).',
     )
     add = parser.add_argument
     add(

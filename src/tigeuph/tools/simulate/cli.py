@@ -42,7 +42,8 @@ def _parser(prog: str) -> Parser:
         default=["random"],
         metavar="AGENT[,AGENT...]",
         help="the players, for the first seats and repeated in turn (default random): random, "
-        "random:weighted=true, greedy, mcts:iterations=200, or module:factory",
+        "random:weighted=true, greedy, mcts:iterations=200, module:factory, or a bot program "
+        "as external:COMMAND",
     )
     add(
         "--games",

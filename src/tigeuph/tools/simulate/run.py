@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
 from ...agents import make_agent
+from ...agents.factory import release_bots
 from ...extras import require
 from ...games import DEFAULT_GAME, game_named
 from ..warm import warm_up
@@ -46,12 +47,16 @@ def describe(rules: Any, baseline: Any = None, game: str = DEFAULT_GAME) -> str:
 
 def play_task(task: Task) -> tuple[GameTally, ...]:
     """Play the games of *task* (in a worker): game, players, rules, agents, seeds and
-    rotations."""
+    rotations. An external bot serves every game of the task in one process, stopped at its
+    end."""
     game, players, rules, agents, games = task
-    return tuple(
-        play_game(rules, seed, agents, rotation, game=game, players=players)
-        for seed, rotation in games
-    )
+    try:
+        return tuple(
+            play_game(rules, seed, agents, rotation, game=game, players=players)
+            for seed, rotation in games
+        )
+    finally:
+        release_bots()
 
 
 def rotations(agents: Sequence[str], players: int) -> int:

@@ -9,7 +9,8 @@ from typing import Any, Final
 
 from attrs import field, frozen
 
-from ...agents import make_agent, play
+from ...agents import play
+from ...agents.factory import agents_for_seats
 from ...games import DEFAULT_GAME, game_named, game_of
 
 __all__ = ["DEFAULT_AGENTS", "GameTally", "play_game", "rotated", "seat_agents", "tally"]
@@ -150,7 +151,5 @@ def play_game(
     count = players or getattr(rules, "players", None) or named.default_players
     specs = rotated(agents, count, rotation)
     start = time.perf_counter()
-    record = play(
-        [make_agent(spec, game=game) for spec in specs], game=game, seed=seed, rules=rules
-    )
+    record = play(agents_for_seats(specs, game=game), game=game, seed=seed, rules=rules)
     return tally(record, specs, time.perf_counter() - start, rotation)
