@@ -217,16 +217,18 @@ def nth_of(bits: Bitboard, n: int) -> Cell:
     """:func:`nth_cell` for a caller that knows *bits* holds more than *n* cells (the legal
     actions count them as they list them): the same answer, without the count that checks."""
     # Halve the rows that may hold it, counting the cells below the middle: four counts
-    # instead of a walk through every row before it (a random pick lands mid-board).
-    lo, hi, below = 0, ROWS, 0
-    while hi - lo > 1:
-        mid = (lo + hi) >> 1
-        count = (bits & _BELOW_ROW[mid]).bit_count()
+    # instead of a walk through every row before it (a random pick lands mid-board). The
+    # halvings are laid out in advance (_HALVINGS), so a step only counts.
+    node: _Halving | int = _HALVINGS
+    below = 0
+    while type(node) is tuple:
+        middle, lower, upper = node
+        count = (bits & middle).bit_count()
         if count > n:
-            hi = mid
+            node = lower
         else:
-            lo, below = mid, count
-    offset = _ROW_OFFSETS[lo]
+            node, below = upper, count
+    offset = _ROW_OFFSETS[node]  # type: ignore[index]  # a leaf: the row
     n -= below
     row = (bits >> offset) & _ROW_MASK
     west = row & 0xFF  # the row's first eight cells, then the other eight
@@ -241,6 +243,20 @@ _BELOW_ROW: Final = tuple(
     sum(_ROW_MASK << offset for offset in _ROW_OFFSETS[:k]) for k in range(ROWS + 1)
 )
 """``_BELOW_ROW[k]``: every cell of the rows before row *k* (from 0)."""
+
+_Halving: TypeAlias = tuple[Bitboard, "_Halving | int", "_Halving | int"]
+
+
+def _halvings(lo: int, hi: int) -> _Halving | int:
+    """The binary search over rows *lo* to *hi* (excluded): a row, or the mask of the rows
+    below the middle one with the searches of either side."""
+    if hi - lo <= 1:
+        return lo
+    mid = (lo + hi) >> 1
+    return _BELOW_ROW[mid], _halvings(lo, mid), _halvings(mid, hi)
+
+
+_HALVINGS: Final = _halvings(0, ROWS)
 
 
 class CellMap(Generic[T]):

@@ -53,13 +53,12 @@ class LegalActions(Sequence[Action]):
 
     _parts: list[_Fixed | _Cells]
     _len: int
-    _items: tuple[Action, ...] | None
+    _items: tuple[Action, ...]  # unset until as_tuple builds it: most listings never do
 
     def __init__(self, parts: list[_Fixed | _Cells], length: int) -> None:
         set_field = object.__setattr__
         set_field(self, "_parts", parts)
         set_field(self, "_len", length)
-        set_field(self, "_items", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"LegalActions is immutable: cannot set {name}")
@@ -144,8 +143,9 @@ class LegalActions(Sequence[Action]):
 
     def as_tuple(self) -> tuple[Action, ...]:
         """Every action, as a tuple (built once)."""
-        found = self._items
-        if found is None:
+        try:
+            return self._items
+        except AttributeError:
             out: list[Action] = []
             for part in self._parts:
                 if len(part) == 2:
@@ -245,10 +245,13 @@ def _land_tiles(held: int) -> _Table:
     return found
 
 
-@functools.cache
 def _leader_moves(colours: int) -> _Table:
     """Leader placements of the colours whose bits are set in *colours*, cell by cell."""
     return _table(CellMap.merge(PLACE_LEADER[c] for c in COLOURS if colours >> c & 1))
+
+
+_LEADER_MOVES: Final = tuple(_leader_moves(n) for n in range(1, 16))
+"""``_LEADER_MOVES[colours - 1]``: ``_leader_moves(colours)`` made once, looked up, not called."""
 
 
 def _all_exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]:
@@ -347,7 +350,7 @@ def _turn_actions(state: GameState) -> LegalActions:
         if cells:
             per = _COLOURS_IN[colours]
             n = cells.bit_count() * per
-            moves, by_cell = _leader_moves(colours)
+            moves, by_cell = _LEADER_MOVES[colours - 1]
             parts.append((n, moves, cells, per, by_cell))
             total += n
     if on_board:

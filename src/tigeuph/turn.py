@@ -126,7 +126,8 @@ def turn_over(w: Work) -> None:
 
 def close_turn(w: Work) -> None:
     """Close the turn: monument points, refills, end of game, next player (spec R7, R24, R26)."""
-    monument_points(w, w.active)
+    if w.monuments:  # none built, nothing to score: no call
+        monument_points(w, w.active)
     complete = True
     for player in w.in_turn_order():
         missing = HAND_SIZE - sum(w.hands[player])

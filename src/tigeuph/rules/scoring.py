@@ -32,7 +32,7 @@ def score_tile(w: Work, colour: Colour, c: Cell) -> tuple[int | None, int]:
     """The *colour* tile just placed on *c* joined one kingdom: :func:`scorer` scores a point
     of its colour (R13), two when that kingdom holds the colour's building (variant, R30).
     Who scored and how many points."""
-    kingdom = w.analysis().kingdom_at(c)
+    kingdom = (w._cache or w.analysis()).kingdom_at(c)
     who = scorer(w.leaders, colour, kingdom)
     if who is None:
         return None, 0
