@@ -95,12 +95,16 @@ class Masks:
         self.supply_leaders: Final = base & ~a.touch2  # R9
 
 
+_KEEP_MASKS: Final = vars(GameState)["_masks"].__set__
+"""The slot's own setter: object.__setattr__ past the frozen state's guard, at half the cost."""
+
+
 def masks(state: GameState) -> Masks:
     """The cached :class:`Masks` of *state*."""
     found = state._masks
     if found is None:
         found = Masks(state)
-        object.__setattr__(state, "_masks", found)
+        _KEEP_MASKS(state, found)
     return found  # type: ignore[return-value]  # the slot holds what Masks built
 
 
@@ -128,7 +132,9 @@ def tile_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tupl
     """``(clause, reason)`` when *player* may not put a *colour* tile on *c*, else ``None``."""
     if not state.hands[player][colour]:
         return "R5", f"no {colour.name.lower()} tile in hand"
-    if tile_cells(state, colour) & CELL_BITS[c]:
+    # tile_cells, without its two calls: apply checks every tile placed here
+    m: Masks = state._masks or masks(state)  # type: ignore[assignment]
+    if (m.river_tiles if colour is BLUE else m.land_tiles) & CELL_BITS[c]:
         return None
     if (off := off_board(state, c)) is not None:
         return off
@@ -146,12 +152,12 @@ def tile_problem(state: GameState, player: int, colour: Colour, c: Cell) -> tupl
 def leader_cells(state: GameState, player: int, colour: Colour) -> Bitboard:
     """Where *player*'s *colour* leader may be placed, or moved to from its cell (R8, R9)."""
     now = state.leaders[player][colour]
-    m = masks(state)
+    m: Masks = state._masks or masks(state)  # type: ignore[assignment]
     if now is None:
         return m.supply_leaders
     # R8: the leader is lifted first, so the kingdoms are those left once it is gone.
     # Its own cell is not empty, so moving it there stays illegal.
-    return m.leader_base & ~state.analysis().lifted_touch2(now)
+    return m.leader_base & ~(state._cache or state.analysis()).lifted_touch2(now)
 
 
 def leader_problem(
