@@ -186,3 +186,19 @@ def test_a_tournament_plays_on_a_board_from_a_file() -> None:
     results = tournament(["random", "random"], games=2, seed=3, rules=Rules(board=delta))
     assert len(results) == 2
     assert all(Game.from_record(r.record).state.rules.board == delta for r in results)
+
+
+def test_the_standings_keep_their_columns_under_a_long_agent_name() -> None:
+    """An external bot's command can be longer than the agent column: the columns widen."""
+    from tigeuph.agents.tournament import AgentResult
+    from tigeuph.tools.arena import table
+
+    long = 'external:node examples/bots/bot.js --depth 3 --log "/tmp/some log"'
+    rows = [
+        AgentResult(long, 4, 1.0, 0.05, 0.7, 1450.0, 0.001),
+        AgentResult("greedy", 4, 3.0, 0.3, 0.95, 1550.0, 0.002),
+    ]
+    lines = table(rows, players=2).splitlines()[:3]
+    ends = [len(line) for line in lines]
+    assert len(set(ends)) == 1  # every row as wide as the header: the columns line up
+    assert lines[2].startswith(long)

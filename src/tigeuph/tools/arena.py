@@ -37,14 +37,15 @@ __all__ = ["main", "table", "write_records"]
 
 def table(results: Sequence[AgentResult], players: int) -> str:
     """The standings as a text table, best rating first."""
+    width = max([32, *(len(r.spec) for r in results)])  # an external bot's command is long
     lines = [
-        f"{'agent':<32} {'seats':>6} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
+        f"{'agent':<{width}} {'seats':>6} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
         f"{'Elo':>6} {'s/move':>8}"
     ]
     for r in sorted(results, key=lambda r: -r.rating):
         interval = f"{r.low:.1%}-{r.high:.1%}"
         lines.append(
-            f"{r.spec:<32} {r.seats:>6} {r.wins:>7g} {r.win_rate:>9.1%} {interval:>15} "
+            f"{r.spec:<{width}} {r.seats:>6} {r.wins:>7g} {r.win_rate:>9.1%} {interval:>15} "
             f"{r.rating:>6.0f} {r.seconds_per_move:>8.3f}"
         )
     lines.append(
