@@ -316,8 +316,7 @@ def _turn_actions(state: GameState) -> LegalActions:
     player = state.active
     hand = state.hands[player]
     land, blue, exchanges = _HANDS.get(hand) or _hand(hand)
-    found = state._masks
-    m: Masks = found if found is not None else masks(state)  # type: ignore[assignment]
+    m: Masks = state._masks or masks(state)  # type: ignore[assignment]
     parts: list[_Fixed | _Cells] = [_END_TURN]
     total = 1
     # Red, green and black tiles share one mask of legal cells: one part lists all three.

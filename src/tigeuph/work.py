@@ -146,9 +146,7 @@ class Work(Reads, BoardCells):
     def place_tile(self, player: int, colour: Colour, c: Cell, touching: list[Bitboard]) -> None:
         """*player* puts a *colour* tile from his hand on the empty cell *c*, next to the
         kingdoms *touching* (as the analysis lists them), keeping the analysis current."""
-        hand = list(self.hands[player])
-        hand[colour] -= 1
-        self.hands = _replaced(self.hands, player, tuple(hand))
+        self.hands = _replaced(self.hands, player, _added(self.hands[player], colour, -1))
         self.tiles = _replaced(self.tiles, colour, self.tiles[colour] | CELL_BITS[c])
         a = self._cache
         if a is not None:
