@@ -24,7 +24,7 @@ from attrs import evolve
 from tigeuph import Game, Rules
 from tigeuph.actions import BuildWonder, PlaceBuilding
 from tigeuph.agents import agent_rng, make_agent
-from tigeuph.stats import wilson
+from tigeuph.core.stats import wilson
 
 SWITCHES = {"wonder": Rules(wonder=True), "buildings": Rules(buildings=True), "standard": Rules()}
 

@@ -71,8 +71,8 @@ nitpick_ignore = [
     ("py:class", "np.float32"),
     ("py:class", "tigeuph.cells.T"),
     # the game interface's type parameters: a state, a view, an action, a record
-    *(("py:class", f"tigeuph.games.protocol.{t}") for t in ("S", "V", "A", "G")),
-    *(("py:class", f"tigeuph.games.holders.{t}") for t in ("S_in", "V_out", "A_in")),
+    *(("py:class", f"tigeuph.core.interface.protocol.{t}") for t in ("S", "V", "A", "G")),
+    *(("py:class", f"tigeuph.core.interface.holders.{t}") for t in ("S_in", "V_out", "A_in")),
     # rich's console in the terminal game's signature (rich is the optional cli extra).
     ("py:class", "Console"),
 ]

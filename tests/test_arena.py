@@ -16,7 +16,7 @@ from tigeuph.agents.tournament import (
     standings,
     tournament,
 )
-from tigeuph.stats import wilson
+from tigeuph.core.stats import wilson
 from tigeuph.tools.arena import main
 
 

@@ -14,7 +14,7 @@ from babel_games import random_game, sample_states
 
 from tigeuph import GAMES, babel
 from tigeuph.babel.picture import picture as babel_picture
-from tigeuph.errors import TigeuphError
+from tigeuph.core.errors import TigeuphError
 
 BABEL = GAMES["babel"]
 SVG = "{http://www.w3.org/2000/svg}"

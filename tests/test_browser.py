@@ -31,7 +31,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import tigeuph
-from tigeuph.dynasties import dynasty
+from tigeuph.core.dynasties import dynasty
 from tigeuph.events import names_for
 
 CHROMIUM = "/usr/bin/chromium"

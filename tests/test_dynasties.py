@@ -1,4 +1,4 @@
-"""The dynasties (``tigeuph.dynasties``): one symbol and one seat colour per seat, told apart
+"""The dynasties (``tigeuph.core.dynasties``): one symbol and one seat colour per seat, told apart
 from each other and from the tile colours."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 import tigeuph
 from tigeuph import ArgumentError, ArgumentTypeError
-from tigeuph.dynasties import DYNASTIES, dynasty
+from tigeuph.core.dynasties import DYNASTIES, dynasty
 from tigeuph.screen import board_markup, players_markup
 from tigeuph.svg.symbols import FILL
 

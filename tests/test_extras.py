@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tigeuph import TigeuphError
-from tigeuph.extras import require
+from tigeuph.core.extras import require
 
 
 @pytest.mark.parametrize(

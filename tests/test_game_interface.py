@@ -10,7 +10,7 @@ import pytest
 
 import tigeuph
 from tigeuph import GAMES, GameInterface
-from tigeuph.errors import ArgumentError, ArgumentTypeError, IllegalActionError, JsonError
+from tigeuph.core.errors import ArgumentError, ArgumentTypeError, IllegalActionError, JsonError
 from tigeuph.games import AnyGame, game_named, game_of, game_of_position, game_of_record
 
 ALL = pytest.mark.parametrize("name", sorted(GAMES))

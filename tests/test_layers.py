@@ -35,12 +35,12 @@ NOTEBOOK_HOOK = "_repr_svg_"
 KNOWN: frozenset[str] = frozenset(
     {
         # the core's ties to the main game, which the splits of issue 38 cut
-        "tigeuph.deals -> tigeuph.records",
+        "tigeuph.core.deals -> tigeuph.records",
         "tigeuph.events.base -> tigeuph.cells",
         "tigeuph.events.base -> tigeuph.pieces",
-        "tigeuph.games.holders -> tigeuph.events",
-        "tigeuph.games.holders -> tigeuph.stall",
-        "tigeuph.games.protocol -> tigeuph.events",
+        "tigeuph.core.interface.holders -> tigeuph.events",
+        "tigeuph.core.interface.holders -> tigeuph.stall",
+        "tigeuph.core.interface.protocol -> tigeuph.events",
         "tigeuph.records.history -> tigeuph.events",
         "tigeuph.records.history -> tigeuph.stall",
         "tigeuph.records.text -> tigeuph.events",
@@ -274,7 +274,7 @@ def _unexpected(found: set[str], what: str) -> str:
 def test_the_walk_resolves_relative_imports() -> None:
     """The import walk sees relative imports, top-level and inside functions, as module names."""
     tools = imported(PACKAGE / "cli" / "tools.py")
-    assert {"tigeuph.tools.simulate", "tigeuph.tools.bench", "tigeuph.errors"} <= set(tools)
+    assert {"tigeuph.tools.simulate", "tigeuph.tools.bench", "tigeuph.core.errors"} <= set(tools)
     assert "tigeuph.engine" in set(imported(PACKAGE / "tools" / "bench.py"))
     assert "tigeuph.tools.simulate.report" in set(
         imported(PACKAGE / "tools" / "simulate" / "run.py")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tigeuph import GAMES, JsonError, LimitError, Limits, NotationError, TigeuphError, babel
-from tigeuph.errors import ArgumentError
+from tigeuph.core.errors import ArgumentError
 from tigeuph.games import AnyGame, Record
 from tigeuph.stall import Stop
 

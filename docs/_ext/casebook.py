@@ -35,7 +35,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import tigeuph
 from tigeuph import svg
-from tigeuph.dynasties import dynasty
+from tigeuph.core.dynasties import dynasty
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = "casebook"

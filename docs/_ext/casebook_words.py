@@ -2,7 +2,7 @@
 
 A scenario's ``expect:`` lines are written for the test runner (``points 0 = r0 b0 g3 k0``);
 the casebook says each as a sentence ("The lion (seat 0) has 3 green points, none of the other
-colours."), naming the seats as the pictures draw them (:mod:`tigeuph.dynasties`). A line this
+colours."), naming the seats as the pictures draw them (:mod:`tigeuph.core.dynasties`). A line this
 module cannot word is left as it is, in code.
 """
 
@@ -33,7 +33,7 @@ from tigeuph.actions import (
     WithdrawLeader,
 )
 from tigeuph.cells import cell_name
-from tigeuph.dynasties import dynasty
+from tigeuph.core.dynasties import dynasty
 
 __all__ = ["action_words", "case_title", "expectation", "seat_name"]
 

@@ -50,20 +50,7 @@ from .boards import (
 )
 from .cells import CELLS, Bitboard, Cell, cell, cell_name, mask, names, parse_cell
 from .cellset import CellSet
-from .decisions import (
-    BuildingChoice,
-    Conflict,
-    Decision,
-    MonumentChoice,
-    Revolt,
-    TreasureChoice,
-    War,
-    WarChoice,
-    WonderChoice,
-    WonderPoint,
-)
-from .engine import Outcome, apply, is_legal, outcome, refusal, transition
-from .errors import (
+from .core.errors import (
     ArgumentError,
     ArgumentTypeError,
     BoardError,
@@ -77,6 +64,19 @@ from .errors import (
     TigeuphError,
     UndoError,
 )
+from .decisions import (
+    BuildingChoice,
+    Conflict,
+    Decision,
+    MonumentChoice,
+    Revolt,
+    TreasureChoice,
+    War,
+    WarChoice,
+    WonderChoice,
+    WonderPoint,
+)
+from .engine import Outcome, apply, is_legal, outcome, refusal, transition
 from .events import EVENT_TYPES, Event
 from .legal import LegalActions, legal_actions
 from .pieces import COLOURS, Colour, Monument
@@ -87,11 +87,11 @@ from .state import End, GameState, MonumentSite, WonderSite, new_game
 if TYPE_CHECKING:  # the names imported on first use (_LAZY), for the type checkers
     from .agents import Agent, AgentError, play
     from .checks import check_state
-    from .deals import deal_commitment, verify_deal
+    from .core.deals import deal_commitment, verify_deal
+    from .core.limits import Limits
     from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
     from .explain import ConflictInfo, Explanation, explain
     from .games import GAMES, GameInterface
-    from .limits import Limits
     from .notation import Sketch, from_text, read_sketch, to_text
     from .records import Game
     from .serialise import (
@@ -109,11 +109,11 @@ if TYPE_CHECKING:  # the names imported on first use (_LAZY), for the type check
 _LAZY: Final[dict[str, tuple[str, ...]]] = {
     ".agents": ("Agent", "AgentError", "play"),
     ".checks": ("check_state",),
-    ".deals": ("deal_commitment", "verify_deal"),
+    ".core.deals": ("deal_commitment", "verify_deal"),
     ".encoding": ("ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask"),
     ".explain": ("ConflictInfo", "Explanation", "explain"),
     ".games": ("GAMES", "GameInterface"),
-    ".limits": ("Limits",),
+    ".core.limits": ("Limits",),
     ".notation": ("Sketch", "from_text", "read_sketch", "to_text"),
     ".records": ("Game",),
     ".serialise": (

@@ -25,7 +25,7 @@ from .actions import (
     exchange,
 )
 from .cells import COLS, COLUMN_LETTERS, ROWS, exact_cell
-from .errors import NotationError, expect
+from .core.errors import NotationError, expect
 from .pieces import Colour, Monument
 
 __all__ = ["parse_action"]
@@ -50,7 +50,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("rZ9")
     Traceback (most recent call last):
     ...
-    tigeuph.errors.NotationError: Z9 is not a square: columns A-P, rows 1-11
+    tigeuph.core.errors.NotationError: Z9 is not a square: columns A-P, rows 1-11
     """
     expect(text, str, "action notation (a str)", "parse_action: text")
     if _SHAPE.fullmatch(text) is not None:

@@ -37,7 +37,7 @@ than six), so that :func:`tigeuph.apply` can only accept an action or refuse it 
 >>> PlaceTile(Colour.RED, Cell(16))
 Traceback (most recent call last):
 ...
-tigeuph.errors.NotationError: PlaceTile.cell: 16 is no cell of the board (see tigeuph.CELLS)
+tigeuph.core.errors.NotationError: PlaceTile.cell: 16 is no cell of the board (see tigeuph.CELLS)
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from typing import Final, TypeAlias
 from attrs import Attribute, field, frozen
 
 from .cells import CELLS, Cell, CellMap, cell_name
-from .errors import ArgumentTypeError, NotationError, expect
+from .core.errors import ArgumentTypeError, NotationError, expect
 from .pieces import COLOURS, MONUMENTS, Colour, Monument
 
 __all__ = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Generic, NewType, TypeAlias, TypeVar
 
-from .errors import ArgumentError, NotationError, expect
+from .core.errors import ArgumentError, NotationError, expect
 
 __all__ = [
     "BOARD",

@@ -24,7 +24,7 @@ from typing import Final, Protocol, TypeAlias
 from attrs import field, frozen
 
 from .cells import BOARD, ROWS, STRIDE, Bitboard, Cell, cell_name, cells_of, mask, parse_cell
-from .errors import ArgumentError, ArgumentTypeError, NotationError, as_int
+from .core.errors import ArgumentError, ArgumentTypeError, NotationError, as_int
 
 __all__ = ["BoardCells", "CellSet", "CellsLike"]
 

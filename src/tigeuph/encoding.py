@@ -73,8 +73,8 @@ from .actions import (
     exchange,
 )
 from .cells import CELLS, COLS, ROWS, STRIDE, Bitboard
+from .core.errors import ArgumentError, ArgumentTypeError, as_int, expect
 from .engine import ACTION_TYPES
-from .errors import ArgumentError, ArgumentTypeError, as_int, expect
 from .legal import LegalActions, legal_actions
 from .pieces import COLOURS, MONUMENTS
 from .state import GameState

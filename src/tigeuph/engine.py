@@ -15,7 +15,7 @@ from typing import Final
 from attrs import frozen
 
 from .actions import Action
-from .errors import ArgumentTypeError, IllegalActionError, expect
+from .core.errors import ArgumentTypeError, IllegalActionError, expect
 from .events import Event
 from .kinds import ACTION_KINDS, decision_kind
 from .plays import RULES, TURN_PLAYS

@@ -26,7 +26,7 @@ from .actions import (
     exchange,
 )
 from .cells import Bitboard, Cell, CellMap, nth_of
-from .errors import expect
+from .core.errors import expect
 from .pieces import COLOURS, Colour
 from .plays import CHOICES
 from .rules.catastrophes import catastrophe_cells

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from .errors import ArgumentError, NotationError, expect
+from .core.errors import ArgumentError, NotationError, expect
 
 __all__ = ["COLOURS", "LEADER_LETTERS", "MONUMENTS", "TILE_COUNTS", "Colour", "Monument"]
 

@@ -7,7 +7,7 @@ from typing import Final
 from attrs import Attribute, field, frozen
 
 from .boards import STANDARD, Board
-from .errors import ArgumentError, expect
+from .core.errors import ArgumentError, expect
 
 __all__ = ["SWITCHES", "Rules", "parse_switches", "switch_word"]
 

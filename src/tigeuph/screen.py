@@ -27,9 +27,9 @@ from .actions import (
     TakeTreasure,
 )
 from .cells import COLUMN_LETTERS, Bitboard, Cell, cell, cell_col, cell_row, from_cells
+from .core.dynasties import dynasty
 from .decisions import Revolt, War
 from .describe import status, winners
-from .dynasties import dynasty
 from .pieces import COLOURS, Colour
 from .regions import region
 from .state import GameState
@@ -227,7 +227,7 @@ def players_markup(pos: GameState | PlayerView, names: Sequence[str] | None = No
     """One line per seat (points, treasures, catastrophe tiles, hand) and the status line, in
     ``rich`` console markup; a :class:`~tigeuph.PlayerView` shows only what its player may see.
     Each seat is named with its dynasty on its seat colour, the ground of its leaders on the
-    board (:mod:`tigeuph.dynasties`). *names* follow (``seat 1 bull greedy``)."""
+    board (:mod:`tigeuph.core.dynasties`). *names* follow (``seat 1 bull greedy``)."""
     won = set(winners(pos))
     labels = [names[seat] if names and names[seat] else "" for seat in range(pos.players)]
     width = max(10, *(len(label) + 1 for label in labels))

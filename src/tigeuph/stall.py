@@ -22,7 +22,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final
 
-from .errors import ArgumentError, expect
+from .core.errors import ArgumentError, expect
 from .rules.scoring import PlayerResult, rank
 from .state import GameState
 

@@ -11,8 +11,8 @@ from attrs import evolve, field, frozen
 
 from .cells import Bitboard, Cell
 from .cellset import BoardCells
+from .core.errors import ArgumentError, expect
 from .decisions import Decision
-from .errors import ArgumentError, expect
 from .pieces import COLOURS, TILE_COUNTS, Colour, Monument
 from .reads import Reads
 from .regions import Analysis

@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from .boards import Board
 from .cells import ROWS, STRIDE, Cell
+from .core.errors import ArgumentError, expect
+from .core.extras import require
 from .decisions import (
     BuildingChoice,
     Conflict,
@@ -49,8 +51,6 @@ from .decisions import (
     WonderPoint,
 )
 from .engine import outcome
-from .errors import ArgumentError, expect
-from .extras import require
 from .pieces import COLOURS, MONUMENTS
 from .rules.monuments import square
 from .rules.wonder import cross

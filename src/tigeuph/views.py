@@ -51,9 +51,9 @@ from attrs import field, frozen
 from .actions import Action, ExchangeTiles
 from .cells import Bitboard, Cell
 from .cellset import BoardCells
+from .core.errors import ArgumentError, PositionError, as_int, expect
 from .decisions import Decision
 from .engine import transition
-from .errors import ArgumentError, PositionError, as_int, expect
 from .events import ConflictResolved, Event, MonumentScored, TilePlaced, WonderScored
 from .legal import legal_actions
 from .pieces import COLOURS, Colour

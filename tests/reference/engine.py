@@ -42,6 +42,7 @@ from tigeuph.actions import (
     WithdrawLeader,
 )
 from tigeuph.cells import CELLS, Cell
+from tigeuph.core.errors import IllegalActionError
 from tigeuph.decisions import (
     BuildingChoice,
     Decision,
@@ -53,7 +54,6 @@ from tigeuph.decisions import (
     WonderChoice,
     WonderPoint,
 )
-from tigeuph.errors import IllegalActionError
 from tigeuph.pieces import COLOURS, MONUMENTS, Colour
 from tigeuph.state import End, GameState, MonumentSite, WonderSite
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..boards import BUILT_IN, load_board
-from ..errors import BoardError
+from ..core.errors import BoardError
 from ..ruleset import Rules
 
 __all__ = ["BOARDS", "make_rules"]

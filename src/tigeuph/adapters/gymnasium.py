@@ -37,9 +37,9 @@ from attrs import evolve
 from ..actions import Action
 from ..agents import Agent, make_agent
 from ..agents.match import agent_rng
+from ..core.extras import require
 from ..encoding import ACTION_COUNT, id_to_action, legal_mask
 from ..engine import transition
-from ..extras import require
 from ..legal import legal_actions
 from ..notation import to_text
 from ..state import GameState, new_game

@@ -53,9 +53,9 @@ from typing import Any, Final, TypeAlias
 from attrs import evolve, fields
 
 from ..actions import Action, ExchangeTiles
+from ..core.extras import require
 from ..encoding import ACTION_COUNT, action_to_id, id_to_action
 from ..engine import apply
-from ..extras import require
 from ..legal import legal_actions
 from ..notation import to_text
 from ..pieces import COLOURS

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..core.errors import IllegalActionError
+from ..core.extras import require
 from ..encoding import ACTION_COUNT, id_to_action, legal_mask
 from ..engine import apply
-from ..errors import IllegalActionError
-from ..extras import require
 from ..notation import to_text
 from ..ruleset import Rules
 from ..state import GameState, new_game

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from ..games import Record
 
 __all__ = [

@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Sequence
 from typing import IO, Final
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 
 __all__ = ["STDERR_TAIL", "BotProcess", "ChildError"]
 

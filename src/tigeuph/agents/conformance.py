@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from ..errors import ArgumentError, expect
+from ..core.errors import ArgumentError, expect
 from ..games import game_named
 from .base import AgentError, FunctionAgent
 from .external import BotError, ExternalAgent, split_command

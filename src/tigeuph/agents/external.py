@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from attrs import evolve
 
-from ..errors import ArgumentError, NotationError, TigeuphError, expect
+from ..core.errors import ArgumentError, NotationError, TigeuphError, expect
 from ..games import AnyGame, game_of
 from .child import BotProcess, ChildError
 from .notices import GameEnd

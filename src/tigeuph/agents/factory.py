@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from ..errors import ArgumentError, TigeuphError
+from ..core.errors import ArgumentError, TigeuphError
 from ..games import game_named
 from .base import Agent, AgentSpecError
 from .external import ExternalAgent, split_command

@@ -7,7 +7,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from ..errors import ArgumentError, ArgumentTypeError, expect
+from ..core.errors import ArgumentError, ArgumentTypeError, expect
 from ..games import AnyGame, Record, game_named, player_counts
 from ..stall import STALL_ROUNDS, Stop
 from .base import Agent, AgentError, agent_rng

@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..errors import ArgumentError, expect
+from ..core.errors import ArgumentError, expect
 from ..games import AnyGame, game_of
 
 __all__ = ["DEFAULT_ITERATIONS", "MCTSAgent"]

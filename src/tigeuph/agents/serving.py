@@ -13,7 +13,7 @@ import json
 import random
 from typing import IO, Any
 
-from ..errors import TigeuphError, expect
+from ..core.errors import TigeuphError, expect
 from ..games import GAMES, AnyGame
 from .base import Agent
 from .wire import PROTOCOL_VERSION, BotHello, ProtocolError, decode, encode, tigeuph_version

@@ -20,8 +20,8 @@ from typing import Any
 
 from attrs import frozen
 
+from ..core.stats import wilson
 from ..games import game_named, game_of_record
-from ..stats import wilson
 from .base import Agent, AgentSpecError
 from .factory import agents_for_seats, make_agent, release_bots
 from .match import play

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from ..games import GAMES
 
 __all__ = [

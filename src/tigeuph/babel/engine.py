@@ -14,7 +14,7 @@ played), and the effect, which carries it out.
 <Nation.HITTITES: 'H'>
 >>> babel.apply(state, babel.parse_action("end"))
 Traceback (most recent call last):
-tigeuph.errors.IllegalActionError: end: the starting card must be built during one's first turn [B8]
+tigeuph.core.errors.IllegalActionError: end: the starting card must be built during one's first turn [B8]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from attrs import evolve, frozen
 
-from ..errors import IllegalActionError
+from ..core.errors import IllegalActionError
 from ..events import Event
 from .actions import (
     BUILD,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from ..errors import IllegalActionError
+from ..core.errors import IllegalActionError
 from .actions import (
     Action,
     Build,

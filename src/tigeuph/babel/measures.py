@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..errors import ArgumentError
+from ..core.errors import ArgumentError
 from .records import BabelGame
 from .state import BabelState
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Final, get_args
 from xml.etree.ElementTree import Element, tostring
 
-from ..dynasties import dynasty
-from ..errors import expect
+from ..core.dynasties import dynasty
+from ..core.errors import expect
 from ..svg.symbols import INK, Symbols, el
 from .actions import Action
 from .cards import NATIONS

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 from xml.etree.ElementTree import Element
 
-from ..dynasties import dynasty
+from ..core.dynasties import dynasty
 from ..svg.symbols import INK, Symbols, el
 from .actions import Action
 from .cards import NATIONS

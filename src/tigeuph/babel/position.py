@@ -38,8 +38,8 @@ from typing import Final
 
 from attrs import evolve
 
-from ..errors import NotationError, PositionError
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
+from ..core.errors import NotationError, PositionError
+from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, check_text
 from .cards import (
     LEVELS,
     NATIONS,

@@ -15,11 +15,11 @@ that started from a position has none, and its position follows the tags, in pos
 notation, up to the first blank line); ``Result`` is ``*`` while the game goes on, else the
 winner's seat or ``draw``; ``Termination`` is ``score`` or ``deck``, or, for a game its runner
 stopped before its end (:meth:`~tigeuph.records.History.stop`), ``action-limit``. Other tags
-are free, and are read and written as the main game's are (``tigeuph.record_text``, which both
+are free, and are read and written as the main game's are (``tigeuph.core.records.text``, which both
 games share): a tag is a string of valid Unicode, within ``Limits.max_tag_chars``, on one line
 (no ``\\n`` or ``\\r``), its ``"`` and ``\\`` escaped, so a game always reads its own record.
 Reading a record replays it, so an action the rules refuse is reported with its move number
-(:class:`~tigeuph.errors.RecordError`).
+(:class:`~tigeuph.core.errors.RecordError`).
 
 Reading proves what a record says only when it starts from a seed: ``from_record(text)``
 (``verify=True``, the default) refuses a record from a position, which anyone can write;
@@ -51,7 +51,7 @@ from typing import ClassVar, Final
 
 from attrs import frozen
 
-from ..errors import (
+from ..core.errors import (
     IllegalActionError,
     JsonError,
     LimitError,
@@ -60,8 +60,8 @@ from ..errors import (
     TigeuphError,
     expect,
 )
+from ..core.limits import DEFAULT_LIMITS, Limits
 from ..events import Event
-from ..limits import DEFAULT_LIMITS, Limits
 from ..records.history import History
 from ..serialise import dump_document, load_document, strict_converter
 from .actions import Action, parse_action

@@ -10,8 +10,8 @@ cards lists of levels (rows and temples bottom first), columns and temples objec
 location, a pawn a letter or ``null`` (the quarry), the pending decision ``null`` or ``{"kind":
 "halve", "player": 1, "count": 2}``, the end ``null``, ``"score"`` or ``"deck"``, actions in
 action notation. The package ships a JSON Schema of every document (:func:`json_schema`).
-Reading raises :class:`~tigeuph.errors.JsonError` naming the bad field, and
-:class:`~tigeuph.errors.PositionError` for a state that reads but cannot happen.
+Reading raises :class:`~tigeuph.core.errors.JsonError` naming the bad field, and
+:class:`~tigeuph.core.errors.PositionError` for a state that reads but cannot happen.
 
 >>> from tigeuph import babel
 >>> state = babel.new_game(seed=5)
@@ -31,9 +31,9 @@ from typing import Any, Final
 from attrs import frozen
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
-from ..errors import ArgumentTypeError, JsonError, PositionError, expect
+from ..core.errors import ArgumentTypeError, JsonError, PositionError, expect
+from ..core.limits import DEFAULT_LIMITS, Limits
 from ..events import Event
-from ..limits import DEFAULT_LIMITS, Limits
 from ..serialise import dump_document, load_document, strict_converter
 from ..serialise.documents import _structure
 from .actions import Action, parse_action

@@ -31,7 +31,7 @@ from typing import Final
 
 from attrs import frozen
 
-from ..errors import JsonError, PositionError
+from ..core.errors import JsonError, PositionError
 from .actions import Action
 from .cards import LEVELS, NATIONS, PEOPLE_PER_NATION, TEMPLE_COUNTS, Counts, Nation
 from .checks import check_state

@@ -20,7 +20,7 @@ from ..cells import (
     neighbours,
     popcount,
 )
-from ..errors import BoardError, expect
+from ..core.errors import BoardError, expect
 from ..pieces import TILE_COUNTS, Colour
 
 __all__ = ["CUSTOM", "MIN_TEMPLES", "RED_TILES", "Board", "rectangle"]

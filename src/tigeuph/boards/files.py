@@ -11,8 +11,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
-from ..errors import BoardError, JsonError, LimitError, expect
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, load_json
+from ..core.errors import BoardError, JsonError, LimitError, expect
+from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, load_json
 from .board import Board
 from .formats import board_from_json, board_from_text
 

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..cells import COLS, ROWS, Bitboard, cell, cell_col, cell_name, cell_row, cells_of, parse_cell
-from ..errors import BoardError, LimitError, NotationError, expect
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
+from ..core.errors import BoardError, LimitError, NotationError, expect
+from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, check_text
 from .board import CUSTOM, Board, _corner, _is_int
 
 __all__ = [

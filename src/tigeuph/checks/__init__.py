@@ -16,7 +16,7 @@ restating it.
 
 from __future__ import annotations
 
-from ..errors import expect
+from ..core.errors import expect
 from ..shapes import shape_problems
 from ..state import GameState
 from .board import buildings, on_board, pieces

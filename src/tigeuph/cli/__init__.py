@@ -28,7 +28,7 @@ import argparse
 import sys
 from typing import NoReturn
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from . import engine, explain, play, render, replay, serve, verify
 from .tools import TOOLS, run_tool
 

@@ -23,8 +23,8 @@ from typing import Any, Final
 
 from attrs import frozen
 
+from ..core.svg.text import FONT, wrap
 from ..games import AnyGame
-from ..svg.text import FONT, wrap
 
 __all__ = ["Frame", "frames", "to_html", "to_svg"]
 

@@ -19,9 +19,9 @@ from pathlib import PurePath
 from typing import Any, Final
 
 from ..boards import BUILT_IN, Board, board_from_json, board_from_text
-from ..errors import BoardError, JsonError, TigeuphError
+from ..core.errors import BoardError, JsonError, TigeuphError
+from ..core.limits import DEFAULT_LIMITS, load_json
 from ..games import GAMES, AnyGame, game_of_position, game_of_record
-from ..limits import DEFAULT_LIMITS, load_json
 from ..ruleset import SWITCHES, Rules
 
 __all__ = [

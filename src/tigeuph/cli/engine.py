@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 
 __all__ = ["add", "run_check", "run_engine"]
 

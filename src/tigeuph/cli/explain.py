@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from .common import at_move, load_game
 
 __all__ = ["add", "run"]

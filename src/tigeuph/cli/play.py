@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Final
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from ..games import GAMES, AnyGame, game_named, player_counts
 from .common import add_rules_options, rules_from
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import svg
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from ..games import AnyGame
 from .animation import frames, to_html, to_svg
 from .common import at_move, load_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from .common import load_game
 
 __all__ = ["add", "run"]

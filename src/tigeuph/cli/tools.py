@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ..errors import ArgumentError
+from ..core.errors import ArgumentError
 
 __all__ = ["TOOLS", "run_tool"]
 

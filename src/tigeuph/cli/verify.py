@@ -14,8 +14,8 @@ import json
 import string
 from typing import Any
 
-from ..deals import COMMITMENT_TAG, SALT_TAG, verify_deal
-from ..errors import DealError, NotationError, TigeuphError
+from ..core.deals import COMMITMENT_TAG, SALT_TAG, verify_deal
+from ..core.errors import DealError, NotationError, TigeuphError
 from ..games import AnyGame, Record, game_of_record
 from .common import file_name, read_file
 

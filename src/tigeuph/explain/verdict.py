@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..actions import Action, PlaceTile, WithdrawLeader
+from ..core.errors import IllegalActionError
 from ..decisions import Conflict, MonumentChoice
 from ..describe import decision
 from ..engine import apply, check_arguments
-from ..errors import IllegalActionError
 from ..kinds import decision_kind
 from ..pieces import COLOURS
 from ..state import GameState

@@ -27,11 +27,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from ..errors import ArgumentError, ArgumentTypeError, expect
+from ..core.errors import ArgumentError, ArgumentTypeError, expect
+from ..core.interface.client import NO_EXTRAS, ClientExtras
+from ..core.interface.holders import Position, Record, SeatView, SeatViews
+from ..core.interface.protocol import GameInterface
 from .babel import BABEL
-from .client import NO_EXTRAS, ClientExtras
-from .holders import Position, Record, SeatView, SeatViews
-from .protocol import GameInterface
 from .tigris import TIGRIS
 
 __all__ = [

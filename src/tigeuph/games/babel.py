@@ -29,11 +29,11 @@ from ..babel.serialise import (
 )
 from ..babel.state import BabelState, new_game
 from ..babel.views import BabelView, sample_state, view
-from ..errors import ArgumentError, IllegalActionError, JsonError
+from ..core.errors import ArgumentError, IllegalActionError, JsonError
+from ..core.interface.client import NO_EXTRAS
+from ..core.interface.protocol import GameInterface
+from ..core.limits import DEFAULT_LIMITS, Limits
 from ..events import Event
-from ..limits import DEFAULT_LIMITS, Limits
-from .client import NO_EXTRAS
-from .protocol import GameInterface
 
 __all__ = ["BABEL", "Babel"]
 

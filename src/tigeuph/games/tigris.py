@@ -13,16 +13,16 @@ from ..actions import Action
 from ..boards import BUILT_IN, STANDARD
 from ..checks import check_state
 from ..conflict_text import decision_summary
+from ..core.errors import ArgumentError, JsonError, expect
+from ..core.interface.protocol import GameInterface
+from ..core.limits import DEFAULT_LIMITS, Limits
 from ..engine import outcome, refusal, transition
-from ..errors import ArgumentError, JsonError, expect
 from ..evaluation.candidates import scores
 from ..evaluation.rollout import evaluation, next_state, rollout_action, weighted_action
 from ..events import Event
 from ..explain import explain
 from ..invariants import state_problems, step_problems
 from ..legal import legal_actions
-from ..limits import DEFAULT_LIMITS, Limits
-from ..measures import tigris as measures
 from ..moves import TIGRIS_CLIENT
 from ..notation import from_text, to_text
 from ..notation.fields import TITLE
@@ -44,6 +44,7 @@ from ..serialise.events import event_to_json
 from ..stall import StallWatch, standing
 from ..state import End, GameState, new_game
 from ..svg import board, leader_arrows
+from ..tigris import measures
 from ..views import (
     PlayerView,
     PublicAction,
@@ -52,7 +53,6 @@ from ..views import (
     scoring,
     view,
 )
-from .protocol import GameInterface
 
 __all__ = ["TIGRIS", "Tigris"]
 

@@ -8,7 +8,7 @@ from typing import Final
 
 from ..boards import Board
 from ..cells import Bitboard, Cell, cell, cell_name
-from ..errors import NotationError
+from ..core.errors import NotationError
 from ..pieces import COLOURS, Colour
 
 __all__ = ["DIGITS", "BoardReader", "rows_in_order"]

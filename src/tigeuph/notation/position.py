@@ -133,9 +133,9 @@ from __future__ import annotations
 
 from ..cells import cell_name, cells_of
 from ..checks import check_state
+from ..core.errors import NotationError, PositionError, expect
+from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, check_text, summarise
 from ..describe import board_lines
-from ..errors import NotationError, PositionError, expect
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text, summarise
 from ..state import GameState
 from .fields import NONE, TITLE, counts_text, letters_text, parse_rules, rules_text
 from .pending import pending_text

@@ -11,7 +11,7 @@ from typing import Final, TypeVar
 from attrs import frozen
 
 from ..cells import COLUMN_LETTERS, cell_name
-from ..errors import NotationError
+from ..core.errors import NotationError
 from ..pieces import COLOURS
 from ..ruleset import Rules
 from ..state import TILE_COUNTS, GameState, MonumentSite, tiles_outside_bag

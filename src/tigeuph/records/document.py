@@ -12,13 +12,13 @@ from attrs import frozen
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from ..actions import Action
+from ..core.errors import ArgumentError, JsonError, LimitError
+from ..core.limits import Limits
+from ..core.records.text import check_comment, check_tag
+from ..core.serialise.converter import _object_of
 from ..engine import outcome
-from ..errors import ArgumentError, JsonError, LimitError
 from ..events import Event
-from ..limits import Limits
-from ..record_text import check_comment, check_tag
 from ..ruleset import Rules
-from ..serialise.converter import _object_of
 from ..serialise.documents import checked, dump_document, load_document
 from ..serialise.hooks import CONVERTER, write_event
 from ..stall import Stop

@@ -13,8 +13,7 @@ from attrs import evolve
 
 from ..action_text import parse_action
 from ..actions import Action
-from ..engine import outcome, transition
-from ..errors import (
+from ..core.errors import (
     IllegalActionError,
     JsonError,
     NotationError,
@@ -23,12 +22,13 @@ from ..errors import (
     UndoError,
     expect,
 )
+from ..core.limits import DEFAULT_LIMITS, Limits, check_limits
+from ..core.records.text import check_comment
+from ..engine import outcome, transition
 from ..events import Event
 from ..legal import release
-from ..limits import DEFAULT_LIMITS, Limits, check_limits
 from ..notation.fields import TITLE, parse_rules, rules_text
 from ..notation.position import from_text, to_text
-from ..record_text import check_comment
 from ..ruleset import Rules
 from ..stall import STALL_ROUNDS, is_stalled
 from ..state import GameState, new_game

@@ -15,10 +15,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar
 
-from ..errors import ArgumentError, LimitError, NotationError, TigeuphError, expect
-from ..events import Event
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
-from ..record_text import (
+from ..core.errors import ArgumentError, LimitError, NotationError, TigeuphError, expect
+from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, check_text
+from ..core.records.text import (
     SEED,
     check_comment,
     check_tag,
@@ -27,6 +26,7 @@ from ..record_text import (
     replay,
     split_record,
 )
+from ..events import Event
 from ..stall import Stop
 from .text import move_lines, narrated
 
@@ -244,7 +244,7 @@ class History(ABC, Generic[S, A, V]):
 
         Raises:
             UndoError: no action has been played (an ``IndexError`` too); a Babel game
-                raises :class:`~tigeuph.errors.IllegalActionError` (clause B58).
+                raises :class:`~tigeuph.core.errors.IllegalActionError` (clause B58).
         """
         if not self._actions:
             raise self._nothing_to_undo()

@@ -24,7 +24,7 @@ count). Each has a default, so a document written before them still reads: a mis
 off, a missing board field is empty.
 
 Reading is strict: a wrong type, an unknown or missing field, a bad cell or action raises
-:class:`~tigeuph.errors.JsonError` naming the field (``$.hands[0].r``), and the first few
+:class:`~tigeuph.core.errors.JsonError` naming the field (``$.hands[0].r``), and the first few
 problems with a count of the rest when there are many; a state that reads but cannot happen
 raises :class:`~tigeuph.PositionError`, like :func:`tigeuph.from_text`. A key given twice in an
 object, ``NaN`` and a lone surrogate are refused, and every reader takes ``limits=`` (a
@@ -40,10 +40,10 @@ before reading it, with :class:`~tigeuph.LimitError`.
 True
 >>> tigeuph.state_from_json(text.replace('"active":0', '"active":"0"'))
 Traceback (most recent call last):
-tigeuph.errors.JsonError: $.active: expected an integer, not '0'
+tigeuph.core.errors.JsonError: $.active: expected an integer, not '0'
 """
 
-from .converter import strict_converter
+from ..core.serialise.converter import strict_converter
 from .documents import VERSION, dump_document, load_document
 from .formats import (
     action_from_json,

@@ -11,10 +11,10 @@ import cattrs
 from cattrs.errors import ForbiddenExtraKeysError
 
 from ..checks import check_state
-from ..errors import ArgumentError, JsonError, PositionError, expect
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, load_json, summarise
+from ..core.errors import ArgumentError, JsonError, PositionError, expect
+from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, load_json, summarise
+from ..core.serialise.converter import _show
 from ..state import GameState
-from .converter import _show
 from .hooks import CONVERTER
 
 __all__ = ["ACTION", "STATE", "VERSION", "VIEW", "checked", "dump_document", "load_document"]

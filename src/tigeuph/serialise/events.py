@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import expect
+from ..core.errors import expect
 from ..events import Event
 from .hooks import EVENT_WORDS, read_event, write_event
 

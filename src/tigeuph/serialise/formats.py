@@ -12,10 +12,10 @@ import attrs
 from attrs import frozen
 
 from ..actions import Action, ExchangeTiles
-from ..errors import JsonError, PositionError, expect
+from ..core.errors import JsonError, PositionError, expect
+from ..core.limits import DEFAULT_LIMITS, Limits
 from ..events import Event, TilesDrawn, TilesExchanged
 from ..events.base import ROLE
-from ..limits import DEFAULT_LIMITS, Limits
 from ..state import HAND_SIZE, GameState
 from ..views import PlayerView, PublicAction, sample_state, scoring, view
 from .documents import ACTION, STATE, VIEW, _indent, checked, dump_document, load_document

@@ -13,14 +13,14 @@ from ..action_text import parse_action
 from ..actions import Action
 from ..boards import BUILT_IN, CUSTOM, Board, board_name
 from ..cells import Bitboard, Cell, cell_name, names, parse_cell
+from ..core.errors import BoardError
+from ..core.serialise.converter import _Invalid, _object_of, _show, strict_converter
 from ..decisions import Decision
-from ..errors import BoardError
 from ..events import EVENT_TYPES, Event
 from ..kinds import ACTION_KINDS, DECISION_CLASSES, DECISION_KINDS
 from ..pieces import COLOURS, Colour, Monument
 from ..state import Counts, GameState
 from ..views import PlayerView
-from .converter import _Invalid, _object_of, _show, strict_converter
 
 __all__ = ["CONVERTER", "EVENT_WORDS", "read_event", "write_event"]
 

@@ -94,7 +94,7 @@ def serve(
     Raises:
         TigeuphError: the ``server`` extra is not installed.
     """
-    from ..errors import TigeuphError
+    from ..core.errors import TigeuphError
 
     try:
         import uvicorn

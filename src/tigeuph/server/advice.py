@@ -18,7 +18,7 @@ import random
 from typing import Any, Final
 
 from ..agents import Agent, make_agent
-from ..errors import IllegalActionError
+from ..core.errors import IllegalActionError
 from ..games import AnyGame
 from .errors import Malformed
 

@@ -38,7 +38,7 @@ from attrs import frozen
 
 from ..agents import ExternalAgent, make_agent
 from ..agents.factory import EXTERNAL, agents_for_seats, parse_spec, release_bots
-from ..errors import IllegalActionError, NotationError
+from ..core.errors import IllegalActionError, NotationError
 from ..games import AnyGame, game_named
 from .history import seat_view
 from .limits import ServerLimits

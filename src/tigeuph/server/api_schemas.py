@@ -214,7 +214,7 @@ def schemas() -> dict[str, Any]:
                         }
                     ),
                     "description": "Each seat's dynasty, whose symbol and seat colour its "
-                    "leaders and score row wear (tigeuph.dynasties).",
+                    "leaders and score row wear (tigeuph.core.dynasties).",
                 },
                 "to_move": _nullable(_SEAT),
                 "over": {"type": "boolean"},

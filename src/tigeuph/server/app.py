@@ -25,8 +25,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any, Final
 
-from ..dynasties import dynasty
-from ..errors import IllegalActionError, TigeuphError
+from ..core.dynasties import dynasty
+from ..core.errors import IllegalActionError, TigeuphError
 from ..games import GAMES
 from .advice import action_text, explanation, hint, not_to_move
 from .api_schemas import standard_rules

@@ -5,7 +5,7 @@ A body is read no further than ``ServerLimits.body`` bytes (:class:`BodyTooLarge
 ``Content-Length`` or while it streams in), then must be UTF-8 JSON that nests no deeper than
 ``ServerLimits.json_depth`` (measured by a scan of its bytes before it is parsed, so no parser
 recurses on it), holds no number of more than :data:`MAX_DIGITS` digits in a row, and, as the
-library reads JSON (:mod:`tigeuph.limits`), repeats no key, uses no ``NaN`` nor ``Infinity``
+library reads JSON (:mod:`tigeuph.core.limits`), repeats no key, uses no ``NaN`` nor ``Infinity``
 and holds no lone surrogate. Every refusal is a :class:`Malformed` (HTTP 422) saying what is
 wrong; the create and action bodies refuse keys they do not know.
 """
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from attrs import frozen
 
-from ..errors import JsonError, LimitError, NotationError
+from ..core.errors import JsonError, LimitError, NotationError
+from ..core.limits import Limits, load_json
 from ..games import DEFAULT_GAME, GAMES, AnyGame
-from ..limits import Limits, load_json
 from .errors import BodyTooLarge, Malformed
 from .limits import ServerLimits
 from .seats import HUMAN

@@ -21,7 +21,7 @@ from typing import Any, Final
 from attrs import frozen
 
 from ..agents.base import AgentSpecError
-from ..errors import (
+from ..core.errors import (
     ArgumentError,
     ArgumentTypeError,
     IllegalActionError,

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from attrs import Attribute, field, fields, frozen
 
-from ..errors import ArgumentError, ArgumentTypeError
+from ..core.errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["ServerLimits", "limit_fields"]
 

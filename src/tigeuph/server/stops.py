@@ -24,8 +24,8 @@ from typing import Any, Final
 
 from attrs import define
 
+from ..core.limits import Limits
 from ..games import AnyGame
-from ..limits import Limits
 from ..stall import STALL_ROUNDS
 
 __all__ = ["Replay", "Watches"]

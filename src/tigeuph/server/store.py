@@ -41,9 +41,9 @@ from typing import Any, Final
 
 from attrs import evolve
 
-from ..deals import COMMITMENT_TAG, SALT_TAG, deal_commitment, new_salt
+from ..core.deals import COMMITMENT_TAG, SALT_TAG, deal_commitment, new_salt
+from ..core.limits import Limits
 from ..games import DEFAULT_GAME, AnyGame, game_named
-from ..limits import Limits
 from ..stall import Stop
 from .agents import Turn, random_move
 from .errors import (

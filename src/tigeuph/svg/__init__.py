@@ -28,8 +28,8 @@ from xml.etree.ElementTree import Element, tostring
 
 from ..actions import Action, PlaceLeader
 from ..cells import Bitboard, Cell, cell_col, cell_row, cells_of, from_cells
+from ..core.errors import TigeuphError, expect
 from ..engine import transition
-from ..errors import TigeuphError, expect
 from ..events import Event
 from ..screen import action_cells
 from ..state import GameState

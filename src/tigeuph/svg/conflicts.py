@@ -20,15 +20,15 @@ from xml.etree.ElementTree import Element
 from attrs import frozen
 
 from ..cells import STRIDE, Bitboard, Cell, cell_name, cells_of
+from ..core.dynasties import dynasty
+from ..core.svg.text import FONT, text_width
 from ..decisions import Conflict, Revolt
-from ..dynasties import dynasty
 from ..events import ConflictResolved, Event
 from ..pieces import Colour
 from ..regions import region
 from ..rules.conflicts import temple_count, war_side
 from .layers import LEADER, SQUARE, Position, cell_xy
 from .symbols import COLOUR_NAMES, FILL, INK, UNIFICATION_OVERHANG, el
-from .text import FONT, text_width
 
 __all__ = ["Fight", "draw_fights", "draw_kingdoms", "fights"]
 

@@ -17,14 +17,14 @@ from xml.etree.ElementTree import Element
 
 from attrs import frozen
 
+from ..core.dynasties import dynasty
+from ..core.svg.text import FONT, text_width, wrap
 from ..describe import status, winners
-from ..dynasties import dynasty
 from ..pieces import COLOURS
 from ..state import GameState
 from ..views import PlayerView
 from .layers import MARGIN, Position
 from .symbols import COLOUR_NAMES, INK, Symbols, el
-from .text import FONT, text_width, wrap
 
 __all__ = ["ROW", "draw_panel", "panel_height"]
 

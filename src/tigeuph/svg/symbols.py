@@ -4,7 +4,7 @@ Every piece is told apart by its shape as well as by its colour, so that the pic
 readable in grey and for colour-blind players: each civilisation colour has a glyph (a stepped
 temple for red, an ear of wheat for blue, a market's scales for green, a house for black) that
 its tiles, leaders, buildings and monuments carry; each dynasty has its symbol (a lion, a bull,
-an archer's bow, an urn: :mod:`tigeuph.dynasties`) and its seat colour, which its four leaders
+an archer's bow, an urn: :mod:`tigeuph.core.dynasties`) and its seat colour, which its four leaders
 carry; treasures are gold diamonds and special treasures gold stars.
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Final
 from xml.etree.ElementTree import Element
 
-from ..dynasties import dynasty
+from ..core.dynasties import dynasty
+from ..core.svg.emblems import emblem
+from ..core.svg.markup import el
 from ..pieces import COLOURS, Colour, Monument
-from .emblems import emblem
-from .markup import el
 
 __all__ = [
     "BOX",

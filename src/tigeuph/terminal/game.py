@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..agents import AgentSpecError, agent_rng
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from ..games import AnyGame, Record, game_named, game_of, player_counts
 from ..stall import STALL_ROUNDS, Stop
 from .narration import last_decision, seat_labels, show_summary, story, tell

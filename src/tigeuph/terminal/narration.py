@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..dynasties import dynasty
+from ..core.dynasties import dynasty
 from ..events import names_for
 from ..games import AnyGame, Record
 

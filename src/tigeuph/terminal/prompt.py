@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from ..errors import NotationError
+from ..core.errors import NotationError
 
 __all__ = [
     "COMMANDS",

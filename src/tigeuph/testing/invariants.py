@@ -75,7 +75,7 @@ def switches(game: str = DEFAULT_GAME) -> tuple[str, ...]:
 def every_rules(players: int, game: str = DEFAULT_GAME) -> tuple[Any, ...]:
     """Every rule set the soak plays for *players* in *game*
     (:meth:`~tigeuph.GameInterface.variants`): for the main game every combination of the
-    switches on every board of :data:`~tigeuph.measures.tigris.BOARDS`,
+    switches on every board of :data:`~tigeuph.tigris.measures.BOARDS`,
     ``2 ** len(switches()) * len(BOARDS)`` rules, all switches off first; for a game without
     variants its one rule set, ``None``.
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import ArgumentError
+from ..core.errors import ArgumentError
 from ..games import AnyGame
 
 __all__ = ["parse_rules", "rules_text"]

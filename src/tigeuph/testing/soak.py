@@ -42,7 +42,7 @@ from typing import Any, Final
 from attrs import frozen
 
 from ..agents import Agent, make_agent
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from ..games import DEFAULT_GAME, GAMES, AnyGame, game_named
 from ..stall import STALL_ROUNDS
 from ..tools.options import Parser, positive, progress

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from ..games import AnyGame, game_of
 
 __all__ = ["round_trip_problems", "snapshot", "step_problems", "to_move_problems"]

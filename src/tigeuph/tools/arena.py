@@ -26,7 +26,7 @@ from pathlib import Path
 from ..agents.base import AgentError, AgentSpecError
 from ..agents.factory import AGENT_NAMES, make_agent
 from ..agents.tournament import AgentResult, GameResult, standings, tournament
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 from ..games import GAMES, game_named
 from ..ruleset import SWITCHES
 from .options import Parser, agent_specs, positive, progress, switches

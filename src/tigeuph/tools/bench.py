@@ -35,8 +35,8 @@ from importlib.metadata import PackageNotFoundError, version
 
 from ..actions import Action
 from ..boards import BUILT_IN, find_board
+from ..core.errors import BoardError, expect
 from ..engine import apply
-from ..errors import BoardError, expect
 from ..legal import legal_actions
 from ..ruleset import SWITCHES, Rules
 from ..state import new_game

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from ..errors import TigeuphError
+from ..core.errors import TigeuphError
 
 __all__ = ["Count", "count_instructions", "valgrind"]
 

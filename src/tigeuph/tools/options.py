@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from ..boards import Board, find_board
-from ..errors import BoardError, TigeuphError
+from ..core.errors import BoardError, TigeuphError
 from ..ruleset import SWITCHES, parse_switches, switch_word
 
 __all__ = [

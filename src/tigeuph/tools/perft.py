@@ -29,8 +29,8 @@ import argparse
 
 from ..actions import Action
 from ..boards import BUILT_IN, STANDARD
+from ..core.errors import ArgumentError, expect
 from ..engine import apply
-from ..errors import ArgumentError, expect
 from ..legal import legal_actions
 from ..ruleset import SWITCHES, Rules
 from ..state import GameState, new_game

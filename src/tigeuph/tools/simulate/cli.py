@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ...agents.base import AgentError, AgentSpecError
 from ...boards import BUILT_IN
-from ...errors import TigeuphError
+from ...core.errors import TigeuphError
 from ...games import DEFAULT_GAME, GAMES
 from ..options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
 from .measures import default_players, rule_sets

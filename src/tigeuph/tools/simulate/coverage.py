@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ...core.measures import Feature
 from ...games import DEFAULT_GAME, GAMES, game_named
-from ...measures import Feature
 from .measures import switch_on
 from .tally import GameTally
 

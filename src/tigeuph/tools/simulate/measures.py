@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...errors import TigeuphError
+from ...core.errors import TigeuphError
 from ...games import AnyGame
 
 __all__ = ["default_players", "label", "rule_sets", "switch_on", "switches"]

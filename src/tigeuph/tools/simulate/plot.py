@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ...extras import require
+from ...core.extras import require
 from .report import Report, RuleSetResult
 
 __all__ = ["plot"]

@@ -1,6 +1,6 @@
 """What the simulator reports: a figure per game (:class:`Metric`), each rule set's games
 (:class:`RuleSetResult`) and the whole comparison (:class:`Report`), with 95% intervals that
-are right at any number of games (:mod:`tigeuph.stats`)."""
+are right at any number of games (:mod:`tigeuph.core.stats`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any, Final
 
 from attrs import frozen
 
+from ...core.stats import Interval, mean_interval, wilson
 from ...games import DEFAULT_GAME, game_named
-from ...stats import Interval, mean_interval, wilson
 from .coverage import balanced, coverage, warnings
 from .tally import GameTally
 

@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 
 from ...agents import make_agent
 from ...agents.factory import release_bots
-from ...extras import require
+from ...core.extras import require
 from ...games import DEFAULT_GAME, game_named
 from ..warm import warm_up
 from .measures import label as rules_label

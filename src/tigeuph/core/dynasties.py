@@ -8,7 +8,7 @@ here once, in seat order. The seat colours stay clear of the tile colours (red, 
 black) and of each other in grey, and a picture never tells a seat by its colour alone: the
 symbol is drawn too.
 
->>> from tigeuph.dynasties import dynasty
+>>> from tigeuph.core.dynasties import dynasty
 >>> dynasty(0).name, dynasty(0).letter, dynasty(0).colour
 ('lion', 'L', '#e69f00')
 >>> dynasty(1).title(1)

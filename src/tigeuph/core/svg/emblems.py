@@ -1,4 +1,4 @@
-"""The dynasties' symbols (:mod:`tigeuph.dynasties`) as drawings: a lion's maned head, a
+"""The dynasties' symbols (:mod:`tigeuph.core.dynasties`) as drawings: a lion's maned head, a
 bull's horned head, an archer's drawn bow and an urn, each in a 40 x 40 box.
 
 Each is drawn in two paints: shapes in ink and cut-outs in the colour they stand on, so that a
@@ -75,7 +75,7 @@ EMBLEMS: Final[tuple[tuple[_Shape, ...], ...]] = (
         ("path", "ground-line", {"d": "M8 21H32M8.5 27H31.5", "stroke-width": "2"}),
     ),
 )
-"""The drawing of each dynasty's symbol, in seat order (:data:`tigeuph.dynasties.DYNASTIES`)."""
+"""The drawing of each dynasty's symbol, in seat order (:data:`tigeuph.core.dynasties.DYNASTIES`)."""
 
 
 def emblem(

@@ -22,8 +22,9 @@ from ..actions import (
 )
 from ..boards import ADVANCED, STANDARD
 from ..cells import Cell
+from ..core.errors import ArgumentError
+from ..core.measures import Feature
 from ..decisions import Conflict, Revolt
-from ..errors import ArgumentError
 from ..pieces import Colour
 from ..records import Game
 from ..rules.buildings import doubled
@@ -32,7 +33,6 @@ from ..rules.scoring import scorer
 from ..ruleset import SWITCHES, Rules
 from ..stall import standing
 from ..state import GameState
-from . import Feature
 
 __all__ = [
     "BOARDS",

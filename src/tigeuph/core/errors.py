@@ -36,7 +36,7 @@ class ArgumentTypeError(TigeuphError, TypeError):
     >>> tigeuph.apply(tigeuph.new_game(2, seed=1), "rE5")
     Traceback (most recent call last):
     ...
-    tigeuph.errors.ArgumentTypeError: apply: action must be an action (see ...), not str 'rE5'
+    tigeuph.core.errors.ArgumentTypeError: apply: action must be an action (see ...), not str 'rE5'
     """
 
 
@@ -151,7 +151,7 @@ def expect(value: object, kind: type | tuple[type, ...], what: str, where: str) 
     >>> expect(True, int, "a seat (an int)", "view: player")
     Traceback (most recent call last):
     ...
-    tigeuph.errors.ArgumentTypeError: view: player must be a seat (an int), not bool True
+    tigeuph.core.errors.ArgumentTypeError: view: player must be a seat (an int), not bool True
     """
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
         raise ArgumentTypeError(f"{where} must be {what}, not {_shown(value)}")

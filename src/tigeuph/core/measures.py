@@ -1,7 +1,7 @@
 """What the tools that exercise and measure a game ask of it beyond its rules (issue 25): how a
 game ends, what happens in it, the variants it has and the features a variant may never meet.
 Each game answers through :class:`~tigeuph.GameInterface` (its ``ending``, ``events``,
-``variants``, ``features``...); the main game's answers are in :mod:`tigeuph.measures.tigris`,
+``variants``, ``features``...); the main game's answers are in :mod:`tigeuph.tigris.measures`,
 Babel's in ``tigeuph.babel.measures``."""
 
 from __future__ import annotations

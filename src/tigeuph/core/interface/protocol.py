@@ -9,7 +9,7 @@ name and talks to it only through :class:`GameInterface`, as OpenSpiel's algorit
 ``pyspiel.Game`` and python-chess's code to any variant's ``Board``.
 
 The positions, views and records themselves carry the few attributes every caller reads
-directly: :mod:`tigeuph.games.holders`.
+directly: :mod:`tigeuph.core.interface.holders`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from ..events import Event
+from ...events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from .client import ClientExtras
 from .holders import SeatViews
@@ -283,7 +283,7 @@ class GameInterface(Protocol[S, V, A, G]):
     """The events :meth:`events` counts, in report order, and their headings."""
     features: tuple[Feature, ...]
     """The rule switches whose feature a game may never meet (the main game's wonder), each
-    with the event that counts it (:class:`~tigeuph.measures.Feature`)."""
+    with the event that counts it (:class:`~tigeuph.core.measures.Feature`)."""
 
     def variants(self, players: int) -> tuple[Any, ...]:
         """Every rule set the game may be played under by *players*, its standard rules first

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from .errors import (
+from ..errors import (
     ArgumentError,
     IllegalActionError,
     LimitError,
@@ -24,7 +24,7 @@ from .errors import (
     RecordError,
     expect,
 )
-from .limits import Limits, check_chars
+from ..limits import Limits, check_chars
 
 __all__ = [
     "MOVE_NUMBER",

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Final
 from .errors import ArgumentTypeError, DealError, expect
 
 if TYPE_CHECKING:
-    from .records import Game
+    from ..records import Game
 
 __all__ = ["COMMITMENT_TAG", "PREFIX", "SALT_TAG", "deal_commitment", "new_salt", "verify_deal"]
 

@@ -1,0 +1,2 @@
+"""The one interface every game implements, and what its positions, views and records offer
+their callers."""

@@ -1,0 +1,1 @@
+"""What every game's record is: the one history and its text."""

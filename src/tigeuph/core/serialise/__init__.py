@@ -1,0 +1,1 @@
+"""The JSON every game writes: a strict converter and the document envelope."""
