@@ -170,17 +170,23 @@ def documented_layers(text: str) -> list[tuple[str, list[str]]]:
 def documented_games(text: str) -> dict[str, tuple[str, list[tuple[str, list[str]]]]]:
     """The table under "Inside a game": for each game (a column), its folder (``tigris/``, or
     ``""`` when its modules are named from the package's top) and its sub-layers, bottom
-    first, each with its units."""
+    first, each with its units (``__init__`` is the game's own package)."""
     rows = _table(text, "Inside a game")
     games = {}
     for column, title in enumerate(rows[0][1:], 1):
         name = title.split("(")[0].strip()
         folder = (_units(title) or [""])[0]
-        games[name] = (
-            folder,
-            [(row[0], [folder + u for u in _units(row[column])]) for row in rows[1:]],
-        )
+        rows_of = [
+            (row[0], [_in(folder, unit) for unit in _units(row[column])]) for row in rows[1:]
+        ]
+        games[name] = (folder, rows_of)
     return games
+
+
+def _in(folder: str, unit: str) -> str:
+    """A game's *unit* named from the package's top: ``model/cells`` in ``tigris/`` is
+    ``tigris/model/cells``, and ``__init__`` the game's own package, ``tigris``."""
+    return folder.rstrip("/") if unit == "__init__" else folder + unit
 
 
 def _unit(name: str, named: set[str]) -> str | None:

@@ -14,7 +14,7 @@ played), and the effect, which carries it out.
 <Nation.HITTITES: 'H'>
 >>> babel.apply(state, babel.parse_action("end"))
 Traceback (most recent call last):
-tigeuph.core.errors.IllegalActionError: end: the starting card must be built during one's first turn [B8]
+tigeuph.core.errors.IllegalActionError: end: the starting card must be built during one's ... [B8]
 """
 
 from __future__ import annotations

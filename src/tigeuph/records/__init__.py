@@ -7,7 +7,8 @@
 only what changed; undo drops the last one. A game record stores what is needed to replay it:
 a header, the first position (a seed, or a position when the game did not start from one), and
 the actions. Reading a record replays it through the engine, so every state comes back, and an
-action the rules refuse is reported with its move number (:class:`~tigeuph.core.errors.RecordError`).
+action the rules refuse is reported with its move number
+(:class:`~tigeuph.core.errors.RecordError`).
 
 A record is full information: its Seed, or its first position, fixes the bag's order and every
 hand, so whoever reads it knows every tile to come. Keep records on the server side. What a

@@ -1,7 +1,7 @@
 """The text of records: the tags a record of the main game writes itself, and the numbered
 moves both games' records write, narrated on request. The record is cut into its parts, and
-its moves replayed, by the functions both games share (``tigeuph.core.records.text``) and the history
-both games' records are (``tigeuph.records.history``)."""
+its moves replayed, by the functions both games share (``tigeuph.core.records.text``) and the
+history both games' records are (``tigeuph.records.history``)."""
 
 from __future__ import annotations
 

@@ -75,7 +75,8 @@ EMBLEMS: Final[tuple[tuple[_Shape, ...], ...]] = (
         ("path", "ground-line", {"d": "M8 21H32M8.5 27H31.5", "stroke-width": "2"}),
     ),
 )
-"""The drawing of each dynasty's symbol, in seat order (:data:`tigeuph.core.dynasties.DYNASTIES`)."""
+"""The drawing of each dynasty's symbol, in seat order
+(:data:`tigeuph.core.dynasties.DYNASTIES`)."""
 
 
 def emblem(
