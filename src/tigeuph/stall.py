@@ -4,7 +4,8 @@ The printed rules let a player end his turn without an action (spec R5), so play
 prefer to wait can play forever while monuments pay out. That is a property of the players,
 not of the rules: the engine goes on as the rules say, and whoever runs games between agents
 (:func:`tigeuph.play`, the simulator, the arena, the soak, the server) watches for it with a
-:class:`StallWatch` and stops the game, which is then kept and reported as stalled.
+:class:`StallWatch` and stops the game (:class:`~tigeuph.core.stops.Stop`), which is then kept
+and reported as stalled.
 
 >>> import tigeuph
 >>> state = tigeuph.new_game(2, seed=1)
@@ -18,27 +19,14 @@ not of the rules: the engine goes on as the rules say, and whoever runs games be
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
-from typing import Final
 
 from .core.errors import ArgumentError, expect
+from .core.stops import STALL_ROUNDS
 from .rules.scoring import PlayerResult, rank
 from .state import GameState
 
-__all__ = ["STALL_ROUNDS", "StallWatch", "Stop", "is_stalled", "standing", "still_part"]
-
-STALL_ROUNDS: Final = 3
-"""Whole rounds in which nothing but points changed that make a game stalled (spec D8)."""
-
-
-class Stop(enum.Enum):
-    """Why a game was stopped before its end, written as a record's ``Termination`` tag."""
-
-    STALLED = "stalled"
-    """For :data:`STALL_ROUNDS` whole rounds nothing but points changed (spec D8)."""
-    ACTION_LIMIT = "action-limit"
-    """The game reached the number of actions its runner allowed (``max_actions``)."""
+__all__ = ["StallWatch", "is_stalled", "standing", "still_part"]
 
 
 def still_part(state: GameState) -> tuple[object, ...]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 from xml.etree.ElementTree import Element
 
-from ..svg.symbols import FILL, INK, el
+from ..svg.symbols import INK, PALETTE, el
 from .cards import NATIONS, Nation
 from .state import BabelState
 from .views import BabelView
@@ -68,10 +68,10 @@ CHAR: Final = 0.6
 
 NATION_FILL: Final = {
     Nation.HITTITES: "#e3b51e",
-    Nation.ASSYRIANS: FILL[1],
+    Nation.ASSYRIANS: PALETTE["blue"],
     Nation.PERSIANS: "#7a828c",
-    Nation.MEDES: FILL[2],
-    Nation.SUMERIANS: FILL[0],
+    Nation.MEDES: PALETTE["green"],
+    Nation.SUMERIANS: PALETTE["red"],
 }
 """Each nation's colour (spec B1: yellow, blue, grey, green, red), the main game's where the
 two share one."""

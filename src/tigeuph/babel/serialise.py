@@ -35,7 +35,7 @@ from ..core.errors import ArgumentTypeError, JsonError, PositionError, expect
 from ..core.limits import DEFAULT_LIMITS, Limits
 from ..events import Event
 from ..serialise import dump_document, load_document, strict_converter
-from ..serialise.documents import _structure
+from ..serialise.documents import structure
 from .actions import Action, parse_action
 from .cards import LEVELS, NATIONS, Counts, Nation, nation, nations_text, parse_nations
 from .checks import check_state
@@ -256,7 +256,7 @@ def event_from_json(value: Any) -> Event:
         raise JsonError("$.kind", f"{kind!r:.40} is not a kind of Babel's events")
     own = {key: item for key, item in value.items() if key not in _WORDS}
     # The documents' own reader, so that a bad field reads as in every other document.
-    found: Event = _structure(own, cls, converter=_conv)
+    found: Event = structure(own, cls, converter=_conv)
     return found
 
 

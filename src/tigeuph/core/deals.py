@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Final
 from .errors import ArgumentTypeError, DealError, expect
 
 if TYPE_CHECKING:
-    from ..records import Game
+    from .interface.holders import Record
 
 __all__ = ["COMMITMENT_TAG", "PREFIX", "SALT_TAG", "deal_commitment", "new_salt", "verify_deal"]
 
@@ -52,7 +52,7 @@ def new_salt() -> str:
     return secrets.token_hex(16)
 
 
-def verify_deal(game: Game, commitment: str | None = None) -> str:
+def verify_deal(game: Record, commitment: str | None = None) -> str:
     """The commitment *game*'s ``Seed`` and ``DealSalt`` give, once checked against
     *commitment* (what the players were shown when the game was made) and against the record's
     own ``DealCommitment`` tag, when either is there. *game* is a record of any game of

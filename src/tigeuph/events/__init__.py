@@ -1,16 +1,17 @@
 """The story of a game: what each action did, as events (issue 26).
 
 :func:`tigeuph.transition` returns them with the next state. Each is a small frozen value
-(:class:`Event`) with its ``kind``, the players, cells, colours and numbers it concerns, the
-clause that decided it and an English sentence; the rule modules tell them as they do the work,
-so they never disagree with :func:`tigeuph.apply`. :data:`EVENT_TYPES` names every kind.
+(:class:`TigrisEvent`, an :class:`~tigeuph.Event`) with its ``kind``, the players, cells,
+colours and numbers it concerns, the clause that decided it and an English sentence; the rule
+modules tell them as they do the work, so they never disagree with :func:`tigeuph.apply`.
+:data:`EVENT_TYPES` names every kind.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from .base import Event, names_for
+from .base import TigrisEvent
 from .board import (
     CatastropheFell,
     KingdomsUnited,
@@ -43,7 +44,6 @@ __all__ = [
     "CatastropheFell",
     "ConflictBegun",
     "ConflictResolved",
-    "Event",
     "GameEnded",
     "KingdomsUnited",
     "LeaderMoved",
@@ -54,6 +54,7 @@ __all__ = [
     "MonumentDeclined",
     "MonumentScored",
     "SupportCommitted",
+    "TigrisEvent",
     "TilePlaced",
     "TilesDrawn",
     "TilesExchanged",
@@ -64,10 +65,9 @@ __all__ = [
     "WonderBuilt",
     "WonderDeclined",
     "WonderScored",
-    "names_for",
 ]
 
-EVENT_TYPES: Final[dict[str, type[Event]]] = {
+EVENT_TYPES: Final[dict[str, type[TigrisEvent]]] = {
     cls.kind: cls
     for cls in (
         TilePlaced,

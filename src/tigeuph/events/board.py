@@ -14,7 +14,7 @@ from .base import (
     COLOUR,
     NUMBER,
     PLAYER,
-    Event,
+    TigrisEvent,
     colour_name,
     does,
     own,
@@ -38,7 +38,7 @@ __all__ = [
 
 
 @frozen
-class TilePlaced(Event):
+class TilePlaced(TigrisEvent):
     """A tile went from *player*'s hand onto *cell*; *scorer* scored *points* of its colour
     (R13), two when the kingdom holds the colour's building (R30); nobody when it joined no
     kingdom, a kingdom with no leader to score it, or two kingdoms (R16)."""
@@ -68,7 +68,7 @@ class TilePlaced(Event):
 
 
 @frozen
-class KingdomsUnited(Event):
+class KingdomsUnited(TigrisEvent):
     """The tile on *cell* joined two kingdoms (R16); a war follows in each of *colours*, the
     colours with a leader on both sides (R17)."""
 
@@ -87,7 +87,7 @@ class KingdomsUnited(Event):
 
 
 @frozen
-class LeaderPlaced(Event):
+class LeaderPlaced(TigrisEvent):
     """*player*'s *colour* leader came from his supply onto *cell* (R8)."""
 
     kind: ClassVar[str] = "leader-placed"
@@ -104,7 +104,7 @@ class LeaderPlaced(Event):
 
 
 @frozen
-class LeaderMoved(Event):
+class LeaderMoved(TigrisEvent):
     """*player*'s *colour* leader moved from *origin* to *cell* (R8)."""
 
     kind: ClassVar[str] = "leader-moved"
@@ -123,7 +123,7 @@ class LeaderMoved(Event):
 
 
 @frozen
-class LeaderWithdrawn(Event):
+class LeaderWithdrawn(TigrisEvent):
     """*player* took his *colour* leader on *cell* back to his supply (R5)."""
 
     kind: ClassVar[str] = "leader-withdrawn"
@@ -140,7 +140,7 @@ class LeaderWithdrawn(Event):
 
 
 @frozen
-class LeaderReturned(Event):
+class LeaderReturned(TigrisEvent):
     """*player*'s *colour* leader on *cell* had no face-up temple beside it any more and went
     back to his supply (R10)."""
 
@@ -158,7 +158,7 @@ class LeaderReturned(Event):
 
 
 @frozen
-class CatastropheFell(Event):
+class CatastropheFell(TigrisEvent):
     """*player* put a catastrophe on *cell*, destroying the tile of *destroyed* there, if any
     (R14); leaders it strands follow as :class:`LeaderReturned`."""
 
@@ -177,7 +177,7 @@ class CatastropheFell(Event):
 
 
 @frozen
-class TreasureTaken(Event):
+class TreasureTaken(TigrisEvent):
     """*player*'s trader on *trader* took the treasure on *cell* (R25)."""
 
     kind: ClassVar[str] = "treasure-taken"

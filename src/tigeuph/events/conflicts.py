@@ -14,7 +14,7 @@ from .base import (
     COLOUR,
     NUMBER,
     PLAYER,
-    Event,
+    TigrisEvent,
     cells_text,
     colour_name,
     does,
@@ -43,7 +43,7 @@ def strength_words(conflict: ConflictKind, colour: Colour, n: int) -> str:
 
 
 @frozen
-class ConflictBegun(Event):
+class ConflictBegun(TigrisEvent):
     """A revolt (R15) or a war (R18) in *colour* began: *attacker*'s leader on
     *attacker_cell* against *defender*'s on *defender_cell*, their board strengths (temples
     beside each leader in a revolt, tiles of the colour on each side in a war) before
@@ -74,7 +74,7 @@ class ConflictBegun(Event):
 
 
 @frozen
-class SupportCommitted(Event):
+class SupportCommitted(TigrisEvent):
     """*player*, the attacker or the defender of the *conflict* in *colour*, committed *count*
     tiles from his hand (red in a revolt, R15; the war's colour in a war, R19)."""
 
@@ -106,7 +106,7 @@ class SupportCommitted(Event):
 
 
 @frozen
-class ConflictResolved(Event):
+class ConflictResolved(TigrisEvent):
     """The *conflict* in *colour* is settled: *winner* beat *loser*, *winner_strength* to
     *loser_strength* with support (the defender wins ties); the loser's leader on *cell* went
     back to supply, the tiles on *removed* left the board (a war's losing side, R20), and the
@@ -150,7 +150,7 @@ class ConflictResolved(Event):
 
 
 @frozen
-class WarCancelled(Event):
+class WarCancelled(TigrisEvent):
     """The war in *colour* that the unification promised will not be fought: the war before it
     left no leader of that colour on both sides (R21)."""
 

@@ -13,7 +13,7 @@ from .base import (
     NUMBER,
     PLAYER,
     PRIVATE,
-    Event,
+    TigrisEvent,
     counts_text,
     does,
     plural,
@@ -27,7 +27,7 @@ __all__ = ["GameEnded", "TilesDrawn", "TilesExchanged", "TurnBegan", "TurnPassed
 
 
 @frozen
-class TilesExchanged(Event):
+class TilesExchanged(TigrisEvent):
     """*player* discarded *count* tiles face down, out of the game (R4); their colours,
     *tiles*, are his secret (``None`` in the event as the others know it)."""
 
@@ -46,7 +46,7 @@ class TilesExchanged(Event):
 
 
 @frozen
-class TilesDrawn(Event):
+class TilesDrawn(TigrisEvent):
     """*player* drew *count* tiles from the bag, after an exchange (R4) or at the end of a
     turn (R7); *short* when the bag could not meet the draw. The colours, *tiles*, are his
     secret (``None`` in the event as the others know it)."""
@@ -70,7 +70,7 @@ class TilesDrawn(Event):
 
 
 @frozen
-class TurnPassed(Event):
+class TurnPassed(TigrisEvent):
     """*player* ended his turn with *unused* actions left (R5)."""
 
     kind: ClassVar[str] = "turn-passed"
@@ -86,7 +86,7 @@ class TurnPassed(Event):
 
 
 @frozen
-class TurnBegan(Event):
+class TurnBegan(TigrisEvent):
     """*player*'s turn began (R7)."""
 
     kind: ClassVar[str] = "turn-began"
@@ -99,7 +99,7 @@ class TurnBegan(Event):
 
 
 @frozen
-class GameEnded(Event):
+class GameEnded(TigrisEvent):
     """The game ended (R26): the bag could not meet a draw, or no more than two treasures are
     left at the end of a turn. *winners* rank first on the final score (R27)."""
 

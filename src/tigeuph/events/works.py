@@ -10,7 +10,7 @@ from attrs import field, frozen
 
 from ..cells import Cell, cell_name
 from ..pieces import Colour, Monument
-from .base import CELL, COLOUR, PLAYER, Event, cells_text, colour_name, does, sentence
+from .base import CELL, COLOUR, PLAYER, TigrisEvent, cells_text, colour_name, does, sentence
 
 __all__ = [
     "BuildingDeclined",
@@ -31,7 +31,7 @@ def _monument(monument: Monument) -> str:
 
 
 @frozen
-class MonumentBuilt(Event):
+class MonumentBuilt(TigrisEvent):
     """*player* built *monument* on the *colour* square whose top-left cell is *corner* (R22,
     R23)."""
 
@@ -51,7 +51,7 @@ class MonumentBuilt(Event):
 
 
 @frozen
-class MonumentDeclined(Event):
+class MonumentDeclined(TigrisEvent):
     """*player* built no monument: the squares at *corners* never hold one (R22)."""
 
     kind: ClassVar[str] = "monument-declined"
@@ -68,7 +68,7 @@ class MonumentDeclined(Event):
 
 
 @frozen
-class MonumentScored(Event):
+class MonumentScored(TigrisEvent):
     """At the end of his turn *player* scored a point of *colour*: his leader of that colour
     shares a kingdom with *monument* on *corner* (R24)."""
 
@@ -88,7 +88,7 @@ class MonumentScored(Event):
 
 
 @frozen
-class BuildingPlaced(Event):
+class BuildingPlaced(TigrisEvent):
     """*player* put the building of *colour* on *cell*, from supply or from *origin* (R30)."""
 
     kind: ClassVar[str] = "building-placed"
@@ -108,7 +108,7 @@ class BuildingPlaced(Event):
 
 
 @frozen
-class BuildingDeclined(Event):
+class BuildingDeclined(TigrisEvent):
     """*player* left the building of *colour* where it was (R30)."""
 
     kind: ClassVar[str] = "building-declined"
@@ -123,7 +123,7 @@ class BuildingDeclined(Event):
 
 
 @frozen
-class BuildingReturned(Event):
+class BuildingReturned(TigrisEvent):
     """The building of *colour* on *cell* went back to supply, covered by a monument or the
     wonder (R23, R30)."""
 
@@ -140,7 +140,7 @@ class BuildingReturned(Event):
 
 
 @frozen
-class WonderBuilt(Event):
+class WonderBuilt(TigrisEvent):
     """*player* built the wonder on the *colour* cross centred on *centre* (R31)."""
 
     kind: ClassVar[str] = "wonder-built"
@@ -157,7 +157,7 @@ class WonderBuilt(Event):
 
 
 @frozen
-class WonderDeclined(Event):
+class WonderDeclined(TigrisEvent):
     """*player* built no wonder: the crosses centred on *centres* never hold it (R31)."""
 
     kind: ClassVar[str] = "wonder-declined"
@@ -174,7 +174,7 @@ class WonderDeclined(Event):
 
 
 @frozen
-class WonderScored(Event):
+class WonderScored(TigrisEvent):
     """*player*'s king shares the wonder's kingdom at the end of his turn: he scored a point of
     the *colour* he chose (R31)."""
 

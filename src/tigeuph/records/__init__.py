@@ -1,7 +1,7 @@
 """Games and game records: the history of a game, undo and replay, as text or JSON.
 
-:class:`History` is the history both games' records share (:class:`Game` here,
-:class:`tigeuph.babel.BabelGame` for Babel).
+:class:`~tigeuph.core.records.history.History` is the history both games' records share
+(:class:`Game` here, :class:`tigeuph.babel.BabelGame` for Babel).
 
 :class:`Game` keeps every state of a game. States are immutable, so keeping them all costs
 only what changed; undo drops the last one. A game record stores what is needed to replay it:
@@ -72,6 +72,5 @@ can write, reads only with ``verify=False``. Records are read within
 """
 
 from .game import Game
-from .history import History
 
-__all__ = ["Game", "History"]
+__all__ = ["Game"]

@@ -15,7 +15,7 @@ from ..actions import Action
 from ..core.errors import ArgumentError, JsonError, LimitError
 from ..core.limits import Limits
 from ..core.records.text import check_comment, check_tag
-from ..core.serialise.converter import _object_of
+from ..core.serialise.converter import object_of
 from ..engine import outcome
 from ..events import Event
 from ..ruleset import Rules
@@ -23,15 +23,17 @@ from ..serialise.documents import checked, dump_document, load_document
 from ..serialise.hooks import CONVERTER, write_event
 from ..stall import Stop
 from ..state import End, GameState, new_game
-from .text import WRITTEN
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["RECORD", "check_events", "check_result", "read_json", "write_json"]
+__all__ = ["RECORD", "WRITTEN", "check_events", "check_result", "read_json", "write_json"]
 
 RECORD: Final = "tigeuph-record"
 """The ``format`` of a JSON record."""
+
+WRITTEN: Final = ("Rules", "Seed", "Result", "Termination")
+"""The tags the game writes itself; every other tag is free."""
 
 
 @frozen
@@ -60,7 +62,7 @@ CONVERTER.register_unstructure_hook(
     ),
 )
 CONVERTER.register_structure_hook(
-    Move, _object_of(Move, CONVERTER, events=override(struct_hook=_read_events))
+    Move, object_of(Move, CONVERTER, events=override(struct_hook=_read_events))
 )
 
 
@@ -105,13 +107,13 @@ def write_json(game: Game, indent: int | None) -> str:
         end=None if result is None else result.end,
         stopped=game.stopped,
     )
-    return dump_document(RECORD, document, Record, indent)
+    return dump_document(RECORD, document, Record, indent, CONVERTER)
 
 
 def read_json(text: str | bytes, *, verify: bool, limits: Limits) -> tuple[Record, GameState]:
     """The record in *text* and the state it starts from, every field checked but the moves'
     legality and the result (see :meth:`tigeuph.Game.from_json`)."""
-    document = load_document(RECORD, text, Record, limits)
+    document = load_document(RECORD, text, Record, limits, CONVERTER)
     if len(document.moves) > limits.max_record_actions:
         raise LimitError(
             "max_record_actions", len(document.moves), limits.max_record_actions, "a record"

@@ -33,9 +33,8 @@ from ..ruleset import Rules
 from ..stall import STALL_ROUNDS, is_stalled
 from ..state import GameState, new_game
 from ..views import PlayerView, history, view
-from .document import check_events, check_result, read_json, write_json
+from .document import WRITTEN, check_events, check_result, read_json, write_json
 from .history import History
-from .text import WRITTEN
 
 __all__ = ["Game"]
 

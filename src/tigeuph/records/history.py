@@ -18,6 +18,8 @@ from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar
 from ..core.errors import ArgumentError, LimitError, NotationError, TigeuphError, expect
 from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, check_text
 from ..core.records.text import (
+    move_lines,
+    narrated,
     SEED,
     check_comment,
     check_tag,
@@ -28,7 +30,6 @@ from ..core.records.text import (
 )
 from ..events import Event
 from ..stall import Stop
-from .text import move_lines, narrated
 
 __all__ = ["History"]
 

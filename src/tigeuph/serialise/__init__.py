@@ -2,8 +2,8 @@
 
 Every document is a JSON object whose ``format`` says what it holds (``tigeuph-state``,
 ``tigeuph-action``, ``tigeuph-view``, ``tigeuph-record``) and whose ``version`` is
-:data:`VERSION`, so that stored games stay readable when the format grows: a reader refuses a
-version it does not know instead of guessing. The fields follow the data types, named for
+:data:`~tigeuph.core.serialise.documents.VERSION`, so that stored games stay readable when the
+format grows: a reader refuses a version it does not know instead of guessing. The fields follow the data types, named for
 people and for other languages: cells by name (``"E5"``), sets of cells as lists of names in
 board order, colours by letter, per-colour counts as objects (``{"r": 2, "b": 0, "g": 1,
 "k": 3}``), actions in action notation (``"rE5"``), monuments by code (``"rk"``), the pending
@@ -43,8 +43,6 @@ Traceback (most recent call last):
 tigeuph.core.errors.JsonError: $.active: expected an integer, not '0'
 """
 
-from ..core.serialise.converter import strict_converter
-from .documents import VERSION, dump_document, load_document
 from .formats import (
     action_from_json,
     action_to_json,
@@ -56,15 +54,11 @@ from .formats import (
 )
 
 __all__ = [
-    "VERSION",
     "action_from_json",
     "action_to_json",
-    "dump_document",
     "json_schema",
-    "load_document",
     "state_from_json",
     "state_to_json",
-    "strict_converter",
     "view_from_json",
     "view_to_json",
 ]

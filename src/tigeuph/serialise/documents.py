@@ -1,5 +1,6 @@
-"""The document envelope: a ``format`` and a ``version`` around every JSON document, read
-within the limits, with a message naming the bad field."""
+"""The document envelope, in every game: a ``format`` and a ``version`` around every JSON
+document, read within the limits by the game's converter, with a message naming the bad
+field."""
 
 from __future__ import annotations
 
@@ -10,23 +11,19 @@ from typing import Any, Final, TypeVar
 import cattrs
 from cattrs.errors import ForbiddenExtraKeysError
 
-from ..checks import check_state
-from ..core.errors import ArgumentError, JsonError, PositionError, expect
+from ..core.errors import ArgumentError, JsonError, expect
 from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, load_json, summarise
-from ..core.serialise.converter import _show
-from ..state import GameState
-from .hooks import CONVERTER
+from ..core.serialise.converter import show, strict_converter
 
-__all__ = ["ACTION", "STATE", "VERSION", "VIEW", "checked", "dump_document", "load_document"]
+__all__ = ["VERSION", "check_indent", "dump_document", "load_document", "structure"]
 
 T = TypeVar("T")
 
 VERSION: Final = 1
 """The version of the JSON formats this tigeuph writes and reads."""
 
-STATE: Final = "tigeuph-state"
-ACTION: Final = "tigeuph-action"
-VIEW: Final = "tigeuph-view"
+_PLAIN: Final = strict_converter()
+"""The converter of a document whose game gives none: attrs classes and plain values only."""
 
 
 def _describe(exc: BaseException, _: object) -> str:
@@ -40,12 +37,13 @@ def _describe(exc: BaseException, _: object) -> str:
     return cattrs.v.format_exception(exc, None)
 
 
-def _structure(
+def structure(
     value: Any, kind: type[T], path: str = "$", converter: cattrs.Converter | None = None
 ) -> T:
-    """*value* (parsed JSON) read as a *kind*, or :class:`JsonError` naming the bad field."""
+    """*value* (parsed JSON) read as a *kind* by *converter* (a plain strict one by default),
+    or :class:`~tigeuph.JsonError` naming the bad field."""
     try:
-        return (converter or CONVERTER).structure(value, kind)
+        return (converter or _PLAIN).structure(value, kind)
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         problems = cattrs.transform_error(exc, path=path, format_exception=_describe)
         reason, _, where = problems[0].rpartition(" @ ")
@@ -76,9 +74,9 @@ def dump_document(
     converter: cattrs.Converter | None = None,
 ) -> str:
     """*value*, a *cls*, as a JSON *kind* document (a ``format`` like ``tigeuph-state``), written
-    by *converter* (the main game's by default)."""
-    _indent(indent, f"writing a {kind} document")
-    body: dict[str, Any] = (converter or CONVERTER).unstructure(value, cls)
+    by *converter*, the game's (a plain strict one by default)."""
+    check_indent(indent, f"writing a {kind} document")
+    body: dict[str, Any] = (converter or _PLAIN).unstructure(value, cls)
     document = {"format": kind, "version": VERSION, **body}
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False)
@@ -91,8 +89,8 @@ def load_document(
     limits: Limits = DEFAULT_LIMITS,
     converter: cattrs.Converter | None = None,
 ) -> T:
-    """The *cls* value in *text*, a JSON *kind* document of this version, read by *converter*
-    (the main game's by default).
+    """The *cls* value in *text*, a JSON *kind* document of this version, read by *converter*,
+    the game's (a plain strict one by default).
 
     Raises:
         ArgumentTypeError: *text* is not ``str`` or ``bytes``.
@@ -102,32 +100,21 @@ def load_document(
     limits = check_limits(limits, f"reading a {kind} document")
     data = load_json(text, limits, f"a {kind} document")
     if type(data) is not dict:
-        raise JsonError("$", f"expected a JSON object, not {_show(data)}")
+        raise JsonError("$", f"expected a JSON object, not {show(data)}")
     if data.get("format") != kind:
-        found = _show(data["format"]) if "format" in data else "nothing"
+        found = show(data["format"]) if "format" in data else "nothing"
         raise JsonError("$.format", f'expected "{kind}", not {found}')
     version = data.get("version")
     if version != VERSION or type(version) is not int:
         raise JsonError(
-            "$.version", f"version {_show(version)} is not supported: this reads version {VERSION}"
+            "$.version", f"version {show(version)} is not supported: this reads version {VERSION}"
         )
     body = {k: v for k, v in data.items() if k not in ("format", "version")}
-    return _structure(body, cls, converter=converter)
+    return structure(body, cls, converter=converter)
 
 
-def checked(state: GameState) -> GameState:
-    """*state*, once :func:`~tigeuph.check_state` finds nothing wrong with it.
-
-    Raises:
-        PositionError: the state cannot happen; the message lists every problem.
-    """
-    problems = check_state(state)
-    if problems:
-        raise PositionError("impossible position: " + summarise(problems))
-    return state
-
-
-def _indent(indent: object, where: str) -> None:
+def check_indent(indent: object, where: str) -> None:
+    """Refuse an *indent* that is not ``None`` or 0 to 80 spaces, for *where*."""
     expect(indent, (int, type(None)), "an int or None", f"{where}: indent")
     if indent is not None and not 0 <= indent <= 80:  # type: ignore[operator]
         raise ArgumentError(f"{where}: indent is 0 to 80 spaces, or None for compact JSON")

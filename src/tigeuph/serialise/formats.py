@@ -6,30 +6,52 @@ from __future__ import annotations
 import json
 import random
 from importlib import resources
-from typing import Any, get_args
+from typing import Any, Final, get_args
 
 import attrs
 from attrs import frozen
 
 from ..actions import Action, ExchangeTiles
+from ..checks import check_state
 from ..core.errors import JsonError, PositionError, expect
-from ..core.limits import DEFAULT_LIMITS, Limits
+from ..core.limits import DEFAULT_LIMITS, Limits, summarise
 from ..events import Event, TilesDrawn, TilesExchanged
 from ..events.base import ROLE
 from ..state import HAND_SIZE, GameState
 from ..views import PlayerView, PublicAction, sample_state, scoring, view
-from .documents import ACTION, STATE, VIEW, _indent, checked, dump_document, load_document
+from .documents import check_indent, dump_document, load_document
+from .hooks import CONVERTER
 from .schema import event_definitions
 
 __all__ = [
+    "ACTION",
+    "STATE",
+    "VIEW",
     "action_from_json",
     "action_to_json",
+    "checked",
     "json_schema",
     "state_from_json",
     "state_to_json",
     "view_from_json",
     "view_to_json",
 ]
+
+STATE: Final = "tigeuph-state"
+ACTION: Final = "tigeuph-action"
+VIEW: Final = "tigeuph-view"
+
+
+def checked(state: GameState) -> GameState:
+    """*state*, once :func:`~tigeuph.check_state` finds nothing wrong with it.
+
+    Raises:
+        PositionError: the state cannot happen; the message lists every problem.
+    """
+    problems = check_state(state)
+    if problems:
+        raise PositionError("impossible position: " + summarise(problems))
+    return state
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
@@ -40,8 +62,8 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
         ArgumentError: *indent* is not 0 to 80.
     """
     expect(state, GameState, "a GameState", "state_to_json: state")
-    _indent(indent, "state_to_json")
-    return dump_document(STATE, state, GameState, indent)
+    check_indent(indent, "state_to_json")
+    return dump_document(STATE, state, GameState, indent, CONVERTER)
 
 
 def state_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> GameState:
@@ -53,7 +75,7 @@ def state_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Ga
         JsonError: *text* is not such a document; the message names the field.
         PositionError: the document reads, but the state cannot happen.
     """
-    return checked(load_document(STATE, text, GameState, limits))
+    return checked(load_document(STATE, text, GameState, limits, CONVERTER))
 
 
 @frozen
@@ -72,7 +94,7 @@ def action_to_json(action: Action) -> str:
         ArgumentTypeError: *action* is not an action.
     """
     expect(action, get_args(Action), "an action", "action_to_json: action")
-    return dump_document(ACTION, _ActionDocument(action), _ActionDocument)
+    return dump_document(ACTION, _ActionDocument(action), _ActionDocument, converter=CONVERTER)
 
 
 def action_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Action:
@@ -83,7 +105,7 @@ def action_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> A
         LimitError: *text* is over *limits*.
         JsonError: *text* is not such a document (or the notation is not an action's).
     """
-    return load_document(ACTION, text, _ActionDocument, limits).action
+    return load_document(ACTION, text, _ActionDocument, limits, CONVERTER).action
 
 
 def view_to_json(player_view: PlayerView, *, indent: int | None = None) -> str:
@@ -94,8 +116,8 @@ def view_to_json(player_view: PlayerView, *, indent: int | None = None) -> str:
         ArgumentError: *indent* is not 0 to 80.
     """
     expect(player_view, PlayerView, "a PlayerView", "view_to_json: player_view")
-    _indent(indent, "view_to_json")
-    return dump_document(VIEW, player_view, PlayerView, indent)
+    check_indent(indent, "view_to_json")
+    return dump_document(VIEW, player_view, PlayerView, indent, CONVERTER)
 
 
 def view_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> PlayerView:
@@ -118,7 +140,7 @@ def view_from_json(text: str | bytes, *, limits: Limits = DEFAULT_LIMITS) -> Pla
         JsonError: *text* is not such a document; the message names the field.
         PositionError: the document reads, but no position shows this view.
     """
-    found = load_document(VIEW, text, PlayerView, limits)
+    found = load_document(VIEW, text, PlayerView, limits, CONVERTER)
     if not 0 <= found.player < len(found.hand_sizes):
         raise JsonError("$.player", f"{found.player} is not a seat (0 to {found.players - 1})")
     sizes = {

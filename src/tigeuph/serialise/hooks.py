@@ -14,7 +14,7 @@ from ..actions import Action
 from ..boards import BUILT_IN, CUSTOM, Board, board_name
 from ..cells import Bitboard, Cell, cell_name, names, parse_cell
 from ..core.errors import BoardError
-from ..core.serialise.converter import _Invalid, _object_of, _show, strict_converter
+from ..core.serialise.converter import Invalid, object_of, show, strict_converter
 from ..decisions import Decision
 from ..events import EVENT_TYPES, Event
 from ..kinds import ACTION_KINDS, DECISION_CLASSES, DECISION_KINDS
@@ -33,11 +33,11 @@ def _leaf(kind: Any, write: Any, read: Any, what: str) -> None:
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not str:
-            raise _Invalid(f"expected {what}, not {_show(value)}")
+            raise Invalid(f"expected {what}, not {show(value)}")
         try:
             return read(value)
         except (ValueError, KeyError):
-            raise _Invalid(f"{_show(value)} is not {what}") from None
+            raise Invalid(f"{show(value)} is not {what}") from None
 
     CONVERTER.register_structure_hook(kind, structure)
     CONVERTER.register_unstructure_hook(kind, write)
@@ -91,7 +91,7 @@ class _Counts:
 
 def _object(value: Any, what: str) -> None:
     if type(value) is not dict:
-        raise _Invalid(f"expected {what}, not {_show(value)}")
+        raise Invalid(f"expected {what}, not {show(value)}")
 
 
 def _read_counts(value: Any, _: Any) -> Counts:
@@ -116,7 +116,7 @@ def _read_decision(value: Any, _: Any) -> Decision | None:
     kind = value.get("kind")
     cls = DECISION_CLASSES.get(kind) if type(kind) is str else None
     if cls is None:
-        raise _Invalid(f"kind must be one of {', '.join(DECISION_CLASSES)}, not {_show(kind)}")
+        raise Invalid(f"kind must be one of {', '.join(DECISION_CLASSES)}, not {show(kind)}")
     found: Decision = CONVERTER.structure({k: v for k, v in value.items() if k != "kind"}, cls)
     return found
 
@@ -151,7 +151,7 @@ def write_event(event: Event, words: bool = True) -> dict[str, Any]:
         "clause": event.clause,
         "text": event.text(),
         "players": list(event.players),
-        "cells": [cell_name(c) for c in event.cells],
+        "cells": [cell_name(c) for c in event.values("cell")],
         **body,
     }
 
@@ -162,7 +162,7 @@ def read_event(value: Any, _: Any = Event) -> Event:
     kind = value.get("kind")
     cls = EVENT_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
-        raise _Invalid(f"kind must be an event kind, not {_show(kind)}")
+        raise Invalid(f"kind must be an event kind, not {show(kind)}")
     own = {key: item for key, item in value.items() if key not in EVENT_WORDS}
     found: Event = CONVERTER.structure(own, cls)
     return found
@@ -180,7 +180,7 @@ def _read_mask(value: Any, _: Any) -> Bitboard:
     out = 0
     for c in CONVERTER.structure(value, tuple[Cell, ...]):
         if out >> c & 1:
-            raise _Invalid(f"{cell_name(c)} is listed twice")
+            raise Invalid(f"{cell_name(c)} is listed twice")
         out |= 1 << c
     return out
 
@@ -224,7 +224,7 @@ class _Layout:
 _LAYOUT_FIELDS: Final[dict[str, Any]] = {
     name: _MASK for name in ("river", "temples", "special_treasures")
 }
-CONVERTER.register_structure_hook(_Layout, _object_of(_Layout, CONVERTER, **_LAYOUT_FIELDS))
+CONVERTER.register_structure_hook(_Layout, object_of(_Layout, CONVERTER, **_LAYOUT_FIELDS))
 _BOARD_WHAT: Final = f"a board ({', '.join(BUILT_IN)}, or an object with its layout)"
 
 
@@ -232,7 +232,7 @@ def _read_board(value: Any, _: Any) -> Board:
     """A board by name, or a custom board's layout (read as the position notation does)."""
     if type(value) is str:
         if value not in BUILT_IN:
-            raise _Invalid(f"{_show(value)} is not {_BOARD_WHAT}")
+            raise Invalid(f"{show(value)} is not {_BOARD_WHAT}")
         return BUILT_IN[value]
     _object(value, _BOARD_WHAT)
     layout = CONVERTER.structure(value, _Layout)
@@ -246,7 +246,7 @@ def _read_board(value: Any, _: Any) -> Board:
             cols=layout.cols,
         )
     except BoardError as err:
-        raise _Invalid(str(err)) from None
+        raise Invalid(str(err)) from None
 
 
 def _write_board(board: Board) -> str | dict[str, Any]:
@@ -272,7 +272,7 @@ def _read_layers(value: Any, _: Any) -> tuple[Bitboard, Bitboard, Bitboard, Bitb
     both = 0
     for layer in (layers.r, layers.b, layers.g, layers.k):
         if both & layer:
-            raise _Invalid(f"{names(both & layer)[0]} holds two tiles")
+            raise Invalid(f"{names(both & layer)[0]} holds two tiles")
         both |= layer
     return layers.r, layers.b, layers.g, layers.k
 
@@ -283,7 +283,7 @@ def _write_layers(tiles: tuple[Bitboard, ...]) -> dict[str, list[str]]:
 
 def _read_leaders(value: Any, _: Any) -> tuple[tuple[Cell | None, ...], ...]:
     if type(value) is not list:
-        raise _Invalid(f"expected a list with an object per player, not {_show(value)}")
+        raise Invalid(f"expected a list with an object per player, not {show(value)}")
     rows = CONVERTER.structure(value, tuple[_Places, ...])
     return tuple((row.r, row.b, row.g, row.k) for row in rows)
 
@@ -307,7 +307,7 @@ def _read_bag(value: Any, _: Any) -> str:
     text: str = CONVERTER.structure(value, str)
     strays = sorted(set(text) - set("rbgk"))
     if strays:
-        raise _Invalid(f"{strays[0]!r} is not a colour letter (r, b, g, k)")
+        raise Invalid(f"{strays[0]!r} is not a colour letter (r, b, g, k)")
     return text
 
 
@@ -323,14 +323,14 @@ _BOARD_FIELDS: Final[dict[str, Any]] = {
 }
 
 _LAYER_FIELDS: Final[dict[str, Any]] = {name: _MASK for name in "rbgk"}
-CONVERTER.register_structure_hook(_Layers, _object_of(_Layers, CONVERTER, **_LAYER_FIELDS))
+CONVERTER.register_structure_hook(_Layers, object_of(_Layers, CONVERTER, **_LAYER_FIELDS))
 _shapes: tuple[tuple[type[Any], dict[str, Any]], ...] = (
     (GameState, {"bag": override(struct_hook=_read_bag)}),
     (PlayerView, {}),
 )
 for _shape, _extra in _shapes:
     _fields = {**_BOARD_FIELDS, **_extra}
-    CONVERTER.register_structure_hook(_shape, _object_of(_shape, CONVERTER, **_fields))
+    CONVERTER.register_structure_hook(_shape, object_of(_shape, CONVERTER, **_fields))
     CONVERTER.register_unstructure_hook(
         _shape, make_dict_unstructure_fn(_shape, CONVERTER, **_fields)
     )

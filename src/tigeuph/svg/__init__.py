@@ -47,7 +47,7 @@ from .layers import (
     draw_tiles,
 )
 from .panel import draw_panel, panel_height
-from .symbols import INK, Symbols, el
+from .symbols import INK, PieceSymbols, el
 
 __all__ = [
     "CROP_LEAST",
@@ -185,7 +185,7 @@ def board(
         svg.set("height", str(round(size * height / width)))
     el(svg, "style", type="text/css", class_="style").text = _CSS
     defs = el(svg, "defs", class_="defs")
-    symbols = Symbols(defs)
+    symbols = PieceSymbols(defs)
     el(svg, "rect", width=str(width), height=str(height), fill="#fbf6ea", class_="background")
     content = el(svg, "g", class_="board")
     cropped = (rows, cols) != (position.rules.board.rows, position.rules.board.cols)

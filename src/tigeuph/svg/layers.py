@@ -16,7 +16,7 @@ from ..cells import COLUMN_LETTERS, Bitboard, Cell, cell, cell_col, cell_name, c
 from ..pieces import COLOURS
 from ..state import GameState
 from ..views import PlayerView
-from .symbols import COLOUR_NAMES, FILL, INK, UNIFICATION_OVERHANG, Symbols, el, glyph
+from .symbols import COLOUR_NAMES, FILL, INK, UNIFICATION_OVERHANG, PieceSymbols, el, glyph
 
 __all__ = [
     "LEADER",
@@ -104,7 +104,7 @@ def draw_terrain(svg: Element, pos: Position) -> None:
     )
 
 
-def draw_tiles(pieces: Element, symbols: Symbols, pos: Position) -> None:
+def draw_tiles(pieces: Element, symbols: PieceSymbols, pos: Position) -> None:
     """Draw what lies flat on *pos*'s board, from the bottom up: tiles, buildings, catastrophes,
     monuments and the wonder."""
     for c in cells_of(pos.flipped):
@@ -130,7 +130,7 @@ def draw_tiles(pieces: Element, symbols: Symbols, pos: Position) -> None:
         _wonder(pieces, symbols, pos.wonder.centre, pos.wonder.colour)
 
 
-def draw_leaders(pieces: Element, symbols: Symbols, pos: Position) -> None:
+def draw_leaders(pieces: Element, symbols: PieceSymbols, pos: Position) -> None:
     """Draw what stands on *pos*'s board: the unification marker, leaders (a ``LEADER`` wide,
     over the cell's edges) and the treasures."""
     if pos.unification is not None:
@@ -174,7 +174,7 @@ def draw_coordinates(svg: Element, first_row: int, first_col: int, rows: int, co
         el(group, "text", x=str(MARGIN // 2), y=y).text = str(first_row + row + 1)
 
 
-def _wonder(parent: Element, symbols: Symbols, centre: Cell, colour: int) -> None:
+def _wonder(parent: Element, symbols: PieceSymbols, centre: Cell, colour: int) -> None:
     """The wonder over its cross of five (variant, spec R31): a gold cross edged in ink, a band
     in the covered tiles' colour inside its edge, the colour's glyph on each arm and a dark
     ziggurat on its centre, so that it stands out of the land and the tiles around it."""

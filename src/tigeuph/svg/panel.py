@@ -24,7 +24,7 @@ from ..pieces import COLOURS
 from ..state import GameState
 from ..views import PlayerView
 from .layers import MARGIN, Position
-from .symbols import COLOUR_NAMES, INK, Symbols, el
+from .symbols import COLOUR_NAMES, INK, PieceSymbols, el
 
 __all__ = ["ROW", "draw_panel", "panel_height"]
 
@@ -132,7 +132,7 @@ def _text(parent: Element, x: float, y: float, text: str, kind: str, **style: st
     return node
 
 
-def draw_panel(svg: Element, symbols: Symbols, pos: Position, top: int, width: int) -> None:
+def draw_panel(svg: Element, symbols: PieceSymbols, pos: Position, top: int, width: int) -> None:
     """Draw the panel for *pos* from height *top*, *width* wide."""
     group = el(svg, "g", class_="panel", font_family=FONT, fill=INK)
     lines = _status_lines(pos, width)
@@ -181,7 +181,7 @@ def draw_panel(svg: Element, symbols: Symbols, pos: Position, top: int, width: i
         y += height
 
 
-def _points(row: Element, symbols: Symbols, pos: Position, seat: int, x: float, y: float) -> None:
+def _points(row: Element, symbols: PieceSymbols, pos: Position, seat: int, x: float, y: float) -> None:
     points = pos.points[seat]
     for colour in COLOURS:
         name = COLOUR_NAMES[colour]
@@ -192,7 +192,7 @@ def _points(row: Element, symbols: Symbols, pos: Position, seat: int, x: float, 
         x += 52
 
 
-def _counts(row: Element, symbols: Symbols, pos: Position, seat: int, x: float, y: float) -> None:
+def _counts(row: Element, symbols: PieceSymbols, pos: Position, seat: int, x: float, y: float) -> None:
     for kind, symbol, count in (
         ("treasures", symbols.treasure(False), pos.treasures_taken[seat]),
         ("catastrophes", symbols.catastrophe(), pos.catastrophe_tiles[seat]),
@@ -203,7 +203,7 @@ def _counts(row: Element, symbols: Symbols, pos: Position, seat: int, x: float, 
 
 
 def _hand_icons(
-    row: Element, symbols: Symbols, pos: Position, seat: int, x: float, y: float
+    row: Element, symbols: PieceSymbols, pos: Position, seat: int, x: float, y: float
 ) -> None:
     hand = _hand(pos, seat)
     if hand is None:

@@ -4,8 +4,8 @@ Every piece is told apart by its shape as well as by its colour, so that the pic
 readable in grey and for colour-blind players: each civilisation colour has a glyph (a stepped
 temple for red, an ear of wheat for blue, a market's scales for green, a house for black) that
 its tiles, leaders, buildings and monuments carry; each dynasty has its symbol (a lion, a bull,
-an archer's bow, an urn: :mod:`tigeuph.core.dynasties`) and its seat colour, which its four leaders
-carry; treasures are gold diamonds and special treasures gold stars.
+an archer's bow, an urn: :mod:`tigeuph.core.dynasties`) and its seat colour, which its four
+leaders carry; treasures are gold diamonds and special treasures gold stars.
 """
 
 from __future__ import annotations
@@ -16,29 +16,18 @@ from xml.etree.ElementTree import Element
 from ..core.dynasties import dynasty
 from ..core.svg.emblems import emblem
 from ..core.svg.markup import el
+from ..core.svg.symbols import BOX, INK, PALETTE, Symbols
 from ..pieces import COLOURS, Colour, Monument
 
-__all__ = [
-    "BOX",
-    "COLOUR_NAMES",
-    "FILL",
-    "INK",
-    "Symbols",
-    "el",
-]
-
-BOX: Final = 40
-"""The side of a symbol's drawing box; a board cell is drawn at this size too."""
+__all__ = ["COLOUR_NAMES", "EDGE", "FILL", "GOLD", "UNIFICATION_OVERHANG", "PieceSymbols"]
 
 COLOUR_NAMES: Final = ("red", "blue", "green", "black")
 """CSS class names of the colours, indexed by :class:`~tigeuph.Colour`."""
 
-FILL: Final = ("#c0392b", "#2f6db5", "#2e8540", "#2b2b2b")
+FILL: Final = tuple(PALETTE[name] for name in COLOUR_NAMES)
 """Tile colours, indexed by :class:`~tigeuph.Colour`: dark enough that a white glyph reads."""
 
 EDGE: Final = ("#7d2118", "#1c4578", "#1b5428", "#000000")
-INK: Final = "#3b2f1e"
-"""Text and outline colour."""
 GOLD: Final = "#f2c230"
 UNIFICATION_OVERHANG: Final = 6
 """How far the unification marker reaches beyond its cell."""
@@ -104,18 +93,9 @@ def glyph(parent: Element, colour: Colour, ink: str, scale: float, cx: float, cy
     el(group, tag, {"fill": ink, "stroke": ink, "stroke-width": "0", **attrs})
 
 
-class Symbols:
-    """The ``<defs>`` of one picture: each symbol is defined the first time it is used."""
-
-    def __init__(self, defs: Element) -> None:
-        self._defs = defs
-        self._made: set[str] = set()
-
-    def _new(self, name: str) -> Element | None:
-        if name in self._made:
-            return None
-        self._made.add(name)
-        return el(self._defs, "symbol", id=name, viewBox=f"0 0 {BOX} {BOX}", class_=name)
+class PieceSymbols(Symbols):
+    """The ``<defs>`` of one picture of the main game: its pieces' symbols and the dynasties'
+    marks, each defined the first time it is used."""
 
     def tile(self, colour: Colour) -> str:
         """A face-up tile of *colour*."""
@@ -151,15 +131,6 @@ class Symbols:
             emblem(sym, seat, "#ffffff", FILL[colour], 0.56, 20, 19.5)
             el(sym, "circle", cx="32", cy="32", r="7.5", fill="#ffffff", stroke=INK)
             glyph(sym, colour, FILL[colour], 0.32, 32, 32)
-        return name
-
-    def dynasty(self, seat: int) -> str:
-        """A seat's mark in the players' panel: its dynasty's symbol on its seat colour."""
-        name = f"dynasty-{seat}"
-        if (sym := self._new(name)) is not None:
-            colour = dynasty(seat).colour
-            el(sym, "circle", cx="20", cy="20", r="18.5", fill=colour, stroke=INK, stroke_width="2")
-            emblem(sym, seat, INK, colour, 0.68, 20, 20)
         return name
 
     def catastrophe(self) -> str:

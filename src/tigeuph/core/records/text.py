@@ -1,10 +1,10 @@
 """Game record text, shared by both games: header tags, comments and the tokens of the moves,
-read within limits.
+read within limits, and the numbered moves written back, narrated on request.
 
 The pieces :class:`tigeuph.Game` and :class:`tigeuph.babel.BabelGame` read and write their
 records with (see ``tigeuph.records`` and ``tigeuph.babel.records``): what a free tag and a
-comment may hold, a tag line and the header of tags, and the move text cut into move numbers,
-actions and comments in one linear pass. Each game names the tags it writes itself; every other
+comment may hold, a tag line and the header of tags, the move text cut into move numbers,
+actions and comments in one linear pass, and the numbered moves with their comments. Each game names the tags it writes itself; every other
 tag is free. A tag's value is written between double quotes with ``"`` and ``\\`` escaped by a
 backslash, and holds no ``\\n`` or ``\\r``: a record's lines end at ``\\n`` alone (``\\r`` before
 it is a space), so any other character, U+2028 among them, reads back as written.
@@ -13,7 +13,7 @@ it is a space), so any other character, U+2028 among them, reads back as written
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from ..errors import (
@@ -24,6 +24,7 @@ from ..errors import (
     RecordError,
     expect,
 )
+from ..events import Event
 from ..limits import Limits, check_chars
 
 __all__ = [
@@ -35,7 +36,9 @@ __all__ = [
     "check_tag",
     "check_written",
     "escape",
+    "move_lines",
     "move_tokens",
+    "narrated",
     "replay",
     "split_record",
     "tag_line",
@@ -236,3 +239,42 @@ def unescape(value: str) -> str:
     """The value written ``escape(value)``: any character after a backslash stands for
     itself."""
     return _ESCAPED.sub(r"\1", value)
+
+
+def move_lines(
+    actions: Sequence[object],
+    moves: Sequence[int],
+    comments: Sequence[str | None],
+    *,
+    each_on_its_line: bool = False,
+) -> list[str]:
+    """The numbered moves of a record: a line a turn (``3. rE5 KF6``), or a line an action
+    when *each_on_its_line*; ``comments[i]`` follows ``actions[i]`` in braces."""
+    lines: list[str] = []
+    words: list[str] = []
+    for i, action in enumerate(actions):
+        turn_begins = i == 0 or moves[i] != moves[i - 1]
+        if turn_begins or each_on_its_line:
+            if words:
+                lines.append(" ".join(words))
+            number = f"{moves[i]}."
+            words = [number if turn_begins else " " * len(number)]
+        words.append(str(action))
+        if comments[i] is not None:
+            words.append(f"{{{comments[i]}}}")
+    if words:
+        lines.append(" ".join(words))
+    return lines
+
+
+def narrated(comment: str | None, events: Sequence[Event], limit: int) -> str | None:
+    """*comment* followed by the public sentences of *events*, unless it ends with them
+    already or would grow beyond *limit* characters."""
+    told = " ".join(event.public().text() for event in events)
+    if not told or (comment is not None and comment.endswith(told)):
+        return comment
+    own = "" if comment is None else comment.rstrip()
+    if own and not own.endswith((".", "!", "?")):
+        own += "."
+    joined = f"{own} {told}" if own else told
+    return comment if len(joined) > limit else joined

@@ -13,14 +13,16 @@ from cattrs.gen import make_dict_structure_fn
 
 from ..limits import MAX_SHOWN
 
-__all__ = ["strict_converter"]
+__all__ = ["Invalid", "object_of", "show", "strict_converter"]
 
 
-class _Invalid(ValueError):
+class Invalid(ValueError):
     """A value of the wrong shape; its message is shown as it is, after the field's path."""
 
 
-def _show(value: object) -> str:
+def show(value: object) -> str:
+    """*value*, read from JSON, as a message shows it: its kind for an object or a list, else
+    its text cut to 30 characters."""
     if isinstance(value, dict | list):
         return "an object" if isinstance(value, dict) else "a list"
     text = repr(value) if isinstance(value, str) else json.dumps(value)
@@ -43,7 +45,7 @@ def _list_of(kind: Any, conv: Any) -> Any:
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not list:
-            raise _Invalid(f"expected a list, not {_show(value)}")
+            raise Invalid(f"expected a list, not {show(value)}")
         out = []
         errors: list[Exception] = []
         bad = 0
@@ -58,20 +60,20 @@ def _list_of(kind: Any, conv: Any) -> Any:
                     errors.append(exc)
         if errors:
             if bad > len(errors):
-                errors.append(_Invalid(f"{bad - len(errors):,} more bad items"))
+                errors.append(Invalid(f"{bad - len(errors):,} more bad items"))
             raise IterableValidationError(f"While structuring {kind!r}", errors, kind)
         return tuple(out)
 
     return structure
 
 
-def _object_of(cls: type[Any], conv: Any, **overrides: Any) -> Any:
+def object_of(cls: type[Any], conv: Any, **overrides: Any) -> Any:
     """cattrs' hook for the attrs class *cls*, which first makes sure the value is an object."""
     base = make_dict_structure_fn(cls, conv, **overrides)
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not dict:
-            raise _Invalid(f"expected an object, not {_show(value)}")
+            raise Invalid(f"expected an object, not {show(value)}")
         return base(value, cls)
 
     return structure
@@ -81,7 +83,7 @@ def _strict(conv: cattrs.Converter, kind: type[Any], what: str) -> None:
     def structure(value: Any, _: Any) -> Any:
         # JSON has no other way to say it, but True is not 1 and 2.0 is not 2 here.
         if type(value) is not kind:
-            raise _Invalid(f"expected {what}, not {_show(value)}")
+            raise Invalid(f"expected {what}, not {show(value)}")
         return value
 
     conv.register_structure_hook(kind, structure)
@@ -97,5 +99,5 @@ def strict_converter() -> cattrs.Converter:
     _strict(conv, str, "a string")
     _strict(conv, bool, "true or false")
     conv.register_structure_hook_factory(_is_list_of, _list_of)
-    conv.register_structure_hook_factory(attrs.has, _object_of)
+    conv.register_structure_hook_factory(attrs.has, object_of)
     return conv

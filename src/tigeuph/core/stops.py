@@ -1,0 +1,26 @@
+"""Why a runner stops a game before its end, in any game: :class:`Stop`, written as a record's
+``Termination`` tag.
+
+Whoever runs games between agents (:func:`tigeuph.play`, the simulator, the arena, the soak,
+the server) may stop one that has stalled (the main game's :mod:`tigeuph.stall`, spec D8) or
+that reached the number of actions it allowed; the record keeps the game and why it stopped.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+__all__ = ["STALL_ROUNDS", "Stop"]
+
+STALL_ROUNDS: Final = 3
+"""Whole rounds in which nothing but points changed that make a game stalled (spec D8)."""
+
+
+class Stop(enum.Enum):
+    """Why a game was stopped before its end, written as a record's ``Termination`` tag."""
+
+    STALLED = "stalled"
+    """For :data:`STALL_ROUNDS` whole rounds nothing but points changed (spec D8)."""
+    ACTION_LIMIT = "action-limit"
+    """The game reached the number of actions its runner allowed (``max_actions``)."""
