@@ -32,7 +32,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import tigeuph
 from tigeuph.core.dynasties import dynasty
-from tigeuph.events import names_for
+from tigeuph.core.events import names_for
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

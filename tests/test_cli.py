@@ -152,7 +152,7 @@ def test_play_stops_a_stalled_game_and_saves_its_record(
     )
     assert f"record saved to {record}" in out
     game = tigeuph.Game.from_record(record.read_text())
-    assert game.stopped is tigeuph.stall.Stop.STALLED and len(game.actions) == 9
+    assert game.stopped is tigeuph.core.stops.Stop.STALLED and len(game.actions) == 9
 
 
 def test_play_stops_at_max_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -162,7 +162,7 @@ def test_play_stops_at_max_actions(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main([*argv, "12", "--record", str(record)]) == 0
     assert "reached its bound of 12 actions" in capsys.readouterr().out
     game = tigeuph.Game.from_record(record.read_text())
-    assert game.stopped is tigeuph.stall.Stop.ACTION_LIMIT and len(game.actions) == 12
+    assert game.stopped is tigeuph.core.stops.Stop.ACTION_LIMIT and len(game.actions) == 12
 
 
 def test_explain_says_why(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:

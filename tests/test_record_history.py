@@ -11,8 +11,8 @@ import pytest
 
 from tigeuph import GAMES, JsonError, LimitError, Limits, NotationError, TigeuphError, babel
 from tigeuph.core.errors import ArgumentError
+from tigeuph.core.stops import Stop
 from tigeuph.games import AnyGame, Record
-from tigeuph.stall import Stop
 
 ALL = pytest.mark.parametrize("name", sorted(GAMES))
 

@@ -18,10 +18,10 @@ from live_server import TESTING, bearer, live_server, play_to_end, wait_while_ag
 
 import tigeuph
 from tigeuph.cli import main
+from tigeuph.core.stops import STALL_ROUNDS, Stop
 from tigeuph.server import StaleVersion, Store, describe
 from tigeuph.server.agents import AgentPool, Turn
 from tigeuph.server.rows import GameRow
-from tigeuph.stall import STALL_ROUNDS, Stop
 
 
 @pytest.fixture(scope="module")

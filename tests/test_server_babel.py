@@ -15,8 +15,8 @@ from live_server import bearer, live_server, play_to_end, wait_while_agent_moves
 
 import tigeuph
 from tigeuph.cli import main
+from tigeuph.core.stops import Stop
 from tigeuph.server import GameStopped, ServerLimits, Store
-from tigeuph.stall import Stop
 
 BABEL = tigeuph.GAMES["babel"]
 

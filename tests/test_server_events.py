@@ -17,7 +17,7 @@ from live_server import TESTING, bearer
 from starlette.exceptions import StarletteDeprecationWarning
 
 import tigeuph
-from tigeuph.events import names_for
+from tigeuph.core.events import names_for
 from tigeuph.server import Store, create_app
 from tigeuph.server.agents import think
 from tigeuph.server.history import seat_view

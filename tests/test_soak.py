@@ -7,7 +7,7 @@ import re
 import pytest
 
 import tigeuph
-from tigeuph.stall import STALL_ROUNDS
+from tigeuph.core.stops import STALL_ROUNDS
 from tigeuph.testing import soak
 from tigeuph.testing.invariants import checked_apply, every_rules
 

@@ -9,7 +9,8 @@ import pytest
 
 import tigeuph
 from tigeuph.agents import RandomAgent, agent_from_function
-from tigeuph.stall import STALL_ROUNDS, StallWatch, Stop, is_stalled
+from tigeuph.core.stops import STALL_ROUNDS, Stop
+from tigeuph.stall import StallWatch, is_stalled
 
 
 def _pass_when_you_may(view: tigeuph.PlayerView, rng: random.Random) -> tigeuph.Action:

@@ -18,7 +18,7 @@ import tigeuph.events
 from tigeuph import svg
 from tigeuph.cells import cell_name, cells_of
 from tigeuph.core.dynasties import dynasty
-from tigeuph.svg.symbols import INK
+from tigeuph.core.svg.symbols import INK
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 COLOUR = ("red", "blue", "green", "black")

@@ -23,7 +23,8 @@ import tigeuph
 from tigeuph import GameState, svg
 from tigeuph.actions import Action
 from tigeuph.cells import Bitboard, Cell, cell, cell_col, cell_row, cells_of, neighbours
-from tigeuph.events import ConflictBegun, ConflictResolved, Event
+from tigeuph.core.events import Event
+from tigeuph.events import ConflictBegun, ConflictResolved
 from tigeuph.state import MonumentSite
 
 __all__ = ["Board", "Step", "boards", "region", "steps"]

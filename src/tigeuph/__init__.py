@@ -64,6 +64,7 @@ from .core.errors import (
     TigeuphError,
     UndoError,
 )
+from .core.events import Event
 from .decisions import (
     BuildingChoice,
     Conflict,
@@ -77,7 +78,7 @@ from .decisions import (
     WonderPoint,
 )
 from .engine import Outcome, apply, is_legal, outcome, refusal, transition
-from .events import EVENT_TYPES, Event
+from .events import EVENT_TYPES
 from .legal import LegalActions, legal_actions
 from .pieces import COLOURS, Colour, Monument
 from .rules.scoring import PlayerResult

@@ -22,8 +22,8 @@ from typing import Final
 
 from .actions import CommitSupport
 from .cells import cell_name
+from .core.events import does, possessive
 from .decisions import Revolt, War, WarChoice
-from .events.base import does, possessive
 from .events.conflicts import strength_words
 from .legal import legal_actions
 from .pieces import Colour

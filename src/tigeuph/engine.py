@@ -16,7 +16,7 @@ from attrs import frozen
 
 from .actions import Action
 from .core.errors import ArgumentTypeError, IllegalActionError, expect
-from .events import Event
+from .core.events import Event
 from .kinds import ACTION_KINDS, decision_kind
 from .plays import RULES, TURN_PLAYS
 from .ranking import first_ranked

@@ -52,9 +52,10 @@ from .actions import Action, ExchangeTiles
 from .cells import Bitboard, Cell
 from .cellset import BoardCells
 from .core.errors import ArgumentError, PositionError, as_int, expect
+from .core.events import Event
 from .decisions import Decision
 from .engine import transition
-from .events import ConflictResolved, Event, MonumentScored, TilePlaced, WonderScored
+from .events import ConflictResolved, MonumentScored, TilePlaced, WonderScored
 from .legal import legal_actions
 from .pieces import COLOURS, Colour
 from .ruleset import Rules

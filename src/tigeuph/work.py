@@ -23,7 +23,8 @@ from typing import Any, TypeVar, cast
 
 from .cells import CELL_BITS, Bitboard, Cell
 from .cellset import BoardCells
-from .events import Event, GameEnded, TilesDrawn
+from .core.events import Event
+from .events import GameEnded, TilesDrawn
 from .pieces import Colour
 from .ranking import first_ranked, rank
 from .reads import Reads

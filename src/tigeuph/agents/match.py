@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..core.errors import ArgumentError, ArgumentTypeError, expect
+from ..core.stops import STALL_ROUNDS, Stop
 from ..games import AnyGame, Record, game_named, player_counts
-from ..stall import STALL_ROUNDS, Stop
 from .base import Agent, AgentError, agent_rng
 from .external import BotError
 from .notices import game_end
@@ -90,7 +90,7 @@ def play(
     (spec D8: for *stall_rounds* whole rounds nothing but points changed; ``None`` never
     looks; a game that always ends by itself, as Babel, is never watched) or reaches
     *max_actions* actions (by default the record's own bound, ``Limits.max_record_actions``),
-    the record's ``stopped`` says which (:class:`~tigeuph.stall.Stop`) and its
+    the record's ``stopped`` says which (:class:`~tigeuph.core.stops.Stop`) and its
     ``Termination`` tag says it too.
 
     A misbehaving agent stops the game with :class:`~tigeuph.AgentError`, naming the

@@ -43,7 +43,7 @@ class GameEnd:
 
 def game_end(game: AnyGame, state: Any, stopped: str | None, forfeit: Any = None) -> GameEnd:
     """The :class:`GameEnd` of *game* in *state*: stopped for *stopped* (a
-    :class:`~tigeuph.stall.Stop` value, or ``None``), or lost by *forfeit* (an
+    :class:`~tigeuph.core.stops.Stop` value, or ``None``), or lost by *forfeit* (an
     :class:`~tigeuph.AgentError`, or ``None``)."""
     scores = tuple(game.scores(state))
     if forfeit is not None:

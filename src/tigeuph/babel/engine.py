@@ -26,7 +26,7 @@ from typing import Any, Final
 from attrs import evolve, frozen
 
 from ..core.errors import IllegalActionError
-from ..events import Event
+from ..core.events import Event
 from .actions import (
     BUILD,
     COLONISE,

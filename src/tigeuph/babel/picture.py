@@ -24,7 +24,8 @@ from xml.etree.ElementTree import Element, tostring
 
 from ..core.dynasties import dynasty
 from ..core.errors import expect
-from ..svg.symbols import INK, Symbols, el
+from ..core.svg.markup import el
+from ..core.svg.symbols import INK, Symbols
 from .actions import Action
 from .cards import NATIONS
 from .picture_marks import Marks

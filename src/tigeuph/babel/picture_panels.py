@@ -7,7 +7,8 @@ from typing import Final
 from xml.etree.ElementTree import Element
 
 from ..core.dynasties import dynasty
-from ..svg.symbols import INK, Symbols, el
+from ..core.svg.markup import el
+from ..core.svg.symbols import INK, Symbols
 from .actions import Action
 from .cards import NATIONS
 from .describe import result_text

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Final
 from xml.etree.ElementTree import Element
 
-from ..svg.symbols import INK, PALETTE, el
+from ..core.svg.markup import el
+from ..core.svg.symbols import INK, PALETTE
 from .cards import NATIONS, Nation
 from .state import BabelState
 from .views import BabelView

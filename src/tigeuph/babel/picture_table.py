@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from xml.etree.ElementTree import Element
 
-from ..svg.symbols import INK, Symbols, el
+from ..core.svg.markup import el
+from ..core.svg.symbols import INK, Symbols
 from .cards import NATIONS, Nation
 from .picture_marks import Marks
 from .picture_style import (

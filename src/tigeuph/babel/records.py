@@ -10,22 +10,22 @@ numbered line per turn (the halved player's discard belongs to the turn it inter
     1. >H +A #s end
     2. >H +P #s end
 
-``Game`` says which game the record is of; ``Seed`` is the seed that dealt the game (a game
-that started from a position has none, and its position follows the tags, in position
-notation, up to the first blank line); ``Result`` is ``*`` while the game goes on, else the
-winner's seat or ``draw``; ``Termination`` is ``score`` or ``deck``, or, for a game its runner
-stopped before its end (:meth:`~tigeuph.records.History.stop`), ``action-limit``. Other tags
-are free, and are read and written as the main game's are (``tigeuph.core.records.text``, which both
-games share): a tag is a string of valid Unicode, within ``Limits.max_tag_chars``, on one line
-(no ``\\n`` or ``\\r``), its ``"`` and ``\\`` escaped, so a game always reads its own record.
-Reading a record replays it, so an action the rules refuse is reported with its move number
+``Game`` says which game the record is of; ``Seed`` is the seed that dealt the game (a game that
+started from a position has none, and its position follows the tags, in position notation, up to the
+first blank line); ``Result`` is ``*`` while the game goes on, else the winner's seat or ``draw``;
+``Termination`` is ``score`` or ``deck``, or, for a game its runner stopped before its end
+(:meth:`~tigeuph.core.records.history.History.stop`), ``action-limit``. Other tags are free, and are
+read and written as the main game's are (``tigeuph.core.records.text``, which both games share): a
+tag is a string of valid Unicode, within ``Limits.max_tag_chars``, on one line (no ``\\n`` or
+``\\r``), its ``"`` and ``\\`` escaped, so a game always reads its own record. Reading a record
+replays it, so an action the rules refuse is reported with its move number
 (:class:`~tigeuph.core.errors.RecordError`).
 
 Reading proves what a record says only when it starts from a seed: ``from_record(text)``
 (``verify=True``, the default) refuses a record from a position, which anyone can write;
 ``verify=False`` reads it. A record is full information (its seed fixes every card to come):
 keep it on the server side; a player's view is :meth:`BabelGame.view`. The history, and the
-record's text, are the main game's (``tigeuph.records.history``, which both games' records
+record's text, are the main game's (``tigeuph.core.records.history``, which both games' records
 subclass): only dealing, the rules, the position notation and the tags are Babel's own.
 
 >>> game = BabelGame.new(seed=0)
@@ -60,10 +60,11 @@ from ..core.errors import (
     TigeuphError,
     expect,
 )
+from ..core.events import Event
 from ..core.limits import DEFAULT_LIMITS, Limits
-from ..events import Event
-from ..records.history import History
-from ..serialise import dump_document, load_document, strict_converter
+from ..core.records.history import History
+from ..core.serialise.converter import strict_converter
+from ..core.serialise.documents import dump_document, load_document
 from .actions import Action, parse_action
 from .engine import outcome, transition
 from .position import TITLE, from_text, to_text
@@ -80,10 +81,10 @@ WRITTEN: Final = ("Game", "Seed", "Result", "Termination")
 class BabelGame(History[BabelState, Action, BabelView]):
     """A game of Babel's history: its first state, the actions played, every state since.
 
-    Playing, undoing, stopping and the text record are :class:`tigeuph.records.History`'s, as
-    for the main game's :class:`tigeuph.Game`. A game keeps to its ``limits``
-    (:class:`~tigeuph.Limits`): it refuses a tag or an action beyond them, so that whatever it
-    writes reads back under the same limits. It keeps no comments.
+    Playing, undoing, stopping and the text record are
+    :class:`tigeuph.core.records.history.History`'s, as for the main game's :class:`tigeuph.Game`. A
+    game keeps to its ``limits`` (:class:`~tigeuph.Limits`): it refuses a tag or an action beyond
+    them, so that whatever it writes reads back under the same limits. It keeps no comments.
     """
 
     __slots__ = ()
@@ -181,7 +182,7 @@ class BabelGame(History[BabelState, Action, BabelView]):
         cls, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
     ) -> BabelGame:
         """The game in a ``tigeuph-babel-record`` document, within *limits*; *verify* as in
-        :meth:`~tigeuph.records.History.from_record`.
+        :meth:`~tigeuph.core.records.history.History.from_record`.
 
         Raises:
             LimitError: the document or its record is over one of *limits*.

@@ -1,16 +1,16 @@
 """Babel's JSON documents: states, actions and views, read strictly (spec B56).
 
-The conventions are the main game's (:mod:`tigeuph.serialise`, whose strict converter and
-document functions these share): an object whose ``format`` says what it holds
-(``tigeuph-babel-state``, ``tigeuph-babel-action``, ``tigeuph-babel-view``) and whose
-``version`` is :data:`tigeuph.serialise.VERSION`. Cards are written as in position notation:
-a sequence of people cards is a string of nation letters (``"HAP"``, decks top first, columns
-head first), a hand an object of counts (``{"H": 2, "A": 0, "P": 1, "M": 0, "S": 0}``), temple
-cards lists of levels (rows and temples bottom first), columns and temples objects keyed by
-location, a pawn a letter or ``null`` (the quarry), the pending decision ``null`` or ``{"kind":
-"halve", "player": 1, "count": 2}``, the end ``null``, ``"score"`` or ``"deck"``, actions in
-action notation. The package ships a JSON Schema of every document (:func:`json_schema`).
-Reading raises :class:`~tigeuph.core.errors.JsonError` naming the bad field, and
+The conventions are the main game's (:mod:`tigeuph.serialise`, whose strict converter and document
+functions these share): an object whose ``format`` says what it holds (``tigeuph-babel-state``,
+``tigeuph-babel-action``, ``tigeuph-babel-view``) and whose ``version`` is
+:data:`tigeuph.core.serialise.documents.VERSION`. Cards are written as in position notation: a
+sequence of people cards is a string of nation letters (``"HAP"``, decks top first, columns head
+first), a hand an object of counts (``{"H": 2, "A": 0, "P": 1, "M": 0, "S": 0}``), temple cards
+lists of levels (rows and temples bottom first), columns and temples objects keyed by location, a
+pawn a letter or ``null`` (the quarry), the pending decision ``null`` or ``{"kind": "halve",
+"player": 1, "count": 2}``, the end ``null``, ``"score"`` or ``"deck"``, actions in action notation.
+The package ships a JSON Schema of every document (:func:`json_schema`). Reading raises
+:class:`~tigeuph.core.errors.JsonError` naming the bad field, and
 :class:`~tigeuph.core.errors.PositionError` for a state that reads but cannot happen.
 
 >>> from tigeuph import babel
@@ -32,10 +32,10 @@ from attrs import frozen
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
 from ..core.errors import ArgumentTypeError, JsonError, PositionError, expect
+from ..core.events import Event
 from ..core.limits import DEFAULT_LIMITS, Limits
-from ..events import Event
-from ..serialise import dump_document, load_document, strict_converter
-from ..serialise.documents import structure
+from ..core.serialise.converter import strict_converter
+from ..core.serialise.documents import dump_document, load_document, structure
 from .actions import Action, parse_action
 from .cards import LEVELS, NATIONS, Counts, Nation, nation, nations_text, parse_nations
 from .checks import check_state

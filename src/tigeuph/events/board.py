@@ -8,22 +8,9 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ..cells import Cell, cell_name
+from ..core.events import NUMBER, PLAYER, does, own, plural, possessive, seat, sentence, verb
 from ..pieces import Colour
-from .base import (
-    CELL,
-    COLOUR,
-    NUMBER,
-    PLAYER,
-    TigrisEvent,
-    colour_name,
-    does,
-    own,
-    plural,
-    possessive,
-    seat,
-    sentence,
-    verb,
-)
+from .base import CELL, COLOUR, TigrisEvent, colour_name
 
 __all__ = [
     "CatastropheFell",

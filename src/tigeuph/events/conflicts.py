@@ -8,22 +8,9 @@ from typing import ClassVar, Literal
 from attrs import field, frozen
 
 from ..cells import Cell, cell_name
+from ..core.events import NUMBER, PLAYER, does, plural, possessive, seat, sentence, verb
 from ..pieces import Colour
-from .base import (
-    CELL,
-    COLOUR,
-    NUMBER,
-    PLAYER,
-    TigrisEvent,
-    cells_text,
-    colour_name,
-    does,
-    plural,
-    possessive,
-    seat,
-    sentence,
-    verb,
-)
+from .base import CELL, COLOUR, TigrisEvent, cells_text, colour_name
 
 __all__ = [
     "ConflictBegun",

@@ -8,20 +8,9 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
+from ..core.events import NUMBER, PLAYER, PRIVATE, does, plural, possessive, seat, sentence, verb
 from ..state import Counts, End
-from .base import (
-    NUMBER,
-    PLAYER,
-    PRIVATE,
-    TigrisEvent,
-    counts_text,
-    does,
-    plural,
-    possessive,
-    seat,
-    sentence,
-    verb,
-)
+from .base import TigrisEvent, counts_text
 
 __all__ = ["GameEnded", "TilesDrawn", "TilesExchanged", "TurnBegan", "TurnPassed"]
 

@@ -9,8 +9,9 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ..cells import Cell, cell_name
+from ..core.events import PLAYER, does, sentence
 from ..pieces import Colour, Monument
-from .base import CELL, COLOUR, PLAYER, TigrisEvent, cells_text, colour_name, does, sentence
+from .base import CELL, COLOUR, TigrisEvent, cells_text, colour_name
 
 __all__ = [
     "BuildingDeclined",

@@ -30,10 +30,10 @@ from ..babel.serialise import (
 from ..babel.state import BabelState, new_game
 from ..babel.views import BabelView, sample_state, view
 from ..core.errors import ArgumentError, IllegalActionError, JsonError
+from ..core.events import Event
 from ..core.interface.client import NO_EXTRAS
 from ..core.interface.protocol import GameInterface
 from ..core.limits import DEFAULT_LIMITS, Limits
-from ..events import Event
 
 __all__ = ["BABEL", "Babel"]
 

@@ -14,12 +14,12 @@ from ..boards import BUILT_IN, STANDARD
 from ..checks import check_state
 from ..conflict_text import decision_summary
 from ..core.errors import ArgumentError, JsonError, expect
+from ..core.events import Event
 from ..core.interface.protocol import GameInterface
 from ..core.limits import DEFAULT_LIMITS, Limits
 from ..engine import outcome, refusal, transition
 from ..evaluation.candidates import scores
 from ..evaluation.rollout import evaluation, next_state, rollout_action, weighted_action
-from ..events import Event
 from ..explain import explain
 from ..invariants import state_problems, step_problems
 from ..legal import legal_actions

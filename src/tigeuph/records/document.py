@@ -13,15 +13,16 @@ from cattrs.gen import make_dict_unstructure_fn, override
 
 from ..actions import Action
 from ..core.errors import ArgumentError, JsonError, LimitError
+from ..core.events import Event
 from ..core.limits import Limits
 from ..core.records.text import check_comment, check_tag
 from ..core.serialise.converter import object_of
+from ..core.serialise.documents import dump_document, load_document
+from ..core.stops import Stop
 from ..engine import outcome
-from ..events import Event
 from ..ruleset import Rules
-from ..serialise.documents import checked, dump_document, load_document
+from ..serialise.formats import checked
 from ..serialise.hooks import CONVERTER, write_event
-from ..stall import Stop
 from ..state import End, GameState, new_game
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """The :class:`Game`: a game's history, undo and replay, and its records as text or JSON (the
 format is described in ``tigeuph.records``). The history itself, shared with Babel's games, is
-``tigeuph.records.history.History``; this module gives the main game's own parts."""
+``tigeuph.core.records.history.History``; this module gives the main game's own parts."""
 
 from __future__ import annotations
 
@@ -22,19 +22,20 @@ from ..core.errors import (
     UndoError,
     expect,
 )
+from ..core.events import Event
 from ..core.limits import DEFAULT_LIMITS, Limits, check_limits
+from ..core.records.history import History
 from ..core.records.text import check_comment
+from ..core.stops import STALL_ROUNDS
 from ..engine import outcome, transition
-from ..events import Event
 from ..legal import release
 from ..notation.fields import TITLE, parse_rules, rules_text
 from ..notation.position import from_text, to_text
 from ..ruleset import Rules
-from ..stall import STALL_ROUNDS, is_stalled
+from ..stall import is_stalled
 from ..state import GameState, new_game
 from ..views import PlayerView, history, view
 from .document import WRITTEN, check_events, check_result, read_json, write_json
-from .history import History
 
 __all__ = ["Game"]
 

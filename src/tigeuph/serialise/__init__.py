@@ -3,18 +3,18 @@
 Every document is a JSON object whose ``format`` says what it holds (``tigeuph-state``,
 ``tigeuph-action``, ``tigeuph-view``, ``tigeuph-record``) and whose ``version`` is
 :data:`~tigeuph.core.serialise.documents.VERSION`, so that stored games stay readable when the
-format grows: a reader refuses a version it does not know instead of guessing. The fields follow the data types, named for
-people and for other languages: cells by name (``"E5"``), sets of cells as lists of names in
-board order, colours by letter, per-colour counts as objects (``{"r": 2, "b": 0, "g": 1,
-"k": 3}``), actions in action notation (``"rE5"``), monuments by code (``"rk"``), the pending
-decision as an object with a ``kind`` (``revolt``, ``war``, ``war-choice``, ``monument``,
+format grows: a reader refuses a version it does not know instead of guessing. The fields follow the
+data types, named for people and for other languages: cells by name (``"E5"``), sets of cells as
+lists of names in board order, colours by letter, per-colour counts as objects (``{"r": 2, "b": 0,
+"g": 1, "k": 3}``), actions in action notation (``"rE5"``), monuments by code (``"rk"``), the
+pending decision as an object with a ``kind`` (``revolt``, ``war``, ``war-choice``, ``monument``,
 ``treasure``, and with the variants ``building``, ``wonder``, ``wonder-point``), events (what an
-action did, :mod:`tigeuph.events`) as objects with a ``kind`` (``tile-placed``...), their words
-and their own fields, the colours only their player may see ``null`` in a view. The board is
-named (``"standard"``, ``"advanced"``), or a custom board is an object in the shape of
-``boards.json``, cells by name (``{"rows": 6, "cols": 8, "river": ["D3"], "temples": ["A1",
-"G4", "B5"], "special_treasures": []}``, spec R2). The package ships a JSON Schema of every
-document (:func:`json_schema`).
+action did, :mod:`tigeuph.events`) as objects with a ``kind`` (``tile-placed``...), their words and
+their own fields, the colours only their player may see ``null`` in a view. The board is named
+(``"standard"``, ``"advanced"``), or a custom board is an object in the shape of ``boards.json``,
+cells by name (``{"rows": 6, "cols": 8, "river": ["D3"], "temples": ["A1", "G4", "B5"],
+"special_treasures": []}``, spec R2). The package ships a JSON Schema of every document
+(:func:`json_schema`).
 
 The variants (spec R28-R32) add fields that are always written: the switches in ``rules``
 (``english_reinforcement``, ``buildings``, ``wonder``, ``open_scoring``), and in states and

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import expect
-from ..events import Event
+from ..core.events import Event
 from .hooks import EVENT_WORDS, read_event, write_event
 
 __all__ = ["EVENT_WORDS", "event_from_json", "event_to_json"]

@@ -14,12 +14,12 @@ from attrs import frozen
 from ..actions import Action, ExchangeTiles
 from ..checks import check_state
 from ..core.errors import JsonError, PositionError, expect
+from ..core.events import ROLE, Event
 from ..core.limits import DEFAULT_LIMITS, Limits, summarise
-from ..events import Event, TilesDrawn, TilesExchanged
-from ..events.base import ROLE
+from ..core.serialise.documents import check_indent, dump_document, load_document
+from ..events import TilesDrawn, TilesExchanged
 from ..state import HAND_SIZE, GameState
 from ..views import PlayerView, PublicAction, sample_state, scoring, view
-from .documents import check_indent, dump_document, load_document
 from .hooks import CONVERTER
 from .schema import event_definitions
 

@@ -14,9 +14,10 @@ from ..actions import Action
 from ..boards import BUILT_IN, CUSTOM, Board, board_name
 from ..cells import Bitboard, Cell, cell_name, names, parse_cell
 from ..core.errors import BoardError
+from ..core.events import Event
 from ..core.serialise.converter import Invalid, object_of, show, strict_converter
 from ..decisions import Decision
-from ..events import EVENT_TYPES, Event
+from ..events import EVENT_TYPES
 from ..kinds import ACTION_KINDS, DECISION_CLASSES, DECISION_KINDS
 from ..pieces import COLOURS, Colour, Monument
 from ..state import Counts, GameState

@@ -16,8 +16,8 @@ from typing import Any, Final
 import attrs
 
 from ..cells import Cell
-from ..events import EVENT_TYPES, Event
-from ..events.base import ROLE
+from ..core.events import ROLE, Event
+from ..events import EVENT_TYPES
 from ..pieces import Colour, Monument
 from ..state import Counts, End
 

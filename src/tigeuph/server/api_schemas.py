@@ -14,8 +14,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
+from ..core.stops import Stop
 from ..games import DEFAULT_GAME, GAMES, AnyGame
-from ..stall import Stop
 from .bodies import MAX_QUERY, MAX_SEED
 from .errors import ERRORS
 

@@ -28,7 +28,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..events import Event, names_for
+from ..core.events import Event, names_for
 from ..games import AnyGame, game_named
 from .rows import HIDDEN
 

@@ -20,8 +20,8 @@ from typing import Final
 
 from attrs import frozen
 
+from ..core.stops import Stop
 from ..games import DEFAULT_GAME
-from ..stall import Stop
 from .limits import ServerLimits
 from .seats import HUMAN
 

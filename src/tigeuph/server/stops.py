@@ -25,8 +25,8 @@ from typing import Any, Final
 from attrs import define
 
 from ..core.limits import Limits
+from ..core.stops import STALL_ROUNDS
 from ..games import AnyGame
-from ..stall import STALL_ROUNDS
 
 __all__ = ["Replay", "Watches"]
 

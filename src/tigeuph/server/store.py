@@ -43,8 +43,8 @@ from attrs import evolve
 
 from ..core.deals import COMMITMENT_TAG, SALT_TAG, deal_commitment, new_salt
 from ..core.limits import Limits
+from ..core.stops import Stop
 from ..games import DEFAULT_GAME, AnyGame, game_named
-from ..stall import Stop
 from .agents import Turn, random_move
 from .errors import (
     GameNotFound,

@@ -29,8 +29,10 @@ from xml.etree.ElementTree import Element, tostring
 from ..actions import Action, PlaceLeader
 from ..cells import Bitboard, Cell, cell_col, cell_row, cells_of, from_cells
 from ..core.errors import TigeuphError, expect
+from ..core.events import Event
+from ..core.svg.markup import el
+from ..core.svg.symbols import INK
 from ..engine import transition
-from ..events import Event
 from ..screen import action_cells
 from ..state import GameState
 from ..views import PlayerView
@@ -47,7 +49,7 @@ from .layers import (
     draw_tiles,
 )
 from .panel import draw_panel, panel_height
-from .symbols import INK, PieceSymbols, el
+from .symbols import PieceSymbols
 
 __all__ = [
     "CROP_LEAST",

@@ -21,14 +21,17 @@ from attrs import frozen
 
 from ..cells import STRIDE, Bitboard, Cell, cell_name, cells_of
 from ..core.dynasties import dynasty
+from ..core.events import Event
+from ..core.svg.markup import el
+from ..core.svg.symbols import INK
 from ..core.svg.text import FONT, text_width
 from ..decisions import Conflict, Revolt
-from ..events import ConflictResolved, Event
+from ..events import ConflictResolved
 from ..pieces import Colour
 from ..regions import region
 from ..rules.conflicts import temple_count, war_side
 from .layers import LEADER, SQUARE, Position, cell_xy
-from .symbols import COLOUR_NAMES, FILL, INK, UNIFICATION_OVERHANG, el
+from .symbols import COLOUR_NAMES, FILL, UNIFICATION_OVERHANG
 
 __all__ = ["Fight", "draw_fights", "draw_kingdoms", "fights"]
 

@@ -13,10 +13,12 @@ from typing import Final
 from xml.etree.ElementTree import Element
 
 from ..cells import COLUMN_LETTERS, Bitboard, Cell, cell, cell_col, cell_name, cell_row, cells_of
+from ..core.svg.markup import el
+from ..core.svg.symbols import INK
 from ..pieces import COLOURS
 from ..state import GameState
 from ..views import PlayerView
-from .symbols import COLOUR_NAMES, FILL, INK, UNIFICATION_OVERHANG, PieceSymbols, el, glyph
+from .symbols import COLOUR_NAMES, FILL, UNIFICATION_OVERHANG, PieceSymbols, glyph
 
 __all__ = [
     "LEADER",

@@ -18,13 +18,15 @@ from xml.etree.ElementTree import Element
 from attrs import frozen
 
 from ..core.dynasties import dynasty
+from ..core.svg.markup import el
+from ..core.svg.symbols import INK
 from ..core.svg.text import FONT, text_width, wrap
 from ..describe import status, winners
 from ..pieces import COLOURS
 from ..state import GameState
 from ..views import PlayerView
 from .layers import MARGIN, Position
-from .symbols import COLOUR_NAMES, INK, PieceSymbols, el
+from .symbols import COLOUR_NAMES, PieceSymbols
 
 __all__ = ["ROW", "draw_panel", "panel_height"]
 
@@ -181,7 +183,9 @@ def draw_panel(svg: Element, symbols: PieceSymbols, pos: Position, top: int, wid
         y += height
 
 
-def _points(row: Element, symbols: PieceSymbols, pos: Position, seat: int, x: float, y: float) -> None:
+def _points(
+    row: Element, symbols: PieceSymbols, pos: Position, seat: int, x: float, y: float
+) -> None:
     points = pos.points[seat]
     for colour in COLOURS:
         name = COLOUR_NAMES[colour]
@@ -192,7 +196,9 @@ def _points(row: Element, symbols: PieceSymbols, pos: Position, seat: int, x: fl
         x += 52
 
 
-def _counts(row: Element, symbols: PieceSymbols, pos: Position, seat: int, x: float, y: float) -> None:
+def _counts(
+    row: Element, symbols: PieceSymbols, pos: Position, seat: int, x: float, y: float
+) -> None:
     for kind, symbol, count in (
         ("treasures", symbols.treasure(False), pos.treasures_taken[seat]),
         ("catastrophes", symbols.catastrophe(), pos.catastrophe_tiles[seat]),

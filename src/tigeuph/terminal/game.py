@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents import AgentSpecError, agent_rng
 from ..core.errors import TigeuphError
+from ..core.stops import STALL_ROUNDS, Stop
 from ..games import AnyGame, Record, game_named, game_of, player_counts
-from ..stall import STALL_ROUNDS, Stop
 from .narration import last_decision, seat_labels, show_summary, story, tell
 from .prompt import (
     Command,

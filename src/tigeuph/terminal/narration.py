@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.dynasties import dynasty
-from ..events import names_for
+from ..core.events import names_for
 from ..games import AnyGame, Record
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from ..events import names_for
+from ..core.events import names_for
 from ..games import Record, game_of
 from .game import rich_console, show_markup
 from .narration import narrate

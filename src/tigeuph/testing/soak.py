@@ -43,8 +43,8 @@ from attrs import frozen
 
 from ..agents import Agent, make_agent
 from ..core.errors import TigeuphError
+from ..core.stops import STALL_ROUNDS
 from ..games import DEFAULT_GAME, GAMES, AnyGame, game_named
-from ..stall import STALL_ROUNDS
 from ..tools.options import Parser, positive, progress
 from .invariants import checked_apply, round_trip_problems, state_problems
 from .rules_words import parse_rules, rules_text

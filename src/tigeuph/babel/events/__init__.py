@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...events.base import Event
+from ...core.events import Event
 from .abilities import (
     CardsDiscarded,
     CardsExpelled,

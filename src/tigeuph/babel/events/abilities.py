@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-from ...events.base import NUMBER, PLAYER, Event, does, own, plural, possessive, seat, sentence
+from ...core.events import NUMBER, PLAYER, Event, does, own, plural, possessive, seat, sentence
 from ..cards import Counts, Nation
 from .words import a_card, cards, hand_text, levels_text, place
 

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-from ...events.base import NUMBER, PLAYER, Event, does, own, plural, possessive, sentence, verb
+from ...core.events import NUMBER, PLAYER, Event, does, own, plural, possessive, sentence, verb
 from ..cards import Nation
 from .words import a_card, place, sequence_text
 

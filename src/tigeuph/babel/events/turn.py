@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-from ...events.base import (
+from ...core.events import (
     NUMBER,
     PLAYER,
     PRIVATE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from ...events import Event
+from ...core.events import Event
 from ..actions import Build, SkipBuild
 from ..cards import Nation
 from ..events import TempleBuilt

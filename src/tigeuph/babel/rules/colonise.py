@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from ...events import Event
+from ...core.events import Event
 from ..actions import Colonise
 from ..events import CardColonised
 from ..state import BabelState, add

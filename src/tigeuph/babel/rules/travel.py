@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from ...events import Event
+from ...core.events import Event
 from ..actions import Travel
 from ..events import PawnTravelled
 from ..state import BabelState, add

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from ...events import Event
+from ...core.events import Event
 from ..actions import EndTurn
 from ..cards import NATIONS
 from ..events import DeckReshuffled, PeopleDrawn, TurnBegan, TurnEnded

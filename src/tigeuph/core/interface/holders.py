@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from ...events import Event
+from ..events import Event
 from ..limits import Limits
 
 if TYPE_CHECKING:
-    from ...stall import Stop
+    from ..stops import Stop
 
 __all__ = ["Position", "Record", "SeatView", "SeatViews"]
 

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from ...events import Event
+from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from .client import ClientExtras
 from .holders import SeatViews

@@ -15,21 +15,21 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar
 
-from ..core.errors import ArgumentError, LimitError, NotationError, TigeuphError, expect
-from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, check_text
-from ..core.records.text import (
-    move_lines,
-    narrated,
+from ..errors import ArgumentError, LimitError, NotationError, TigeuphError, expect
+from ..events import Event
+from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
+from ..stops import Stop
+from .text import (
     SEED,
     check_comment,
     check_tag,
     check_written,
     escape,
+    move_lines,
+    narrated,
     replay,
     split_record,
 )
-from ..events import Event
-from ..stall import Stop
 
 __all__ = ["History"]
 
@@ -269,7 +269,7 @@ class History(ABC, Generic[S, A, V]):
             ArgumentError: the game is over, or *reason* is a stall and it has not stalled.
         """
         where = f"{self._name}.stop"
-        expect(reason, Stop, "a tigeuph.stall.Stop", f"{where}: reason")
+        expect(reason, Stop, "a tigeuph.core.stops.Stop", f"{where}: reason")
         if self.state.is_over:
             raise ArgumentError(f"{where}: the game is over")
         if reason is Stop.STALLED and not self._is_stalled():

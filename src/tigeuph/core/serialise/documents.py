@@ -11,9 +11,9 @@ from typing import Any, Final, TypeVar
 import cattrs
 from cattrs.errors import ForbiddenExtraKeysError
 
-from ..core.errors import ArgumentError, JsonError, expect
-from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, load_json, summarise
-from ..core.serialise.converter import show, strict_converter
+from ..errors import ArgumentError, JsonError, expect
+from ..limits import DEFAULT_LIMITS, Limits, check_limits, load_json, summarise
+from .converter import show, strict_converter
 
 __all__ = ["VERSION", "check_indent", "dump_document", "load_document", "structure"]
 
