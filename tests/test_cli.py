@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import tigeuph
-import tigeuph.stall
+import tigeuph.core.stops
 from tigeuph.cli import main, parser
 
 
