@@ -526,7 +526,7 @@ def test_a_war_is_told_with_its_sides_lit_and_the_defenders_outcomes(
         assert set(told) <= set(_lines(browser, "#news-lines li"))
         _, events = TIGRIS.transition(state, TIGRIS.parse_action("+0"))
         resolved = next(event for event in events if event.kind == "conflict-resolved")
-        lit = [_cell_classes(browser, tigeuph.cell_name(cell)) for cell in resolved.cells]
+        lit = [_cell_classes(browser, tigeuph.cell_name(c)) for c in resolved.values("cell")]
         assert len(lit) > 1 and all("told" in classes for classes in lit)
         browser.save_screenshot(str(shots / "war.png"))
         assert _csp_reports(browser) == []
