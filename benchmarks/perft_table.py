@@ -19,8 +19,8 @@ import sys
 import time
 from collections.abc import Iterator
 
-from tigeuph.boards import BUILT_IN
-from tigeuph.ruleset import SWITCHES, switch_word
+from tigeuph.tigris.model.boards import BUILT_IN
+from tigeuph.tigris.model.ruleset import SWITCHES, switch_word
 from tigeuph.tools.bench import rule_set, seeded_game
 from tigeuph.tools.perft import perft, position
 

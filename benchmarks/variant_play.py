@@ -22,9 +22,9 @@ from typing import NamedTuple
 from attrs import evolve
 
 from tigeuph import Game, Rules
-from tigeuph.actions import BuildWonder, PlaceBuilding
 from tigeuph.agents import agent_rng, make_agent
 from tigeuph.core.stats import wilson
+from tigeuph.tigris.model.actions import BuildWonder, PlaceBuilding
 
 SWITCHES = {"wonder": Rules(wonder=True), "buildings": Rules(buildings=True), "standard": Rules()}
 

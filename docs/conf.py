@@ -69,7 +69,7 @@ nitpicky = True
 nitpick_ignore = [
     ("py:class", "NDArray"),
     ("py:class", "np.float32"),
-    ("py:class", "tigeuph.cells.T"),
+    ("py:class", "tigeuph.tigris.model.cells.T"),
     # the game interface's type parameters: a state, a view, an action, a record
     *(("py:class", f"tigeuph.core.interface.protocol.{t}") for t in ("S", "V", "A", "G")),
     *(("py:class", f"tigeuph.core.interface.holders.{t}") for t in ("S_in", "V_out", "A_in")),
@@ -95,8 +95,8 @@ python_use_unqualified_type_names = True
 # The aliases keep their names: ``Cell``, not ``int``; ``Action``, not a union of 17 classes.
 autodoc_type_aliases = {
     **{name: f"tigeuph.{name}" for name in ("Cell", "Bitboard", "Action", "Decision")},
-    "Counts": "tigeuph.state.Counts",
-    "Position": "tigeuph.svg.Position",
+    "Counts": "tigeuph.tigris.model.state.Counts",
+    "Position": "tigeuph.tigris.pictures.Position",
 }
 autodoc_default_options = {"exclude-members": "__init__, __new__"}
 napoleon_google_docstring = True
@@ -139,7 +139,12 @@ GoogleDocstring._parse_attribute_docstring = _attribute_docstring  # type: ignor
 
 
 # The public modules: every name of each one's __all__ must be documented somewhere.
-PUBLIC_MODULES = ["tigeuph", "tigeuph.svg", "tigeuph.testing.invariants", "tigeuph.agents"]
+PUBLIC_MODULES = [
+    "tigeuph",
+    "tigeuph.tigris.pictures",
+    "tigeuph.testing.invariants",
+    "tigeuph.agents",
+]
 
 
 def _check_public_api(app: Sphinx, env: Any) -> None:

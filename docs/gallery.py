@@ -20,7 +20,7 @@ from typing import Any
 import tigeuph
 from tigeuph import GAMES, svg
 from tigeuph.agents import RandomAgent, make_agent
-from tigeuph.events import ConflictResolved
+from tigeuph.tigris.events import ConflictResolved
 
 HERE = Path(__file__).parent / "pictures"
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 
 import tigeuph
 from tigeuph import Action, GameState, PlaceTile, Rules
-from tigeuph.cells import neighbours
+from tigeuph.tigris.model.cells import neighbours
 
 TILES_FIRST = 0.6
 """A ``prefer_tiles`` for :func:`random_game` under :func:`every_switch` rules: runs and crosses

@@ -6,7 +6,7 @@ A scenario is a text file under ``tests/scenarios/``::
     clauses: R15
     tigeuph position
     rules: players=2 board=standard
-    ... (any position text, see tigeuph.notation.position)
+    ... (any position text, see tigeuph.tigris.notation.position)
     play: RF5 +2 +3
     expect: leader 0 R = supply
     expect: points 1 = r1 b0 g0 k0
@@ -14,7 +14,7 @@ A scenario is a text file under ``tests/scenarios/``::
 
 Lines starting ``clauses:``, ``play:``, ``expect:``, ``told:`` and ``expect-error:`` belong
 to the scenario; every other line is the position. A ``told`` line is an event's sentence
-(:mod:`tigeuph.events`, with seat numbers) that the actions played since the previous
+(:mod:`tigeuph.tigris.events`, with seat numbers) that the actions played since the previous
 ``expect`` or ``told`` line must have told, word for word. ``play`` lines add actions, in
 action notation, in order, and each ``expect`` line is checked against the state the actions
 above it reach.

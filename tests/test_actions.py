@@ -35,7 +35,7 @@ from tigeuph import (
     WithdrawLeader,
     parse_action,
 )
-from tigeuph.cells import ROWS, STRIDE
+from tigeuph.tigris.model.cells import ROWS, STRIDE
 
 
 def every_action() -> list[Action]:

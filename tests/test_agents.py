@@ -25,7 +25,9 @@ from tigeuph.agents import (
     make_agent,
     play,
 )
-from tigeuph.decisions import (
+from tigeuph.tigris.analysis.heuristic import evaluate
+from tigeuph.tigris.interface.adapter import TIGRIS
+from tigeuph.tigris.model.decisions import (
     BuildingChoice,
     MonumentChoice,
     Revolt,
@@ -35,8 +37,6 @@ from tigeuph.decisions import (
     WonderChoice,
     WonderPoint,
 )
-from tigeuph.evaluation.heuristic import evaluate
-from tigeuph.games.tigris import TIGRIS
 
 SPECS = ("random", "random:weighted=true", "greedy", "mcts:iterations=12")
 """The agents every test below plays (the search with a tiny budget, to keep tests fast)."""

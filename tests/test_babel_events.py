@@ -15,7 +15,7 @@ from babel_games import sample_states
 from tigeuph import GAMES, ArgumentTypeError, Event, JsonError, babel, play
 from tigeuph.agents import make_agent
 from tigeuph.babel import events as told
-from tigeuph.events import TurnPassed
+from tigeuph.tigris.events import TurnPassed
 
 # Seat 0 at the Hittites with a run of every nation there; seat 1's temple of four faces his.
 BASE: Final = """babel position

@@ -14,7 +14,7 @@ from typing import Final
 import pytest
 
 from tigeuph import TigeuphError
-from tigeuph.ruleset import SWITCHES
+from tigeuph.tigris.model.ruleset import SWITCHES
 from tigeuph.tools import callgrind
 from tigeuph.tools.bench import games_text, main, playout, rule_set, seeded_game
 

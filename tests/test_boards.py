@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import tigeuph
 from tigeuph import ADVANCED, STANDARD, Board, BoardError, Colour, GameState, Rules, mask, names
-from tigeuph.boards import (
+from tigeuph.tigris.model.boards import (
     BUILT_IN,
     MIN_TEMPLES,
     board_from_json,
@@ -28,8 +28,8 @@ from tigeuph.boards import (
     load_board,
     rectangle,
 )
-from tigeuph.cells import BOARD, COLS, ROWS, STRIDE, cell
-from tigeuph.notation.position import parse_rules
+from tigeuph.tigris.model.cells import BOARD, COLS, ROWS, STRIDE, cell
+from tigeuph.tigris.notation.position import parse_rules
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "boards"
 DELTA = board_from_text((EXAMPLES / "delta.txt").read_text("utf-8"), name="delta")
@@ -38,7 +38,7 @@ KEYS = ("rows", "cols", "river", "temples", "special_treasures", "note")
 
 def printed(name: str) -> dict[str, Any]:
     """The entry *name* of the package's boards.json."""
-    text = resources.files("tigeuph").joinpath("data/boards.json").read_text("utf-8")
+    text = resources.files("tigeuph.tigris").joinpath("data/boards.json").read_text("utf-8")
     entry = json.loads(text)[name]
     assert isinstance(entry, dict)
     return entry

@@ -17,8 +17,8 @@ import scenario
 
 import tigeuph
 from tigeuph import svg
-from tigeuph.cells import cell_name, cells_of
 from tigeuph.core.dynasties import dynasty
+from tigeuph.tigris.model.cells import cell_name, cells_of
 
 EXT = Path(__file__).resolve().parents[1] / "docs" / "_ext"
 CASES = [scenario.read(path) for path in scenario.all_scenarios()]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import get_args
 
-from tigeuph.checks.pending import CHECKERS
-from tigeuph.decisions import Decision
-from tigeuph.kinds import DECISIONS
+from tigeuph.tigris.checks.pending import CHECKERS
+from tigeuph.tigris.model.decisions import Decision
+from tigeuph.tigris.model.kinds import DECISIONS
 
 
 def test_every_decision_kind_has_a_checker() -> None:

@@ -8,8 +8,8 @@ import pytest
 import tigeuph
 from tigeuph import ArgumentError, ArgumentTypeError
 from tigeuph.core.dynasties import DYNASTIES, dynasty
-from tigeuph.screen import board_markup, players_markup
-from tigeuph.svg.symbols import FILL
+from tigeuph.tigris.describe.screen import board_markup, players_markup
+from tigeuph.tigris.pictures.symbols import FILL
 
 
 def test_four_dynasties_each_its_own() -> None:

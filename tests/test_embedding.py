@@ -13,7 +13,7 @@ import pytest
 
 import tigeuph
 from tigeuph import Game, PositionError, check_state, new_game, state_from_json, state_to_json
-from tigeuph.shapes import MAX_COUNT
+from tigeuph.tigris.checks.shapes import MAX_COUNT
 
 STATE = new_game(2, seed=1)
 

@@ -1,5 +1,6 @@
 """Action ids for learning: a bijection onto ``range(ACTION_COUNT)`` laid out as the table in
-``tigeuph.encoding`` says, and legal masks that agree with ``legal_actions`` (issue 6)."""
+``tigeuph.tigris.learning.encoding`` says, and legal masks that agree with ``legal_actions`` (issue
+6)."""
 
 from __future__ import annotations
 

@@ -30,9 +30,9 @@ from tigeuph import (
     view_from_json,
     view_to_json,
 )
-from tigeuph.events import TilesDrawn, TilesExchanged
-from tigeuph.serialise.events import event_to_json
-from tigeuph.views import history, scoring
+from tigeuph.tigris.events import TilesDrawn, TilesExchanged
+from tigeuph.tigris.serialise.events import event_to_json
+from tigeuph.tigris.views import history, scoring
 
 HIDDEN_KINDS = (TilesDrawn, TilesExchanged)
 """The events whose tiles only their player may see."""

@@ -14,7 +14,7 @@ from games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import COLOURS, EVENT_TYPES, Colour, Event, GameState
-from tigeuph.events import (
+from tigeuph.tigris.events import (
     ConflictResolved,
     GameEnded,
     LeaderMoved,
@@ -28,7 +28,7 @@ from tigeuph.events import (
     TreasureTaken,
     WonderScored,
 )
-from tigeuph.serialise.events import event_from_json, event_to_json
+from tigeuph.tigris.serialise.events import event_from_json, event_to_json
 
 
 def _told_in_scenarios() -> dict[str, set[str]]:

@@ -10,7 +10,7 @@ from games import random_game
 
 import tigeuph
 from tigeuph import Colour, GameState, parse_action, parse_cell
-from tigeuph.describe import status
+from tigeuph.tigris.describe.words import status
 
 RED, GREEN, BLACK = Colour.RED, Colour.GREEN, Colour.BLACK
 

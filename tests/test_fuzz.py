@@ -36,7 +36,15 @@ from tigeuph import (
     RecordError,
     Rules,
 )
-from tigeuph.boards import (
+from tigeuph.testing.invariants import (
+    checked_apply,
+    every_rules,
+    round_trip_problems,
+    state_problems,
+    step_problems,
+)
+from tigeuph.tigris.learning.encoding import ACTION_COUNT, action_to_id, id_to_action
+from tigeuph.tigris.model.boards import (
     ADVANCED,
     STANDARD,
     Board,
@@ -46,15 +54,7 @@ from tigeuph.boards import (
     board_to_text,
     load_board,
 )
-from tigeuph.cells import cell_name, parse_cell
-from tigeuph.encoding import ACTION_COUNT, action_to_id, id_to_action
-from tigeuph.testing.invariants import (
-    checked_apply,
-    every_rules,
-    round_trip_problems,
-    state_problems,
-    step_problems,
-)
+from tigeuph.tigris.model.cells import cell_name, parse_cell
 
 T = TypeVar("T")
 

@@ -8,8 +8,8 @@ from games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import Rules
-from tigeuph.evaluation.candidates import _Keys, scores
-from tigeuph.evaluation.settle import settle
+from tigeuph.tigris.analysis.candidates import _Keys, scores
+from tigeuph.tigris.analysis.settle import settle
 
 RULES = {
     "standard": Rules(players=3),

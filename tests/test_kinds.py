@@ -11,8 +11,9 @@ import pytest
 from games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
-from tigeuph.decisions import Decision
-from tigeuph.kinds import (
+from tigeuph.tigris.interface.client import describe
+from tigeuph.tigris.model.decisions import Decision
+from tigeuph.tigris.model.kinds import (
     ACTION_KINDS,
     DECISION_CLASSES,
     DECISION_KINDS,
@@ -21,7 +22,6 @@ from tigeuph.kinds import (
     action_kind,
     decision_kind,
 )
-from tigeuph.moves import describe
 
 
 def test_every_decision_class_has_one_kind() -> None:

@@ -242,7 +242,7 @@ def test_the_walk_resolves_relative_imports() -> None:
     """The import walk sees relative imports, top-level and inside functions, as module names."""
     tools = imported(PACKAGE / "cli" / "tools.py")
     assert {"tigeuph.tools.simulate", "tigeuph.tools.bench", "tigeuph.core.errors"} <= set(tools)
-    assert "tigeuph.engine" in set(imported(PACKAGE / "tools" / "bench.py"))
+    assert "tigeuph.tigris.engine.apply" in set(imported(PACKAGE / "tools" / "bench.py"))
     assert "tigeuph.tools.simulate.report" in set(
         imported(PACKAGE / "tools" / "simulate" / "run.py")
     )
@@ -252,11 +252,13 @@ def test_the_walk_knows_where_an_import_stands() -> None:
     """An import inside a function is named with its function; one under ``if TYPE_CHECKING:``
     is left out of the layering's walk but not out of the three rules'."""
     state = set(_imports(PACKAGE / "state.py", typing_too=False))
-    assert ("tigeuph.svg", NOTEBOOK_HOOK) in state
-    assert ("tigeuph.regions", None) in state
+    assert ("tigeuph.tigris.pictures", NOTEBOOK_HOOK) in state
+    assert ("tigeuph.tigris.model.regions", None) in state
     reads = PACKAGE / "reads.py"
-    assert "tigeuph.state" in set(imported(reads))
-    assert "tigeuph.state" not in {name for name, _ in _imports(reads, typing_too=False)}
+    assert "tigeuph.tigris.model.state" in set(imported(reads))
+    assert "tigeuph.tigris.model.state" not in {
+        name for name, _ in _imports(reads, typing_too=False)
+    }
 
 
 def test_the_tables_are_read_row_by_row() -> None:

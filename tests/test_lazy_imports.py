@@ -15,14 +15,14 @@ import tigeuph
 LATER = (
     "tigeuph.agents",
     "tigeuph.babel",
-    "tigeuph.checks",
-    "tigeuph.explain",
-    "tigeuph.notation",
-    "tigeuph.records",
-    "tigeuph.serialise",
-    "tigeuph.svg",
-    "tigeuph.tensors",
-    "tigeuph.views",
+    "tigeuph.tigris.checks",
+    "tigeuph.tigris.explain",
+    "tigeuph.tigris.notation",
+    "tigeuph.tigris.records",
+    "tigeuph.tigris.serialise",
+    "tigeuph.tigris.pictures",
+    "tigeuph.tigris.learning.tensors",
+    "tigeuph.tigris.views",
 )
 """Modules that a bare ``import tigeuph`` must not import."""
 
@@ -38,8 +38,8 @@ def _run(code: str) -> str:
 def test_import_brings_the_engine_and_not_the_readers_writers_or_agents() -> None:
     """A fresh ``import tigeuph`` loads the engine but none of the modules imported later."""
     found = _run("import sys, tigeuph; print(' '.join(sorted(sys.modules)))").split()
-    assert "tigeuph.engine" in found
-    assert "tigeuph.actions" in found
+    assert "tigeuph.tigris.engine.apply" in found
+    assert "tigeuph.tigris.model.actions" in found
     assert [name for name in LATER if name in found] == []
 
 
@@ -51,8 +51,8 @@ def test_every_public_name_resolves_and_is_listed() -> None:
         assert name in listed, name
         value = getattr(tigeuph, name)
         assert value is not None, name
-    assert tigeuph.explain is __import__("tigeuph.explain", fromlist=["explain"]).explain
-    assert tigeuph.Game is __import__("tigeuph.records", fromlist=["Game"]).Game
+    assert tigeuph.explain is __import__("tigeuph.tigris.explain", fromlist=["explain"]).explain
+    assert tigeuph.Game is __import__("tigeuph.tigris.records", fromlist=["Game"]).Game
     assert len(set(tigeuph.__all__)) == len(tigeuph.__all__)
 
 
@@ -60,10 +60,10 @@ def test_a_lazy_name_works_in_a_fresh_interpreter() -> None:
     """The first use of a lazy name imports its module then and gives the right object."""
     out = _run(
         "import sys, tigeuph\n"
-        "before = 'tigeuph.serialise' in sys.modules\n"
+        "before = 'tigeuph.tigris.serialise' in sys.modules\n"
         "s = tigeuph.new_game(2, seed=3)\n"
         "back = tigeuph.state_from_json(tigeuph.state_to_json(s))\n"
-        "print(before, 'tigeuph.serialise' in sys.modules, back == s)"
+        "print(before, 'tigeuph.tigris.serialise' in sys.modules, back == s)"
     )
     assert out == "False True True"
 
@@ -73,7 +73,7 @@ def test_importing_the_explain_module_keeps_the_explain_function() -> None:
     function, as it was when the package imported everything eagerly."""
     out = _run(
         "import tigeuph\n"
-        "from tigeuph.explain import Explanation\n"
+        "from tigeuph.tigris.explain import Explanation\n"
         "s = tigeuph.new_game(2, seed=3)\n"
         "e = tigeuph.explain(s, tigeuph.legal_actions(s)[0])\n"
         "print(callable(tigeuph.explain), isinstance(e, Explanation))"

@@ -13,8 +13,8 @@ from games import every_switch, random_game
 
 import tigeuph
 from tigeuph import GameState, LegalActions, parse_action
-from tigeuph.reads import Position
-from tigeuph.work import TellingWork, Work
+from tigeuph.tigris.model.reads import Position
+from tigeuph.tigris.model.work import TellingWork, Work
 
 
 def states(count: int = 6) -> list[GameState]:

@@ -15,9 +15,9 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 import tigeuph
-import tigeuph.tensors
+import tigeuph.tigris.learning.tensors
 from tigeuph.adapters.openspiel import TigeuphState
-from tigeuph.state import TILE_COUNTS
+from tigeuph.tigris.model.state import TILE_COUNTS
 
 SETTINGS = [
     {"players": 2},
@@ -155,7 +155,7 @@ def test_a_board_file_sets_the_board() -> None:
     delta = Path(__file__).parent.parent / "examples" / "boards" / "delta.txt"
     game = pyspiel.load_game("tigeuph", {"players": 3, "board": str(delta)})
     board = tigeuph.load_board(delta)
-    assert game.observation_tensor_size() == tigeuph.tensors.observation_size(board)
+    assert game.observation_tensor_size() == tigeuph.tigris.learning.tensors.observation_size(board)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 

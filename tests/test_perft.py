@@ -12,9 +12,9 @@ import pytest
 from reference.perft import ref_divide
 
 from tigeuph import ArgumentError, ArgumentTypeError, Rules, apply, legal_actions, new_game
-from tigeuph.boards import BUILT_IN
 from tigeuph.cli import main
-from tigeuph.ruleset import SWITCHES, parse_switches
+from tigeuph.tigris.model.boards import BUILT_IN
+from tigeuph.tigris.model.ruleset import SWITCHES, parse_switches
 from tigeuph.tools.bench import rule_set, seeded_game
 from tigeuph.tools.perft import divide, perft, position
 

@@ -41,9 +41,9 @@ from tigeuph import (
     parse_cell,
     to_text,
 )
-from tigeuph.boards import board_from_text
-from tigeuph.cells import cell_col, cell_row
-from tigeuph.state import TILE_COUNTS
+from tigeuph.tigris.model.boards import board_from_text
+from tigeuph.tigris.model.cells import cell_col, cell_row
+from tigeuph.tigris.model.state import TILE_COUNTS
 
 SEEDS: Final = (0, 1, 2)
 MAX_ACTIONS: Final = 2000  # a random game ends long before: a guard against endless play

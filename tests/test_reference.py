@@ -80,8 +80,14 @@ from tigeuph import (
     WithdrawLeader,
     board_from_text,
 )
-from tigeuph.decisions import BuildingChoice, Conflict, Revolt, WonderChoice, WonderPoint
-from tigeuph.state import WonderSite
+from tigeuph.tigris.model.decisions import (
+    BuildingChoice,
+    Conflict,
+    Revolt,
+    WonderChoice,
+    WonderPoint,
+)
+from tigeuph.tigris.model.state import WonderSite
 
 GAMES: Final = int(os.environ.get("TIGEUPH_REF_GAMES", "5"))
 PLAYERS: Final = (2, 3, 4)

@@ -10,8 +10,8 @@ from games import random_game
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tigeuph.cells import CELLS, STRIDE, Bitboard, Cell, from_cells, neighbours
-from tigeuph.regions import Analysis, kingdoms, region, touch_counts
+from tigeuph.tigris.model.cells import CELLS, STRIDE, Bitboard, Cell, from_cells, neighbours
+from tigeuph.tigris.model.regions import Analysis, kingdoms, region, touch_counts
 
 
 def cells_in(bits: Bitboard) -> set[int]:

@@ -21,9 +21,9 @@ from reference.geometry import (
     to_mask,
 )
 
-from tigeuph.rules.conflicts import english_counts, temple_count, war_losses, war_side
-from tigeuph.rules.monuments import complete_squares
-from tigeuph.rules.wonder import complete_crosses
+from tigeuph.tigris.rules.conflicts import english_counts, temple_count, war_losses, war_side
+from tigeuph.tigris.rules.monuments import complete_squares
+from tigeuph.tigris.rules.wonder import complete_crosses
 
 CELLS_RC = st.sampled_from(ALL_CELLS)
 SETS = st.frozensets(CELLS_RC, max_size=60)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tigeuph.rules.scoring import final_vector, rank
+from tigeuph.tigris.rules.scoring import final_vector, rank
 
 
 def test_rulebook_example_ranking() -> None:

@@ -1,7 +1,7 @@
 """The search player's shortcuts choose as the plain definitions do (issue 28): the search walks
 a node's children instead of every legal action, the rollout policy reads the tile placements
-of a :class:`~tigeuph.legal.LegalActions` in place and keeps the state its choice leads to, and
-:func:`tigeuph.sample_state` works out a view's deal once."""
+of a :class:`~tigeuph.tigris.engine.legal.LegalActions` in place and keeps the state its choice
+leads to, and :func:`tigeuph.sample_state` works out a view's deal once."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ import tigeuph
 from tigeuph import Rules
 from tigeuph.agents import MCTSAgent, RandomAgent
 from tigeuph.agents.mcts import _Node
-from tigeuph.evaluation.heuristic import TEMPO, evaluate, progress, values
-from tigeuph.evaluation.rollout import rollout_action
 from tigeuph.games import AnyGame
-from tigeuph.games.tigris import TIGRIS
+from tigeuph.tigris.analysis.heuristic import TEMPO, evaluate, progress, values
+from tigeuph.tigris.analysis.rollout import rollout_action
+from tigeuph.tigris.interface.adapter import TIGRIS
 
 RULES = {
     "standard": Rules(players=2),

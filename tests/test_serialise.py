@@ -51,7 +51,7 @@ from tigeuph import (
     view_from_json,
     view_to_json,
 )
-from tigeuph.boards import board_from_text
+from tigeuph.tigris.model.boards import board_from_text
 
 GAMES = [
     (2, 0, "standard"),

@@ -6,7 +6,7 @@ import pytest
 
 import tigeuph
 from tigeuph import ADVANCED, STANDARD, Colour, Rules, names
-from tigeuph.state import TILE_COUNTS
+from tigeuph.tigris.model.state import TILE_COUNTS
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -17,7 +17,7 @@ import pytest
 import tigeuph
 from tigeuph.agents import make_agent
 from tigeuph.core.stats import mean_interval, t_quantile, wilson
-from tigeuph.decisions import BuildingChoice, Conflict, Revolt, War, WonderPoint
+from tigeuph.tigris.model.decisions import BuildingChoice, Conflict, Revolt, War, WonderPoint
 from tigeuph.tools.simulate import (
     METRICS,
     GameTally,

@@ -10,7 +10,7 @@ import pytest
 import tigeuph
 from tigeuph.agents import RandomAgent, agent_from_function
 from tigeuph.core.stops import STALL_ROUNDS, Stop
-from tigeuph.stall import StallWatch, is_stalled
+from tigeuph.tigris.stall import StallWatch, is_stalled
 
 
 def _pass_when_you_may(view: tigeuph.PlayerView, rng: random.Random) -> tigeuph.Action:
@@ -55,7 +55,7 @@ def test_a_change_on_the_board_starts_the_count_again() -> None:
 
 def test_points_alone_do_not_stop_the_count() -> None:
     """Only the points differ between the turns of a stall: the still part leaves them out."""
-    from tigeuph.stall import still_part
+    from tigeuph.tigris.stall import still_part
 
     state = tigeuph.new_game(2, seed=1)
     richer = tigeuph.from_text(tigeuph.to_text(state).replace("points=r0,b0", "points=r5,b0", 1))
@@ -122,7 +122,7 @@ def test_without_a_watch_play_goes_on_to_its_bound() -> None:
 def test_standing_is_the_outcome_once_the_game_is_over() -> None:
     """The simulator and the arena rank every game by ``standing``: a finished game as its
     outcome does (spec R27), a stopped one as it stood."""
-    from tigeuph.stall import standing
+    from tigeuph.tigris.stall import standing
 
     game = tigeuph.play([RandomAgent(), RandomAgent(), RandomAgent()], seed=5)
     result = tigeuph.outcome(game.state)

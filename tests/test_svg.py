@@ -14,11 +14,11 @@ import scenario
 from games import every_switch, random_game
 
 import tigeuph
-import tigeuph.events
+import tigeuph.tigris.events
 from tigeuph import svg
-from tigeuph.cells import cell_name, cells_of
 from tigeuph.core.dynasties import dynasty
 from tigeuph.core.svg.symbols import INK
+from tigeuph.tigris.model.cells import cell_name, cells_of
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 COLOUR = ("red", "blue", "green", "black")
@@ -283,7 +283,7 @@ def test_a_pending_revolt_frames_both_leaders_with_their_strengths() -> None:
     him (the attacker's support once committed) and outlines their kingdom."""
     steps = played("revolts/rulebook-revolt-tie-goes-to-the-defender.txt")
     _, _, after, events = steps[0]
-    begun = next(e for e in events if isinstance(e, tigeuph.events.ConflictBegun))
+    begun = next(e for e in events if isinstance(e, tigeuph.tigris.events.ConflictBegun))
     marks = conflict_marks(svg.board(after))
     attacker, defender = cell_name(begun.attacker_cell), cell_name(begun.defender_cell)
     assert {n.get("data-cell") for n in marks["frame"]} == {attacker, defender}
@@ -303,7 +303,7 @@ def test_a_pending_war_outlines_each_side_in_its_seat_colour() -> None:
     """A war waiting for support outlines the two sides of the unification tile, each in its
     seat's colour, and frames the two leaders."""
     _, _, after, events = played("variants/building-and-treasure-tiles-survive-a-lost-war.txt")[0]
-    begun = next(e for e in events if isinstance(e, tigeuph.events.ConflictBegun))
+    begun = next(e for e in events if isinstance(e, tigeuph.tigris.events.ConflictBegun))
     marks = conflict_marks(svg.board(after))
     sides = {n.get("data-seat"): n.get("stroke") for n in marks["kingdom"]}
     assert sides == {
@@ -320,7 +320,7 @@ def test_a_settled_war_shows_winner_loser_and_the_tiles_removed() -> None:
     before, action, after, events = played(
         "variants/building-and-treasure-tiles-survive-a-lost-war.txt"
     )[-1]
-    resolved = next(e for e in events if isinstance(e, tigeuph.events.ConflictResolved))
+    resolved = next(e for e in events if isinstance(e, tigeuph.tigris.events.ConflictResolved))
     winner_at = after.leaders[resolved.winner][resolved.colour]
     assert winner_at is not None
     for picture in (

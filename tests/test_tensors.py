@@ -15,7 +15,15 @@ from games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import Rules, TigeuphError, board_from_text, names
-from tigeuph.decisions import (
+from tigeuph.tigris.learning.encoding import observation, returns
+from tigeuph.tigris.learning.tensors import (
+    DECISIONS,
+    PLANES,
+    VECTOR,
+    observation_size,
+    split_observation,
+)
+from tigeuph.tigris.model.decisions import (
     BuildingChoice,
     Conflict,
     MonumentChoice,
@@ -26,10 +34,8 @@ from tigeuph.decisions import (
     WonderChoice,
     WonderPoint,
 )
-from tigeuph.encoding import observation, returns
-from tigeuph.rules.monuments import square
-from tigeuph.rules.wonder import cross
-from tigeuph.tensors import DECISIONS, PLANES, VECTOR, observation_size, split_observation
+from tigeuph.tigris.rules.monuments import square
+from tigeuph.tigris.rules.wonder import cross
 
 
 def _views(players: int, seed: int, rules: Rules | None = None) -> list[tigeuph.PlayerView]:

@@ -14,11 +14,11 @@ from rich.text import Text
 
 import tigeuph
 from tigeuph import GAMES
-from tigeuph.cells import cell, cell_col, cell_name, cell_row
 from tigeuph.core.stops import STALL_ROUNDS, Stop
-from tigeuph.screen import action_kind, board_markup, players_markup
 from tigeuph.terminal import TerminalGame, help_text, read_input
 from tigeuph.terminal.prompt import Command, Matches, group_actions
+from tigeuph.tigris.describe.screen import action_kind, board_markup, players_markup
+from tigeuph.tigris.model.cells import cell, cell_col, cell_name, cell_row
 
 TIGRIS = GAMES["tigris"]
 HELP = help_text(TIGRIS.notation_help())

@@ -18,10 +18,10 @@ from scenario import read
 
 import tigeuph
 from tigeuph import GAMES
-from tigeuph.conflict_text import decision_summary
-from tigeuph.decisions import Revolt, War
 from tigeuph.terminal import TerminalGame, help_text, play_in_terminal
 from tigeuph.terminal.replay import REPLAY_HELP, replay_in_terminal
+from tigeuph.tigris.describe.conflicts import decision_summary
+from tigeuph.tigris.model.decisions import Revolt, War
 
 SEED, LIMIT = 1, 100
 """A game of seat 0 (typed) against the random agent that meets, within LIMIT actions, a

@@ -120,9 +120,15 @@ def test_a_clause_without_tests_fails(tests: Path) -> None:
 @pytest.mark.parametrize(
     ("ref", "why"),
     [
-        ("engine:no_such_function", "tigeuph.engine has no attribute 'no_such_function'"),
-        ("regions:Analysis.nothing", "tigeuph.regions.Analysis has no attribute 'nothing'"),
-        ("rules/nowhere:thing", "module tigeuph.rules.nowhere cannot be imported"),
+        (
+            "engine:no_such_function",
+            "tigeuph.tigris.engine.apply has no attribute 'no_such_function'",
+        ),
+        (
+            "regions:Analysis.nothing",
+            "tigeuph.tigris.model.regions.Analysis has no attribute 'nothing'",
+        ),
+        ("rules/nowhere:thing", "module tigeuph.tigris.rules.nowhere cannot be imported"),
         ("engine.apply", "is not of the form module:name"),
     ],
 )

@@ -12,8 +12,8 @@ import pytest
 
 import tigeuph
 from tigeuph import ADVANCED, STANDARD, Action, CommitSupport, GameState, PlaceTile, Rules
-from tigeuph.decisions import BuildingChoice, WonderChoice, WonderPoint
-from tigeuph.ruleset import SWITCHES
+from tigeuph.tigris.model.decisions import BuildingChoice, WonderChoice, WonderPoint
+from tigeuph.tigris.model.ruleset import SWITCHES
 
 COMBINATIONS = [
     frozenset(chosen)

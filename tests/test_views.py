@@ -37,7 +37,7 @@ from tigeuph import (
     view_from_json,
     view_to_json,
 )
-from tigeuph.views import history
+from tigeuph.tigris.views import history
 
 Counts = tuple[int, int, int, int]
 

@@ -21,11 +21,19 @@ from casebook_words import seat_name
 
 import tigeuph
 from tigeuph import GameState, svg
-from tigeuph.actions import Action
-from tigeuph.cells import Bitboard, Cell, cell, cell_col, cell_row, cells_of, neighbours
 from tigeuph.core.events import Event
-from tigeuph.events import ConflictBegun, ConflictResolved
-from tigeuph.state import MonumentSite
+from tigeuph.tigris.events import ConflictBegun, ConflictResolved
+from tigeuph.tigris.model.actions import Action
+from tigeuph.tigris.model.cells import (
+    Bitboard,
+    Cell,
+    cell,
+    cell_col,
+    cell_row,
+    cells_of,
+    neighbours,
+)
+from tigeuph.tigris.model.state import MonumentSite
 
 __all__ = ["Board", "Step", "boards", "region", "steps"]
 

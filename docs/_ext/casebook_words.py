@@ -13,7 +13,8 @@ from typing import Final
 
 import tigeuph
 from tigeuph import COLOURS, Colour
-from tigeuph.actions import (
+from tigeuph.core.dynasties import dynasty
+from tigeuph.tigris.model.actions import (
     Action,
     BuildMonument,
     BuildWonder,
@@ -32,8 +33,7 @@ from tigeuph.actions import (
     TakeTreasure,
     WithdrawLeader,
 )
-from tigeuph.cells import cell_name
-from tigeuph.core.dynasties import dynasty
+from tigeuph.tigris.model.cells import cell_name
 
 __all__ = ["action_words", "case_title", "expectation", "seat_name"]
 

@@ -93,7 +93,7 @@ def _public() -> dict[int, str]:
 
 def code_target(ref: str) -> tuple[str, bool]:
     """The Python object *ref* (``rules/placement:tile_problem``) is documented as, and whether
-    it is public (``tigeuph.X``) rather than cited only (``tigeuph.rules.placement.X``)."""
+    it is public (``tigeuph.X``) rather than cited only (``tigeuph.tigris.rules.placement.X``)."""
     module_name, _, attribute = ref.partition(":")
     module = f"tigeuph.{module_name.replace('/', '.')}"
     head, *rest = attribute.split(".")

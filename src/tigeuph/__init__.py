@@ -18,8 +18,26 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any, Final
 
-from .action_text import parse_action
-from .actions import (
+from .core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    BoardError,
+    DealError,
+    IllegalActionError,
+    JsonError,
+    LimitError,
+    NotationError,
+    PositionError,
+    RecordError,
+    TigeuphError,
+    UndoError,
+)
+from .core.events import Event
+from .tigris.engine.apply import Outcome, apply, is_legal, outcome, refusal, transition
+from .tigris.engine.legal import LegalActions, legal_actions
+from .tigris.events import EVENT_TYPES
+from .tigris.model.action_text import parse_action
+from .tigris.model.actions import (
     Action,
     BuildMonument,
     BuildWonder,
@@ -38,7 +56,7 @@ from .actions import (
     TakeTreasure,
     WithdrawLeader,
 )
-from .boards import (
+from .tigris.model.boards import (
     ADVANCED,
     STANDARD,
     Board,
@@ -48,24 +66,9 @@ from .boards import (
     board_to_text,
     load_board,
 )
-from .cells import CELLS, Bitboard, Cell, cell, cell_name, mask, names, parse_cell
-from .cellset import CellSet
-from .core.errors import (
-    ArgumentError,
-    ArgumentTypeError,
-    BoardError,
-    DealError,
-    IllegalActionError,
-    JsonError,
-    LimitError,
-    NotationError,
-    PositionError,
-    RecordError,
-    TigeuphError,
-    UndoError,
-)
-from .core.events import Event
-from .decisions import (
+from .tigris.model.cells import CELLS, Bitboard, Cell, cell, cell_name, mask, names, parse_cell
+from .tigris.model.cellset import CellSet
+from .tigris.model.decisions import (
     BuildingChoice,
     Conflict,
     Decision,
@@ -77,25 +80,23 @@ from .decisions import (
     WonderChoice,
     WonderPoint,
 )
-from .engine import Outcome, apply, is_legal, outcome, refusal, transition
-from .events import EVENT_TYPES
-from .legal import LegalActions, legal_actions
-from .pieces import COLOURS, Colour, Monument
-from .rules.scoring import PlayerResult
-from .ruleset import SWITCHES, Rules
-from .state import End, GameState, MonumentSite, WonderSite, new_game
+from .tigris.model.pieces import COLOURS, Colour, Monument
+from .tigris.model.ruleset import SWITCHES, Rules
+from .tigris.model.state import End, GameState, MonumentSite, WonderSite, new_game
+from .tigris.rules.scoring import PlayerResult
 
 if TYPE_CHECKING:  # the names imported on first use (_LAZY), for the type checkers
     from .agents import Agent, AgentError, play
-    from .checks import check_state
     from .core.deals import deal_commitment, verify_deal
     from .core.limits import Limits
-    from .encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
-    from .explain import ConflictInfo, Explanation, explain
     from .games import GAMES, GameInterface
-    from .notation import Sketch, from_text, read_sketch, to_text
-    from .records import Game
-    from .serialise import (
+    from .tigris.checks import check_state
+    from .tigris.explain import ConflictInfo, Explanation, explain
+    from .tigris.learning.encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
+    from .tigris.learning.tensors import observation, returns
+    from .tigris.notation import Sketch, from_text, read_sketch, to_text
+    from .tigris.records import Game
+    from .tigris.serialise import (
         action_from_json,
         action_to_json,
         json_schema,
@@ -104,20 +105,19 @@ if TYPE_CHECKING:  # the names imported on first use (_LAZY), for the type check
         view_from_json,
         view_to_json,
     )
-    from .tensors import observation, returns
-    from .views import PlayerView, PublicAction, ScoringEvent, sample_state, view
+    from .tigris.views import PlayerView, PublicAction, ScoringEvent, sample_state, view
 
 _LAZY: Final[dict[str, tuple[str, ...]]] = {
     ".agents": ("Agent", "AgentError", "play"),
-    ".checks": ("check_state",),
+    ".tigris.checks": ("check_state",),
     ".core.deals": ("deal_commitment", "verify_deal"),
-    ".encoding": ("ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask"),
-    ".explain": ("ConflictInfo", "Explanation", "explain"),
+    ".tigris.learning.encoding": ("ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask"),
+    ".tigris.explain": ("ConflictInfo", "Explanation", "explain"),
     ".games": ("GAMES", "GameInterface"),
     ".core.limits": ("Limits",),
-    ".notation": ("Sketch", "from_text", "read_sketch", "to_text"),
-    ".records": ("Game",),
-    ".serialise": (
+    ".tigris.notation": ("Sketch", "from_text", "read_sketch", "to_text"),
+    ".tigris.records": ("Game",),
+    ".tigris.serialise": (
         "action_from_json",
         "action_to_json",
         "json_schema",
@@ -126,8 +126,8 @@ _LAZY: Final[dict[str, tuple[str, ...]]] = {
         "view_from_json",
         "view_to_json",
     ),
-    ".tensors": ("observation", "returns"),
-    ".views": ("PlayerView", "PublicAction", "ScoringEvent", "sample_state", "view"),
+    ".tigris.learning.tensors": ("observation", "returns"),
+    ".tigris.views": ("PlayerView", "PublicAction", "ScoringEvent", "sample_state", "view"),
 }
 """The modules imported on first use, each with the names it gives the package."""
 

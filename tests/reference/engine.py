@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from tigeuph.actions import (
+from tigeuph.core.errors import IllegalActionError
+from tigeuph.tigris.model.actions import (
     Action,
     BuildMonument,
     BuildWonder,
@@ -41,9 +42,8 @@ from tigeuph.actions import (
     TakeTreasure,
     WithdrawLeader,
 )
-from tigeuph.cells import CELLS, Cell
-from tigeuph.core.errors import IllegalActionError
-from tigeuph.decisions import (
+from tigeuph.tigris.model.cells import CELLS, Cell
+from tigeuph.tigris.model.decisions import (
     BuildingChoice,
     Decision,
     MonumentChoice,
@@ -54,8 +54,8 @@ from tigeuph.decisions import (
     WonderChoice,
     WonderPoint,
 )
-from tigeuph.pieces import COLOURS, MONUMENTS, Colour
-from tigeuph.state import End, GameState, MonumentSite, WonderSite
+from tigeuph.tigris.model.pieces import COLOURS, MONUMENTS, Colour
+from tigeuph.tigris.model.state import End, GameState, MonumentSite, WonderSite
 
 from .geometry import (
     RC,

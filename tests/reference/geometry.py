@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Final, TypeAlias
 
-from tigeuph.cells import Bitboard, Cell, cell, cell_col, cell_row
+from tigeuph.tigris.model.cells import Bitboard, Cell, cell, cell_col, cell_row
 
 RC: TypeAlias = tuple[int, int]
 """A cell as ``(row, col)``, 0-based, row 0 at the top."""

@@ -8,8 +8,8 @@ was reached twice independently. Slow: a few milliseconds a listing.
 
 from __future__ import annotations
 
-from tigeuph.actions import Action
-from tigeuph.state import GameState
+from tigeuph.tigris.model.actions import Action
+from tigeuph.tigris.model.state import GameState
 
 from .engine import ref_apply, ref_legal_actions
 

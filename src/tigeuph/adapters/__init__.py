@@ -12,6 +12,7 @@ module                              extra            what it gives
                                                      against built-in agents
 ==================================  ===============  ============================================
 
-All three use the action ids of :mod:`tigeuph.encoding` and the observation array of
-:mod:`tigeuph.tensors`; ``docs/adapters.rst`` has the layout and the measured speeds.
+All three use the action ids of :mod:`tigeuph.tigris.learning.encoding` and the observation array of
+:mod:`tigeuph.tigris.learning.tensors`; ``docs/adapters.rst`` has the layout and the measured
+speeds.
 """

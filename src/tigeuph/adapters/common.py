@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..boards import BUILT_IN, load_board
 from ..core.errors import BoardError
-from ..ruleset import Rules
+from ..tigris.model.boards import BUILT_IN, load_board
+from ..tigris.model.ruleset import Rules
 
 __all__ = ["BOARDS", "make_rules"]
 
 BOARDS: Final = BUILT_IN
-"""The boards the adapters know by name: :data:`tigeuph.boards.BUILT_IN`."""
+"""The boards the adapters know by name: :data:`tigeuph.tigris.model.boards.BUILT_IN`."""
 
 
 def make_rules(

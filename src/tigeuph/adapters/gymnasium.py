@@ -18,9 +18,9 @@ him) or the game ends. Opponents see their own view with its public history, as 
 :func:`tigeuph.play`, and draw their randomness from generators seeded from the episode's seed.
 
 Observations are :func:`tigeuph.observation` of the learner's view (float32,
-``docs/adapters.rst``). Actions are the ids of :mod:`tigeuph.encoding`; the legal ones are in
-``info["action_mask"]`` (int8) and :meth:`TigrisEuphratesEnv.action_masks` (bool, the form
-MaskablePPO of sb3-contrib reads). An illegal action ends the episode with a reward of -1 and
+``docs/adapters.rst``). Actions are the ids of :mod:`tigeuph.tigris.learning.encoding`; the legal
+ones are in ``info["action_mask"]`` (int8) and :meth:`TigrisEuphratesEnv.action_masks` (bool, the
+form MaskablePPO of sb3-contrib reads). An illegal action ends the episode with a reward of -1 and
 ``info["illegal_action"]`` set. The reward is 0 until the end, then the learner's
 :func:`tigeuph.returns`. The episode is truncated after ``max_moves`` actions of all players
 (default 1000). Needs the ``gymnasium`` extra.
@@ -34,17 +34,17 @@ from typing import Any, Final
 
 from attrs import evolve
 
-from ..actions import Action
 from ..agents import Agent, make_agent
 from ..agents.match import agent_rng
 from ..core.extras import require
-from ..encoding import ACTION_COUNT, id_to_action, legal_mask
-from ..engine import transition
-from ..legal import legal_actions
-from ..notation import to_text
-from ..state import GameState, new_game
-from ..tensors import observation, observation_size, returns
-from ..views import PublicAction, history, view
+from ..tigris.engine.apply import transition
+from ..tigris.engine.legal import legal_actions
+from ..tigris.learning.encoding import ACTION_COUNT, id_to_action, legal_mask
+from ..tigris.learning.tensors import observation, observation_size, returns
+from ..tigris.model.actions import Action
+from ..tigris.model.state import GameState, new_game
+from ..tigris.notation import to_text
+from ..tigris.views import PublicAction, history, view
 from .common import make_rules
 
 require("numpy", "gymnasium")  # a missing extra raises one TigeuphError naming it
@@ -58,7 +58,7 @@ __all__ = ["ENV_ID", "TigrisEuphratesEnv"]
 ENV_ID: Final = "tigeuph/TigrisEuphrates-v0"
 HIGH: Final = float(np.finfo(np.float32).max)
 
-Observation = Any  # a float32 array, see tigeuph.tensors
+Observation = Any  # a float32 array, see tigeuph.tigris.learning.tensors
 
 
 class TigrisEuphratesEnv(gymnasium.Env[Observation, np.int64]):

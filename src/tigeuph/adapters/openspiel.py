@@ -4,8 +4,8 @@ A sequential game of imperfect information with explicit chance: every tile draw
 bag (the opening deal and every refill, spec R3, R7) is a chance node whose outcomes are the
 colours still in the bag, each with its share of the tiles left, so OpenSpiel's own algorithms
 (MCTS, IS-MCTS, chance-sampling and exact-chance methods) see the true odds. Player actions are
-the ids of :mod:`tigeuph.encoding` (3400 of them); chance outcomes are colour indices (r 0,
-b 1, g 2, k 3).
+the ids of :mod:`tigeuph.tigris.learning.encoding` (3400 of them); chance outcomes are colour
+indices (r 0, b 1, g 2, k 3).
 
 >>> import pyspiel
 >>> import tigeuph.adapters.openspiel
@@ -52,18 +52,18 @@ from typing import Any, Final, TypeAlias
 
 from attrs import evolve, fields
 
-from ..actions import Action, ExchangeTiles
 from ..core.extras import require
-from ..encoding import ACTION_COUNT, action_to_id, id_to_action
-from ..engine import apply
-from ..legal import legal_actions
-from ..notation import to_text
-from ..pieces import COLOURS
-from ..ruleset import SWITCHES, Rules
-from ..serialise import view_to_json
-from ..state import TILE_COUNTS, Counts, GameState, count_letters, new_game
-from ..tensors import PLANES, observation, observation_size, returns
-from ..views import sample_state, view
+from ..tigris.engine.apply import apply
+from ..tigris.engine.legal import legal_actions
+from ..tigris.learning.encoding import ACTION_COUNT, action_to_id, id_to_action
+from ..tigris.learning.tensors import PLANES, observation, observation_size, returns
+from ..tigris.model.actions import Action, ExchangeTiles
+from ..tigris.model.pieces import COLOURS
+from ..tigris.model.ruleset import SWITCHES, Rules
+from ..tigris.model.state import TILE_COUNTS, Counts, GameState, count_letters, new_game
+from ..tigris.notation import to_text
+from ..tigris.serialise import view_to_json
+from ..tigris.views import sample_state, view
 from .common import make_rules
 
 require("numpy", "openspiel")  # a missing extra raises one TigeuphError naming it

@@ -4,10 +4,10 @@ Agents ``player_0`` … ``player_{n-1}`` in seat order; the agent selected is th
 decide now (the active player, a player committing support, a trader's owner, spec R6). Each
 observation is a dict: ``"observation"``, the agent's view as :func:`tigeuph.observation`
 (float32, ``docs/adapters.rst``), and ``"action_mask"``, :func:`tigeuph.legal_mask` as int8
-(all zero for an agent not to move). Actions are the ids of :mod:`tigeuph.encoding`. The
-reward comes at the end: :func:`tigeuph.returns` (zero-sum, the winners share a win). A game
-cut off after ``max_moves`` actions is truncated, with no reward. The bag is shuffled from the
-seed given to ``reset``, so a seeded episode replays.
+(all zero for an agent not to move). Actions are the ids of :mod:`tigeuph.tigris.learning.encoding`.
+The reward comes at the end: :func:`tigeuph.returns` (zero-sum, the winners share a win). A game cut
+off after ``max_moves`` actions is truncated, with no reward. The bag is shuffled from the seed
+given to ``reset``, so a seeded episode replays.
 
 >>> from tigeuph.adapters.pettingzoo import env
 >>> e = env(players=3, buildings=True)
@@ -27,13 +27,13 @@ from typing import Any, Final
 
 from ..core.errors import IllegalActionError
 from ..core.extras import require
-from ..encoding import ACTION_COUNT, id_to_action, legal_mask
-from ..engine import apply
-from ..notation import to_text
-from ..ruleset import Rules
-from ..state import GameState, new_game
-from ..tensors import observation, observation_size, returns
-from ..views import view
+from ..tigris.engine.apply import apply
+from ..tigris.learning.encoding import ACTION_COUNT, id_to_action, legal_mask
+from ..tigris.learning.tensors import observation, observation_size, returns
+from ..tigris.model.ruleset import Rules
+from ..tigris.model.state import GameState, new_game
+from ..tigris.notation import to_text
+from ..tigris.views import view
 from .common import make_rules
 
 require("numpy", "pettingzoo")  # a missing extra raises one TigeuphError naming it

@@ -19,9 +19,9 @@ class GreedyAgent:
     The position is a full state drawn with the game's ``sample_state`` from its view, so
     hidden tiles and cards are guessed, never seen. A single legal action is played without
     search. In the main game the values are the settled evaluation
-    (:mod:`tigeuph.evaluation.heuristic`, :func:`tigeuph.evaluation.settle.settle`) of each
-    action, computed once per class of actions the evaluation cannot tell apart
-    (:func:`tigeuph.evaluation.candidates.scores`); in Babel, the evaluation of
+    (:mod:`tigeuph.tigris.analysis.heuristic`, :func:`tigeuph.tigris.analysis.settle.settle`) of
+    each action, computed once per class of actions the evaluation cannot tell apart
+    (:func:`tigeuph.tigris.analysis.candidates.scores`); in Babel, the evaluation of
     ``tigeuph.babel.evaluation`` after each action.
 
     Strength: beats :class:`~tigeuph.agents.RandomAgent` in nearly all 2-player games of

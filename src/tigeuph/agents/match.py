@@ -15,7 +15,7 @@ from .external import BotError
 from .notices import game_end
 
 if TYPE_CHECKING:
-    from ..records import Game
+    from ..tigris.records import Game
 
 __all__ = ["agent_rng", "play"]
 

@@ -10,7 +10,7 @@ bottom, the decks and the discard pile. The viewer of a view, else seat 0, sits 
 
 Every element has a ``class`` (``card H``, ``temple-block``, ``pawn seat-1``, ``highlight``...)
 and what belongs to a seat or a location carries ``data-seat`` and ``data-location``, as the
-main game's pictures do (:mod:`tigeuph.svg`).
+main game's pictures do (:mod:`tigeuph.tigris.pictures`).
 
 >>> from tigeuph import babel
 >>> picture(babel.new_game(seed=1), size=600).startswith("<svg")

@@ -1,8 +1,8 @@
 """Babel's JSON documents: states, actions and views, read strictly (spec B56).
 
-The conventions are the main game's (:mod:`tigeuph.serialise`, whose strict converter and document
-functions these share): an object whose ``format`` says what it holds (``tigeuph-babel-state``,
-``tigeuph-babel-action``, ``tigeuph-babel-view``) and whose ``version`` is
+The conventions are the main game's (:mod:`tigeuph.tigris.serialise`, whose strict converter and
+document functions these share): an object whose ``format`` says what it holds
+(``tigeuph-babel-state``, ``tigeuph-babel-action``, ``tigeuph-babel-view``) and whose ``version`` is
 :data:`tigeuph.core.serialise.documents.VERSION`. Cards are written as in position notation: a
 sequence of people cards is a string of nation letters (``"HAP"``, decks top first, columns head
 first), a hand an object of counts (``{"H": 2, "A": 0, "P": 1, "M": 0, "S": 0}``), temple cards

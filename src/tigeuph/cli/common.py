@@ -18,11 +18,11 @@ import sys
 from pathlib import PurePath
 from typing import Any, Final
 
-from ..boards import BUILT_IN, Board, board_from_json, board_from_text
 from ..core.errors import BoardError, JsonError, TigeuphError
 from ..core.limits import DEFAULT_LIMITS, load_json
 from ..games import GAMES, AnyGame, game_of_position, game_of_record
-from ..ruleset import SWITCHES, Rules
+from ..tigris.model.boards import BUILT_IN, Board, board_from_json, board_from_text
+from ..tigris.model.ruleset import SWITCHES, Rules
 
 __all__ = [
     "add_rules_options",

@@ -7,9 +7,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .. import svg
 from ..core.errors import TigeuphError
 from ..games import AnyGame
+from ..tigris import pictures as svg
 from .animation import frames, to_html, to_svg
 from .common import at_move, load_game
 

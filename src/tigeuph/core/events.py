@@ -2,7 +2,7 @@
 and in words.
 
 An event's fields name the players and numbers it concerns, and whatever else its game's pieces
-are (the main game's cells and colours, :mod:`tigeuph.events.base`); each field carries its
+are (the main game's cells and colours, :mod:`tigeuph.tigris.events.base`); each field carries its
 *role* in its metadata, so that a client can ask which players any event concerns, or light
 every cell of it, without knowing its kind. :meth:`Event.text` words it for people, with the
 players' names when given; ``str(event)`` words it with seat numbers.

@@ -2,7 +2,7 @@
 ``Termination`` tag.
 
 Whoever runs games between agents (:func:`tigeuph.play`, the simulator, the arena, the soak,
-the server) may stop one that has stalled (the main game's :mod:`tigeuph.stall`, spec D8) or
+the server) may stop one that has stalled (the main game's :mod:`tigeuph.tigris.stall`, spec D8) or
 that reached the number of actions it allowed; the record keeps the game and why it stopped.
 """
 

@@ -31,8 +31,8 @@ from ..core.errors import ArgumentError, ArgumentTypeError, expect
 from ..core.interface.client import NO_EXTRAS, ClientExtras
 from ..core.interface.holders import Position, Record, SeatView, SeatViews
 from ..core.interface.protocol import GameInterface
+from ..tigris.interface.adapter import TIGRIS
 from .babel import BABEL
-from .tigris import TIGRIS
 
 __all__ = [
     "GAMES",

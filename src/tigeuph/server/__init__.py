@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..moves import describe, describe_all
+from ..tigris.interface.client import describe, describe_all
 from .errors import (
     ERRORS,
     BodyTooLarge,

@@ -282,7 +282,7 @@ def schemas() -> dict[str, Any]:
                 "cells": {"type": "array", "items": {"type": "string"}},
             },
             "required": ["kind", "clause", "text", "players", "cells"],
-            "description": "Something an action did (tigeuph.events), as the game's "
+            "description": "Something an action did (tigeuph.tigris.events), as the game's "
             "event_to_json writes it: its kind, the clause that decided it, its sentence with "
             "seat numbers, the players and cells it concerns, then the kind's own fields "
             "(cells by name, colours by letter, hidden ones null).",

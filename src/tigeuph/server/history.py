@@ -9,13 +9,13 @@ carry no history (Babel, whose actions are all public) gets ``{"player", "action
 keeps each entry as its player sees it, flagged :data:`~tigeuph.server.rows.HIDDEN` when the
 others see less, and :func:`project` hides those actions from everyone but their player.
 
-Every entry also carries ``events``: what the action did (:mod:`tigeuph.events`), each event as
-every player may know it (:meth:`tigeuph.Event.public`) and written by the game's
-:meth:`~tigeuph.GameInterface.event_to_json`, so the same list is right for every viewer. The
-store keeps beside them, under :data:`SAID`, each event's sentence for each seat it concerns,
-worded for that seat (``you``, his own hidden colours included: :meth:`tigeuph.Event.seen_by`);
-:func:`project` answers a seat its own sentences (``told``) and nobody anyone else's. An entry
-stored before events were kept has neither key, and still reads.
+Every entry also carries ``events``: what the action did (:mod:`tigeuph.tigris.events`), each event
+as every player may know it (:meth:`tigeuph.Event.public`) and written by the game's
+:meth:`~tigeuph.GameInterface.event_to_json`, so the same list is right for every viewer. The store
+keeps beside them, under :data:`SAID`, each event's sentence for each seat it concerns, worded for
+that seat (``you``, his own hidden colours included: :meth:`tigeuph.Event.seen_by`); :func:`project`
+answers a seat its own sentences (``told``) and nobody anyone else's. An entry stored before events
+were kept has neither key, and still reads.
 
 An agent's view gets its public history back from these entries (:func:`seat_view`), with no
 key the game's views do not have.

@@ -31,10 +31,10 @@ The tests (``tests/test_machine.py``, ``tests/test_babel_machine.py``, ``tests/t
 ``tests/test_fuzz.py``) and the soak command (``python -m tigeuph.testing.soak``) share these
 functions. What only one game's rules state is that game's own: its
 :meth:`~tigeuph.GameInterface.state_problems` and :meth:`~tigeuph.GameInterface.step_problems`
-(the main game's in :mod:`tigeuph.invariants`, Babel's in ``tigeuph.babel.invariants``), and its
-rule sets, :meth:`~tigeuph.GameInterface.variants`: every variant switch of the main game is a
-boolean field of :class:`~tigeuph.Rules`, so a new switch is played and checked without
-touching this module.
+(the main game's in :mod:`tigeuph.tigris.invariants`, Babel's in ``tigeuph.babel.invariants``), and
+its rule sets, :meth:`~tigeuph.GameInterface.variants`: every variant switch of the main game is a
+boolean field of :class:`~tigeuph.Rules`, so a new switch is played and checked without touching
+this module.
 """
 
 from __future__ import annotations

@@ -11,7 +11,9 @@ from typing import Any, Final
 
 import attrs
 
-from ..actions import (
+from ..core.errors import ArgumentError
+from ..core.measures import Feature
+from .model.actions import (
     BuildMonument,
     BuildWonder,
     CommitSupport,
@@ -20,19 +22,17 @@ from ..actions import (
     PlaceTile,
     ScoreWonder,
 )
-from ..boards import ADVANCED, STANDARD
-from ..cells import Cell
-from ..core.errors import ArgumentError
-from ..core.measures import Feature
-from ..decisions import Conflict, Revolt
-from ..pieces import Colour
-from ..records import Game
-from ..rules.buildings import doubled
-from ..rules.conflicts import support_counts
-from ..rules.scoring import scorer
-from ..ruleset import SWITCHES, Rules
-from ..stall import standing
-from ..state import GameState
+from .model.boards import ADVANCED, STANDARD
+from .model.cells import Cell
+from .model.decisions import Conflict, Revolt
+from .model.pieces import Colour
+from .model.ruleset import SWITCHES, Rules
+from .model.state import GameState
+from .records import Game
+from .rules.buildings import doubled
+from .rules.conflicts import support_counts
+from .rules.scoring import scorer
+from .stall import standing
 
 __all__ = [
     "BOARDS",

@@ -28,7 +28,7 @@ from ..agents.factory import AGENT_NAMES, make_agent
 from ..agents.tournament import AgentResult, GameResult, standings, tournament
 from ..core.errors import TigeuphError
 from ..games import GAMES, game_named
-from ..ruleset import SWITCHES
+from ..tigris.model.ruleset import SWITCHES
 from .options import Parser, agent_specs, positive, progress, switches
 from .warm import warm_up
 

@@ -33,13 +33,13 @@ import time
 from collections.abc import Iterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from ..actions import Action
-from ..boards import BUILT_IN, find_board
 from ..core.errors import BoardError, expect
-from ..engine import apply
-from ..legal import legal_actions
-from ..ruleset import SWITCHES, Rules
-from ..state import new_game
+from ..tigris.engine.apply import apply
+from ..tigris.engine.legal import legal_actions
+from ..tigris.model.actions import Action
+from ..tigris.model.boards import BUILT_IN, find_board
+from ..tigris.model.ruleset import SWITCHES, Rules
+from ..tigris.model.state import new_game
 from .callgrind import count_instructions, valgrind
 from .warm import warm_up
 

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
-from ..boards import Board, find_board
 from ..core.errors import BoardError, TigeuphError
-from ..ruleset import SWITCHES, parse_switches, switch_word
+from ..tigris.model.boards import Board, find_board
+from ..tigris.model.ruleset import SWITCHES, parse_switches, switch_word
 
 __all__ = [
     "Parser",
@@ -47,7 +47,8 @@ def positive(text: str) -> int:
 
 def switches(text: str) -> tuple[str, ...]:
     """Variant switches, as the position notation's ``rules:`` line reads them
-    (:func:`~tigeuph.ruleset.parse_switches`): ``buildings,wonder``, ``open-scoring``."""
+    (:func:`~tigeuph.tigris.model.ruleset.parse_switches`): ``buildings,wonder``,
+    ``open-scoring``."""
     try:
         names = parse_switches(text)
     except ValueError as err:

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import argparse
 
-from ..actions import Action
-from ..boards import BUILT_IN, STANDARD
 from ..core.errors import ArgumentError, expect
-from ..engine import apply
-from ..legal import legal_actions
-from ..ruleset import SWITCHES, Rules
-from ..state import GameState, new_game
+from ..tigris.engine.apply import apply
+from ..tigris.engine.legal import legal_actions
+from ..tigris.model.actions import Action
+from ..tigris.model.boards import BUILT_IN, STANDARD
+from ..tigris.model.ruleset import SWITCHES, Rules
+from ..tigris.model.state import GameState, new_game
 from .bench import seeded_game
 from .options import SWITCH_HELP, Parser, board, switches
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from ..engine import apply
-from ..legal import legal_actions
-from ..ruleset import Rules
-from ..state import new_game
+from ..tigris.engine.apply import apply
+from ..tigris.engine.legal import legal_actions
+from ..tigris.model.ruleset import Rules
+from ..tigris.model.state import new_game
 
 __all__ = ["warm_up"]
 

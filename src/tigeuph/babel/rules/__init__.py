@@ -1,7 +1,7 @@
 """Babel's rules, one module per family of actions, each holding an action's condition (why it
 is refused: the clause it breaks and why, or ``None``) beside its effect (spec B8-B27,
 B42-B48). :mod:`tigeuph.babel.engine` only dispatches to them, as the main game's engine does
-to :mod:`tigeuph.rules`. An effect takes, besides the state and the action, the list it tells
+to :mod:`tigeuph.tigris.rules`. An effect takes, besides the state and the action, the list it tells
 its events into (:mod:`tigeuph.babel.events`), or ``None`` when nobody asked, as in
 :func:`~tigeuph.babel.apply`: then it builds none.
 

@@ -78,7 +78,7 @@ class Record(Protocol):
 
     @property
     def events(self) -> tuple[tuple[Event, ...], ...]:
-        """``events[i]``: what ``actions[i]`` did (:mod:`tigeuph.events`), hidden colours
+        """``events[i]``: what ``actions[i]`` did (:mod:`tigeuph.tigris.events`), hidden colours
         included."""
         ...
 

@@ -201,8 +201,8 @@ class History(ABC, Generic[S, A, V]):
 
     @property
     def events(self) -> tuple[tuple[Event, ...], ...]:
-        """``events[i]``: what ``actions[i]`` did, in order (:mod:`tigeuph.events`). They tell
-        everything, hidden colours too: a seat's view carries what it may know."""
+        """``events[i]``: what ``actions[i]`` did, in order (:mod:`tigeuph.tigris.events`). They
+        tell everything, hidden colours too: a seat's view carries what it may know."""
         return tuple(self._events)
 
     @property
@@ -295,7 +295,7 @@ class History(ABC, Generic[S, A, V]):
     def to_record(self, *, narrate: bool = False) -> str:
         """The game as a text record, ending with a newline: the tags, the first position when
         the game has no seed, and the numbered moves (the format is described in
-        ``tigeuph.records`` and ``tigeuph.babel.records``).
+        ``tigeuph.tigris.records`` and ``tigeuph.babel.records``).
 
         With *narrate*, each action stands on a line of its own, followed by a comment telling
         what it did: its :attr:`events` as every player may know them (:meth:`Event.public

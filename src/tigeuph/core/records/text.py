@@ -2,11 +2,11 @@
 read within limits, and the numbered moves written back, narrated on request.
 
 The pieces :class:`tigeuph.Game` and :class:`tigeuph.babel.BabelGame` read and write their records
-with (see ``tigeuph.records`` and ``tigeuph.babel.records``): what a free tag and a comment may
-hold, a tag line and the header of tags, the move text cut into move numbers, actions and comments
-in one linear pass, and the numbered moves with their comments. Each game names the tags it writes
-itself; every other tag is free. A tag's value is written between double quotes with ``"`` and
-``\\`` escaped by a backslash, and holds no ``\\n`` or ``\\r``: a record's lines end at ``\\n``
+with (see ``tigeuph.tigris.records`` and ``tigeuph.babel.records``): what a free tag and a comment
+may hold, a tag line and the header of tags, the move text cut into move numbers, actions and
+comments in one linear pass, and the numbered moves with their comments. Each game names the tags it
+writes itself; every other tag is free. A tag's value is written between double quotes with ``"``
+and ``\\`` escaped by a backslash, and holds no ``\\n`` or ``\\r``: a record's lines end at ``\\n``
 alone (``\\r`` before it is a space), so any other character, U+2028 among them, reads back as
 written.
 """

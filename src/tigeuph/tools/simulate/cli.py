@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 from ...agents.base import AgentError, AgentSpecError
-from ...boards import BUILT_IN
 from ...core.errors import TigeuphError
 from ...games import DEFAULT_GAME, GAMES
+from ...tigris.model.boards import BUILT_IN
 from ..options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
 from .measures import default_players, rule_sets
 from .plot import plot

@@ -1,0 +1,11 @@
+"""What the main game's players weigh: the evaluation of a position
+(:mod:`~tigeuph.tigris.analysis.heuristic`), the plans it credits
+(:mod:`~tigeuph.tigris.analysis.plans`), the decisions settled before a position is judged
+(:mod:`~tigeuph.tigris.analysis.settle`), the greedy scores of every legal action at once
+(:mod:`~tigeuph.tigris.analysis.candidates`) and the search's cheap rollout policy
+(:mod:`~tigeuph.tigris.analysis.rollout`).
+
+The players themselves (:mod:`tigeuph.agents`) are written once for every game; they reach this
+package through the game's interface (:data:`tigeuph.GAMES`), as they reach Babel's
+(:mod:`tigeuph.babel.evaluation`).
+"""

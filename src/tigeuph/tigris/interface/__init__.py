@@ -1,0 +1,1 @@
+"""The main game behind the one game interface: its adapter and what it gives clients."""

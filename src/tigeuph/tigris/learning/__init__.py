@@ -1,0 +1,2 @@
+"""The main game for learning programs: action ids and observation arrays (the research
+adapters)."""
