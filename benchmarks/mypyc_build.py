@@ -46,7 +46,7 @@ __all__ = ["LEFT_OUT", "PATCHES", "SETS", "main"]
 SOURCE = Path(__file__).resolve().parents[1] / "src"
 
 RULES = tuple(
-    f"rules/{name}.py"
+    f"tigris/rules/{name}.py"
     for name in (
         "__init__",
         "buildings",
@@ -60,59 +60,85 @@ RULES = tuple(
         "wonder",
     )
 )
-CORE = ("regions.py", "work.py", "turn.py", "cells.py", "plays.py", *RULES)
+CORE = (
+    "tigris/model/regions.py",
+    "tigris/model/work.py",
+    "tigris/engine/turn.py",
+    "tigris/model/cells.py",
+    "tigris/engine/plays.py",
+    *RULES,
+)
 EVERY = (
     *CORE,
-    "pieces.py",
-    "kinds.py",
-    "action_text.py",
-    "ranking.py",
-    "boards/files.py",
-    "boards/formats.py",
+    "tigris/model/pieces.py",
+    "tigris/model/kinds.py",
+    "tigris/model/action_text.py",
+    "tigris/model/ranking.py",
+    "tigris/model/boards/files.py",
+    "tigris/model/boards/formats.py",
     "tools/bench.py",
     "tools/warm.py",
 )
 SETS: dict[str, tuple[str, ...]] = {
     "core": CORE,
     "all": EVERY,
-    "patched": (*EVERY, "legal.py", "engine.py"),
+    "patched": (*EVERY, "tigris/engine/legal.py", "tigris/engine/apply.py"),
 }
 """Modules (paths under ``src/tigeuph``) compiled by each ``--set``: ``core``, the hot rules
 code; ``all``, every module a playout imports that mypyc compiles into working code;
 ``patched``, that and two more, after the edits of :data:`PATCHES` to the build's copy."""
 
 LEFT_OUT: dict[str, str] = {
-    "state.py": "GameState is a frozen attrs class, which mypyc leaves an interpreted class; "
-    "compiled, the module fails at import (KeyError: 'object', building that class's "
-    "attributes)",
-    "reads.py": "Reads is a base of GameState, an interpreted class: compiled, it is a native "
-    "class, and 'interpreted classes cannot inherit from compiled'",
-    "cellset.py": "attrs field(default=...) in CellSet: the compiled class body checks the "
-    "default's type and fails at import ('int object expected; got _CountingAttr'); "
-    "BoardCells is a base of GameState as Reads is",
-    "ruleset.py": "attrs field(default=...) in Rules: fails at import as cellset.py does",
-    "boards/board.py": "compiles and imports, but Board loses its cells attribute (an attrs "
-    "field(init=False) with a @cells.default method): AttributeError in the first game",
-    "limits.py": "attrs field(default=...) in Limits: fails at import as cellset.py does",
-    "decisions.py": "attrs classes with ClassVar fields: compiled, attrs takes the ClassVar "
-    "for a field and refuses the class ('No mandatory attributes allowed after an attribute "
-    "with a default value')",
-    "events/": "attrs classes with ClassVar and field(metadata=...): refused as decisions.py",
-    "actions.py": "frozen attrs actions (interpreted classes) inherit _Notation, which would "
-    "be native: 'Non-extension classes may not inherit from extension classes'",
-    "errors.py": "exceptions: 'Inheriting from most builtin types is unimplemented'",
-    "legal.py": "LegalActions (a Sequence) guards itself with __setattr__, which mypyc refuses "
-    "in a class with a non-native base; marked non-native, it fails at import (metaclass "
-    "conflict). Compiled in the 'patched' set without its __setattr__/__delattr__",
-    "engine.py": "compiles, but plays wrong: after 'w.pending = None' mypy keeps w.pending "
-    "narrowed to None across play.effect(w, ...), so the compiled check raises TypeError "
-    "('None object expected; got Revolt') once an action opens a decision. Compiled in the "
-    "'patched' set with that store written as setattr",
+    "tigris/model/state.py": (
+        "GameState is a frozen attrs class, which mypyc leaves an interpreted class; compiled, "
+        "the module fails at import (KeyError: 'object', building that class's attributes)"
+    ),
+    "tigris/model/reads.py": (
+        "Reads is a base of GameState, an interpreted class: compiled, it is a native class, "
+        "and 'interpreted classes cannot inherit from compiled'"
+    ),
+    "tigris/model/cellset.py": (
+        "attrs field(default=...) in CellSet: the compiled class body checks the default's type "
+        "and fails at import ('int object expected; got _CountingAttr'); BoardCells is a base "
+        "of GameState as Reads is"
+    ),
+    "tigris/model/ruleset.py": (
+        "attrs field(default=...) in Rules: fails at import as cellset.py does"
+    ),
+    "tigris/model/boards/board.py": (
+        "compiles and imports, but Board loses its cells attribute (an attrs field(init=False) "
+        "with a @cells.default method): AttributeError in the first game"
+    ),
+    "core/limits.py": "attrs field(default=...) in Limits: fails at import as cellset.py does",
+    "tigris/model/decisions.py": (
+        "attrs classes with ClassVar fields: compiled, attrs takes the ClassVar for a field and "
+        "refuses the class ('No mandatory attributes allowed after an attribute with a default "
+        "value')"
+    ),
+    "tigris/events/": (
+        "attrs classes with ClassVar and field(metadata=...): refused as decisions.py"
+    ),
+    "tigris/model/actions.py": (
+        "frozen attrs actions (interpreted classes) inherit _Notation, which would be native: "
+        "'Non-extension classes may not inherit from extension classes'"
+    ),
+    "core/errors.py": "exceptions: 'Inheriting from most builtin types is unimplemented'",
+    "tigris/engine/legal.py": (
+        "LegalActions (a Sequence) guards itself with __setattr__, which mypyc refuses in a "
+        "class with a non-native base; marked non-native, it fails at import (metaclass "
+        "conflict). Compiled in the 'patched' set without its __setattr__/__delattr__"
+    ),
+    "tigris/engine/apply.py": (
+        "compiles, but plays wrong: after 'w.pending = None' mypy keeps w.pending narrowed to "
+        "None across play.effect(w, ...), so the compiled check raises TypeError ('None object "
+        "expected; got Revolt') once an action opens a decision. Compiled in the 'patched' set "
+        "with that store written as setattr"
+    ),
 }
 """Modules a playout imports that stay Python in every set, and why (measured with mypy 2.4)."""
 
 PATCHES: dict[str, tuple[tuple[str, str], ...]] = {
-    "legal.py": (
+    "tigris/engine/legal.py": (
         (
             "    def __setattr__(self, name: str, value: object) -> None:\n"
             '        raise AttributeError(f"LegalActions is immutable: cannot set {name}")\n\n'
@@ -121,7 +147,7 @@ PATCHES: dict[str, tuple[tuple[str, str], ...]] = {
             "",
         ),
     ),
-    "engine.py": (("    w.pending = None\n", '    setattr(w, "pending", None)\n'),),
+    "tigris/engine/apply.py": (("    w.pending = None\n", '    setattr(w, "pending", None)\n'),),
 }
 """``(old, new)`` text replaced in the build's copy of a module for the ``patched`` set (never
 in the source tree): the least that lets mypyc compile it into code that plays the same

@@ -81,7 +81,7 @@ def test_switches_are_the_boolean_fields_of_rules() -> None:
     boards, all switches off first (spec R29, R32)."""
     names = switches()
     assert "open_scoring" in names and "players" not in names and "board" not in names
-    assert names == tigeuph.tigris.model.ruleset.SWITCHES  # the engine's own list agrees
+    assert names == tigeuph.SWITCHES  # the engine's own list agrees
     rules = every_rules(4)
     assert len(rules) == 2 * 2 ** len(names) == len(set(rules))
     assert rules[0] == Rules() and all(r.players == 4 for r in rules)

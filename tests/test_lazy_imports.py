@@ -68,17 +68,20 @@ def test_a_lazy_name_works_in_a_fresh_interpreter() -> None:
     assert out == "False True True"
 
 
-def test_importing_the_explain_module_keeps_the_explain_function() -> None:
-    """Importing the submodule ``tigeuph.explain`` first leaves ``tigeuph.explain`` the
-    function, as it was when the package imported everything eagerly."""
+def test_the_pictures_come_as_svg_on_first_use() -> None:
+    """``tigeuph.svg`` is the main game's pictures, imported when first asked for; ``import
+    tigeuph.svg`` is not a module's path any more."""
     out = _run(
-        "import tigeuph\n"
-        "from tigeuph.tigris.explain import Explanation\n"
-        "s = tigeuph.new_game(2, seed=3)\n"
-        "e = tigeuph.explain(s, tigeuph.legal_actions(s)[0])\n"
-        "print(callable(tigeuph.explain), isinstance(e, Explanation))"
+        "import sys, tigeuph\n"
+        "before = 'tigeuph.tigris.pictures' in sys.modules\n"
+        "from tigeuph import svg\n"
+        "import tigeuph.tigris.pictures as pictures\n"
+        "text = svg.board(tigeuph.new_game(2, seed=3))\n"
+        "print(before, svg is pictures is tigeuph.svg, text.startswith('<svg'))"
     )
-    assert out == "True True"
+    assert out == "False True True"
+    with pytest.raises(ModuleNotFoundError):
+        __import__("tigeuph.svg")
 
 
 def test_submodules_come_on_first_use_and_unknown_names_fail() -> None:
@@ -91,26 +94,35 @@ def test_submodules_come_on_first_use_and_unknown_names_fail() -> None:
 
 def test_the_type_checkers_see_exactly_the_lazy_names() -> None:
     """The ``TYPE_CHECKING`` imports of ``tigeuph/__init__.py`` name exactly the lazy table's
-    modules and names, and every public name is either imported at once or lazy."""
+    modules and names, and its aliases' modules, and every public name is either imported at
+    once or lazy."""
     source = Path(tigeuph.__file__).read_text(encoding="utf-8")
     block = next(
         node
         for node in ast.parse(source).body
         if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
     )
+    imports = [node for node in block.body if isinstance(node, ast.ImportFrom)]
     typed = {
         f".{node.module}": tuple(alias.name for alias in node.names)
-        for node in block.body
-        if isinstance(node, ast.ImportFrom)
+        for node in imports
+        if all(alias.asname is None for alias in node.names)
+    }
+    aliases = {
+        alias.asname: f".{node.module}.{alias.name}"
+        for node in imports
+        for alias in node.names
+        if alias.asname is not None
     }
     lazy = tigeuph._LAZY
     assert typed == lazy
+    assert aliases == tigeuph._ALIASES
     later = {name for names in lazy.values() for name in names}
     missing = _run("import tigeuph; print(*(n for n in tigeuph.__all__ if n not in vars(tigeuph)))")
     assert set(missing.split()) == later
 
 
 def test_the_package_names_no_module_of_its_own() -> None:
-    """Like any module, the package has no ``__module__`` (its lazy type must not lend it one:
+    """Like any module, the package has no ``__module__`` (no type of its own may lend it one:
     CrossHair walks from a module to the module it names and would go round in a circle)."""
     assert getattr(tigeuph, "__module__", None) is None

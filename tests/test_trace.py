@@ -30,13 +30,13 @@ GOOD = """\
 ## Some rules
 
 **R1 — One rule.** Some words, `not a reference`.
-Source: somewhere; `boards.json`. Code: `engine:apply`,
-`rules/placement:tile_cells`, `regions:Analysis.lifted_touch2`.
+Source: somewhere; `boards.json`. Code: `tigris/engine/apply:apply`,
+`tigris/rules/placement:tile_cells`, `tigris/model/regions:Analysis.lifted_touch2`.
 Tests: `test_a.py::test_one`, `test_a.py::TestPair::test_two`,
 `scenarios/family/*`, `test_a.py`.
 
 **D1 — A decision**, in so many words.
-Code: `notation.position:rules_text`. Tests: `scenarios/family/one.txt`.
+Code: `tigris.notation.position:rules_text`. Tests: `scenarios/family/one.txt`.
 
 A note on R1 that belongs to no field.
 """
@@ -78,9 +78,9 @@ def test_clauses_are_parsed_with_wrapped_fields() -> None:
     r1, d1 = trace.parse_spec(GOOD)
     assert (r1.id, r1.title, r1.line) == ("R1", "One rule", 5)
     assert r1.code == (
-        "engine:apply",
-        "rules/placement:tile_cells",
-        "regions:Analysis.lifted_touch2",
+        "tigris/engine/apply:apply",
+        "tigris/rules/placement:tile_cells",
+        "tigris/model/regions:Analysis.lifted_touch2",
     )
     assert r1.tests == (
         "test_a.py::test_one",
@@ -91,7 +91,7 @@ def test_clauses_are_parsed_with_wrapped_fields() -> None:
     assert (d1.id, d1.title, d1.code, d1.tests) == (
         "D1",
         "A decision",
-        ("notation.position:rules_text",),
+        ("tigris.notation.position:rules_text",),
         ("scenarios/family/one.txt",),
     )
 
@@ -105,14 +105,16 @@ def test_a_good_spec_passes_and_credits_the_tests_naming_its_clauses(tests: Path
         "D1": ("scenarios/family/one.txt", "test_a.py::TestPair::test_two"),
     }
     table = trace.table(report)
-    assert "| D1 | A decision | `notation.position:rules_text` | " in table
+    assert "| D1 | A decision | `tigris.notation.position:rules_text` | " in table
     assert "`test_a.py::test_one`" in table.splitlines()[-2]
     assert trace.summary(report).startswith("2 clauses, 4 code references, 5 test references")
 
 
 def test_a_clause_without_tests_fails(tests: Path) -> None:
     """A clause with no Tests: line, or one without references, is reported."""
-    spec = GOOD + "\n**D2 — Untested.** Words.\nCode: `engine:apply`. Tests: none yet.\n"
+    spec = (
+        GOOD + "\n**D2 — Untested.** Words.\nCode: `tigris/engine/apply:apply`. Tests: none yet.\n"
+    )
     (problem,) = problems(spec, tests)
     assert "D2 has no test" in problem
 
@@ -121,20 +123,20 @@ def test_a_clause_without_tests_fails(tests: Path) -> None:
     ("ref", "why"),
     [
         (
-            "engine:no_such_function",
+            "tigris/engine/apply:no_such_function",
             "tigeuph.tigris.engine.apply has no attribute 'no_such_function'",
         ),
         (
-            "regions:Analysis.nothing",
+            "tigris/model/regions:Analysis.nothing",
             "tigeuph.tigris.model.regions.Analysis has no attribute 'nothing'",
         ),
-        ("rules/nowhere:thing", "module tigeuph.tigris.rules.nowhere cannot be imported"),
+        ("tigris/rules/nowhere:thing", "module tigeuph.tigris.rules.nowhere cannot be imported"),
         ("engine.apply", "is not of the form module:name"),
     ],
 )
 def test_a_code_reference_that_does_not_resolve_fails(tests: Path, ref: str, why: str) -> None:
     """The message names the clause, the reference and what is missing."""
-    spec = GOOD.replace("`engine:apply`", f"`{ref}`")
+    spec = GOOD.replace("`tigris/engine/apply:apply`", f"`{ref}`")
     (problem,) = problems(spec, tests)
     assert f"R1: code reference `{ref}` does not resolve: {why}" in problem
 
@@ -201,7 +203,7 @@ def test_docstring_mentions() -> None:
 
 def test_a_clause_defined_twice_fails(tests: Path) -> None:
     """Each clause number appears once."""
-    spec = GOOD + "\n**R1 — Again.** Code: `engine:apply`. Tests: `test_a.py`.\n"
+    spec = GOOD + "\n**R1 — Again.** Code: `tigris/engine/apply:apply`. Tests: `test_a.py`.\n"
     (problem,) = problems(spec, tests)
     assert "R1 is already a clause (line 5)" in problem
 

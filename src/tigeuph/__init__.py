@@ -14,8 +14,6 @@ imported on first use of one of their names (PEP 562), so that ``import tigeuph`
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any, Final
 
 from .core.errors import (
@@ -85,11 +83,12 @@ from .tigris.model.ruleset import SWITCHES, Rules
 from .tigris.model.state import End, GameState, MonumentSite, WonderSite, new_game
 from .tigris.rules.scoring import PlayerResult
 
-if TYPE_CHECKING:  # the names imported on first use (_LAZY), for the type checkers
+if TYPE_CHECKING:  # the names imported on first use (_LAZY, _ALIASES), for the type checkers
     from .agents import Agent, AgentError, play
     from .core.deals import deal_commitment, verify_deal
     from .core.limits import Limits
     from .games import GAMES, GameInterface
+    from .tigris import pictures as svg  # noqa: F401 (the alias _ALIASES gives)
     from .tigris.checks import check_state
     from .tigris.explain import ConflictInfo, Explanation, explain
     from .tigris.learning.encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
@@ -133,15 +132,23 @@ _LAZY: Final[dict[str, tuple[str, ...]]] = {
 
 _HOME: Final = {name: module for module, exported in _LAZY.items() for name in exported}
 
+_ALIASES: Final = {"svg": ".tigris.pictures"}
+"""The modules the package gives a name of their own, imported on first use: ``tigeuph.svg`` is
+the main game's pictures (``from tigeuph import svg``)."""
+
 
 def _lazy_attribute(name: str) -> Any:
-    """A name of :data:`_LAZY`, imported from its module on first use, or a submodule
-    (``tigeuph.babel``, ``tigeuph.svg``), imported when first asked for."""
+    """A name of :data:`_LAZY`, imported from its module on first use, a module of
+    :data:`_ALIASES`, or a submodule (``tigeuph.babel``), imported when first asked for."""
     home = _HOME.get(name)
     if home is not None:
         value = getattr(importlib.import_module(home, __name__), name)
         globals()[name] = value  # found directly from now on
         return value
+    alias = _ALIASES.get(name)
+    if alias is not None:
+        module = globals()[name] = importlib.import_module(alias, __name__)
+        return module
     try:
         return importlib.import_module(f"{__name__}.{name}")
     except ModuleNotFoundError as err:
@@ -151,28 +158,12 @@ def _lazy_attribute(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME})
+    return sorted({*globals(), *_HOME, *_ALIASES})
 
 
 if not TYPE_CHECKING:  # hidden from the type checkers, which would take any name as Any
     __getattr__ = _lazy_attribute  # PEP 562
 
-
-class _Package(types.ModuleType):
-    """The package's own type: importing the submodule ``tigeuph.explain`` would make the
-    package's ``explain`` that module, hiding the function of the same name; the function stays."""
-
-    # A module has no __module__; without this line the package would show its type's, which
-    # sends tools walking from a module to the module it names (CrossHair) round in a circle.
-    __module__ = None  # type: ignore[assignment]
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and name in _HOME:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 __version__ = "0.2.0"
 """The version of this tigeuph: the one place it is written (``pyproject.toml`` reads it)."""

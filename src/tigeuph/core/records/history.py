@@ -6,7 +6,7 @@ position, numbered moves with comments) written and read back.
 :class:`History`: each gives the few parts that are its game's own (dealing from a seed,
 applying and reading an action, its position notation, the tags it writes itself, its view,
 its JSON document) as the small hooks below. Nothing here knows either game, so both
-``records/`` and ``babel/`` may build on it.
+``tigris/records/`` and ``babel/`` may build on it.
 """
 
 from __future__ import annotations
