@@ -3,7 +3,7 @@
 They live under ``tests/scenarios/babel/`` and read like the main game's (``scenario.py``:
 ``clauses:``, ``play:``, ``expect:``, ``told:``, ``expect-error: B12 some words``); the
 position is in Babel's position notation (``babel position``, see
-:mod:`tigeuph.babel.position`). Each ``expect`` line checks the state the actions above it reach:
+:mod:`tigeuph.babel.notation`). Each ``expect`` line checks the state the actions above it reach:
 
 =====================================  ===============================================
 ``hand P = HHA`` / ``= -``             player P's hand (letters in any order)
@@ -29,8 +29,8 @@ import scenario
 from scenario import Scenario
 
 from tigeuph import GAMES, babel
-from tigeuph.babel.cards import counts_text, nation, nations_text, parse_counts
-from tigeuph.babel.position import TITLE, to_text
+from tigeuph.babel.model.cards import counts_text, nation, nations_text, parse_counts
+from tigeuph.babel.notation import TITLE, to_text
 
 _LINES = ("turn", "pending", "end", "seed", "people", "temples", "discard")
 

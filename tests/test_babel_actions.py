@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tigeuph import NotationError, babel
-from tigeuph.babel.actions import Build, Discard, SkipBuild, Steal
+from tigeuph.babel.model.actions import Build, Discard, SkipBuild, Steal
 
 
 def test_every_action_round_trips() -> None:
@@ -44,7 +44,7 @@ def test_every_action_round_trips() -> None:
     ],
 )
 def test_each_kind_has_its_notation(text: str, action: babel.Action) -> None:
-    """The table of tigeuph.babel.actions (spec B55)."""
+    """The table of tigeuph.babel.model.actions (spec B55)."""
     assert babel.parse_action(text) == action
 
 

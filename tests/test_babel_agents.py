@@ -21,7 +21,7 @@ from tigeuph.agents import (
     make_agent,
 )
 from tigeuph.agents.tournament import read_records, tournament
-from tigeuph.babel.evaluation import evaluate
+from tigeuph.babel.analysis.evaluation import evaluate
 from tigeuph.tools import arena
 
 SPECS = ("random", "random:weighted=true", "greedy", "mcts:iterations=8")

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tigeuph import IllegalActionError, TigeuphError, babel
-from tigeuph.babel.cards import TEMPLE_COUNTS, parse_nations
 from tigeuph.babel.checks import check_state
+from tigeuph.babel.model.cards import TEMPLE_COUNTS, parse_nations
 from tigeuph.babel.rules import runs
 
 

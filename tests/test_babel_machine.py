@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tigeuph import IllegalActionError, babel
-from tigeuph.babel.actions import (
+from tigeuph.babel.analysis.policies import builder
+from tigeuph.babel.model.actions import (
     Build,
     Colonise,
     Destroy,
@@ -30,7 +31,6 @@ from tigeuph.babel.actions import (
     Switch,
     Travel,
 )
-from tigeuph.babel.policies import builder
 from tigeuph.testing.invariants import (
     checked_apply,
     round_trip_problems,

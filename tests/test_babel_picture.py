@@ -13,7 +13,7 @@ import pytest
 from babel_games import random_game, sample_states
 
 from tigeuph import GAMES, babel
-from tigeuph.babel.picture import picture as babel_picture
+from tigeuph.babel.pictures import picture as babel_picture
 from tigeuph.core.errors import TigeuphError
 
 BABEL = GAMES["babel"]

@@ -70,7 +70,7 @@ def test_a_lazy_name_works_in_a_fresh_interpreter() -> None:
 
 def test_the_pictures_come_as_svg_on_first_use() -> None:
     """``tigeuph.svg`` is the main game's pictures, imported when first asked for; ``import
-    tigeuph.svg`` is not a module's path any more."""
+    tigeuph.tigris.pictures`` is not a module's path any more."""
     out = _run(
         "import sys, tigeuph\n"
         "before = 'tigeuph.tigris.pictures' in sys.modules\n"
@@ -81,7 +81,7 @@ def test_the_pictures_come_as_svg_on_first_use() -> None:
     )
     assert out == "False True True"
     with pytest.raises(ModuleNotFoundError):
-        __import__("tigeuph.svg")
+        __import__("tigeuph.tigris.pictures")
 
 
 def test_submodules_come_on_first_use_and_unknown_names_fail() -> None:

@@ -22,7 +22,7 @@ class GreedyAgent:
     (:mod:`tigeuph.tigris.analysis.heuristic`, :func:`tigeuph.tigris.analysis.settle.settle`) of
     each action, computed once per class of actions the evaluation cannot tell apart
     (:func:`tigeuph.tigris.analysis.candidates.scores`); in Babel, the evaluation of
-    ``tigeuph.babel.evaluation`` after each action.
+    ``tigeuph.babel.analysis.evaluation`` after each action.
 
     Strength: beats :class:`~tigeuph.agents.RandomAgent` in nearly all 2-player games of
     either game. Speed: a few milliseconds of CPU a move. See ``docs/agents.rst``.

@@ -7,7 +7,10 @@ building on the rivers, played by the rules of ``spec/babel.md`` (clauses B0-B60
 (True, None)
 """
 
-from .actions import (
+from .checks import check_state
+from .engine import Outcome, apply, legal_actions, outcome, transition
+from .events import BABEL_EVENT_TYPES
+from .model.actions import (
     Action,
     Build,
     Colonise,
@@ -23,11 +26,9 @@ from .actions import (
     Travel,
     parse_action,
 )
-from .cards import NATIONS, Counts, Nation
-from .checks import check_state
-from .engine import Outcome, apply, legal_actions, outcome, transition
-from .events import BABEL_EVENT_TYPES
-from .position import from_text, to_text
+from .model.cards import NATIONS, Counts, Nation
+from .model.state import BabelState, End, Halving, Side, new_game
+from .notation import from_text, to_text
 from .records import BabelGame
 from .serialise import (
     action_from_json,
@@ -40,7 +41,6 @@ from .serialise import (
     view_from_json,
     view_to_json,
 )
-from .state import BabelState, End, Halving, Side, new_game
 from .views import BabelView, PublicSide, sample_state, view
 
 __all__ = [

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
-from .cards import LEVELS, NATIONS, PEOPLE_PER_NATION, TEMPLE_COUNTS
 from .engine import winner_by_score
+from .model.cards import LEVELS, NATIONS, PEOPLE_PER_NATION, TEMPLE_COUNTS
+from .model.state import BabelState, End
 from .rules import can_still_build_start
-from .state import BabelState, End
 
 __all__ = ["check_state"]
 

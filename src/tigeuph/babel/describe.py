@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .actions import (
+from .engine import Outcome
+from .model.actions import (
     Action,
     Build,
     Colonise,
@@ -23,9 +24,8 @@ from .actions import (
     Switch,
     Travel,
 )
-from .cards import NATIONS, Counts, Nation, counts_text, nations_text
-from .engine import Outcome
-from .state import BabelState, End, Side
+from .model.cards import NATIONS, Counts, Nation, counts_text, nations_text
+from .model.state import BabelState, End, Side
 from .views import BabelView, PublicSide
 
 __all__ = ["NOTATION_HELP", "action_kind", "describe", "notation_help", "result_text"]

@@ -27,7 +27,8 @@ from attrs import evolve, frozen
 
 from ..core.errors import IllegalActionError
 from ..core.events import Event
-from .actions import (
+from .events import GameEnded
+from .model.actions import (
     BUILD,
     COLONISE,
     END_TURN,
@@ -46,8 +47,8 @@ from .actions import (
     Switch,
     Travel,
 )
-from .cards import NATIONS, Counts, Nation
-from .events import GameEnded
+from .model.cards import NATIONS, Counts, Nation
+from .model.state import BabelState, End, Halving
 from .rules.abilities import runs
 from .rules.base import Problem
 from .rules.building import build, build_problem, skip_build, skip_build_problem
@@ -58,7 +59,6 @@ from .rules.migration import migrate, migrate_problem
 from .rules.temples import destroy, destroy_problem, steal, steal_problem
 from .rules.travel import travel, travel_problem
 from .rules.turns import can_still_build_start, end_turn, end_turn_problem
-from .state import BabelState, End, Halving
 
 __all__ = [
     "Outcome",

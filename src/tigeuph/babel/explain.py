@@ -26,7 +26,8 @@ from collections.abc import Iterator
 from typing import Final
 
 from ..core.errors import IllegalActionError
-from .actions import (
+from .engine import apply, outcome
+from .model.actions import (
     Action,
     Build,
     Colonise,
@@ -41,9 +42,8 @@ from .actions import (
     Switch,
     Travel,
 )
-from .cards import NATIONS, Counts, Nation, counts_text, nations_text
-from .engine import apply, outcome
-from .state import BabelState, End
+from .model.cards import NATIONS, Counts, Nation, counts_text, nations_text
+from .model.state import BabelState, End
 
 __all__ = ["CLAUSES", "explain"]
 

@@ -8,8 +8,8 @@ location (B26); the turn passes only at EndTurn (B7); a halved hand loses exactl
 
 from __future__ import annotations
 
-from .actions import Action, Build, Destroy, Discard, EndTurn, SkipBuild, Steal
-from .state import BabelState
+from .model.actions import Action, Build, Destroy, Discard, EndTurn, SkipBuild, Steal
+from .model.state import BabelState
 
 __all__ = ["state_problems", "step_problems"]
 

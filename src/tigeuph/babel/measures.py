@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..core.errors import ArgumentError
+from .model.state import BabelState
 from .records import BabelGame
-from .state import BabelState
 
 __all__ = [
     "ENDINGS",

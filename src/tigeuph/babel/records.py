@@ -65,10 +65,10 @@ from ..core.limits import DEFAULT_LIMITS, Limits
 from ..core.records.history import History
 from ..core.serialise.converter import strict_converter
 from ..core.serialise.documents import dump_document, load_document
-from .actions import Action, parse_action
 from .engine import outcome, transition
-from .position import TITLE, from_text, to_text
-from .state import BabelState, new_game
+from .model.actions import Action, parse_action
+from .model.state import BabelState, new_game
+from .notation import TITLE, from_text, to_text
 from .views import BabelView, view
 
 __all__ = ["RECORD", "BabelGame"]

@@ -36,11 +36,11 @@ from ..core.events import Event
 from ..core.limits import DEFAULT_LIMITS, Limits
 from ..core.serialise.converter import strict_converter
 from ..core.serialise.documents import dump_document, load_document, structure
-from .actions import Action, parse_action
-from .cards import LEVELS, NATIONS, Counts, Nation, nation, nations_text, parse_nations
 from .checks import check_state
 from .events import BABEL_EVENT_TYPES
-from .state import BabelState, End, Halving, Side
+from .model.actions import Action, parse_action
+from .model.cards import LEVELS, NATIONS, Counts, Nation, nation, nations_text, parse_nations
+from .model.state import BabelState, End, Halving, Side
 from .views import BabelView, PublicSide, check_view
 
 __all__ = [
@@ -263,7 +263,7 @@ def event_from_json(value: Any) -> Event:
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every Babel document, shipped as
     ``data/babel-schema.json``."""
-    text = resources.files("tigeuph").joinpath("data/babel-schema.json").read_text("utf-8")
+    text = resources.files("tigeuph.babel").joinpath("data/schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 

@@ -32,12 +32,12 @@ from typing import Final
 from attrs import frozen
 
 from ..core.errors import JsonError, PositionError
-from .actions import Action
-from .cards import LEVELS, NATIONS, PEOPLE_PER_NATION, TEMPLE_COUNTS, Counts, Nation
 from .checks import check_state
 from .engine import legal_actions
+from .model.actions import Action
+from .model.cards import LEVELS, NATIONS, PEOPLE_PER_NATION, TEMPLE_COUNTS, Counts, Nation
+from .model.state import BabelState, End, Halving, Side
 from .rules import can_still_build_start
-from .state import BabelState, End, Halving, Side
 
 __all__ = ["BabelView", "PublicSide", "check_view", "sample_state", "view"]
 

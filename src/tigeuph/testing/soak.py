@@ -10,7 +10,7 @@ state, its views and its actions through their text and JSON run on every
 ``--round-trip-every``-th step and on the last state. The players take turns among the game's
 ways of playing (:attr:`~tigeuph.GameInterface.play_styles`): the main game's draw every
 action uniformly among the legal ones; Babel's take turns among uniform play, play that
-builds (the game's weighted random play, ``tigeuph.babel.policies.choose``) and its greedy
+builds (the game's weighted random play, ``tigeuph.babel.analysis.policies.choose``) and its greedy
 player against uniform play, so that every rule is reached, wins by score included.
 
 It prints games/s, actions/s, the games that stalled, the games played under each combination

@@ -9,7 +9,7 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ...core.events import NUMBER, PLAYER, Event, does, own, plural, possessive, seat, sentence
-from ..cards import Counts, Nation
+from ..model.cards import Counts, Nation
 from .words import a_card, cards, hand_text, levels_text, place
 
 __all__ = [

@@ -8,7 +8,7 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ...core.events import NUMBER, PLAYER, Event, does, own, plural, possessive, sentence, verb
-from ..cards import Nation
+from ..model.cards import Nation
 from .words import a_card, place, sequence_text
 
 __all__ = ["CardColonised", "CardsMigrated", "PawnTravelled", "TempleBuilt"]

@@ -21,8 +21,8 @@ from ...core.events import (
     sentence,
     verb,
 )
-from ..cards import Counts
-from ..state import End
+from ..model.cards import Counts
+from ..model.state import End
 from .words import hand_text, join
 
 __all__ = ["DeckReshuffled", "GameEnded", "PeopleDrawn", "TurnBegan", "TurnEnded"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import NATIONS, Counts, Nation
+from ..model.cards import NATIONS, Counts, Nation
 
 __all__ = ["a_card", "cards", "hand_text", "join", "levels_text", "place", "sequence_text"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from attrs import evolve, frozen
 
-from ..cards import Nation
-from ..state import BabelState, Side
+from ..model.cards import Nation
+from ..model.state import BabelState, Side
 from .base import Problem, discarded, set_column
 
 __all__ = ["Run", "pay", "run_problem", "runs"]
@@ -24,7 +24,7 @@ class Run:
 def runs(column: tuple[Nation, ...]) -> tuple[Run, ...]:
     """The runs of three or more in *column*, head first (spec B0, B19).
 
-    >>> from tigeuph.babel.cards import parse_nations
+    >>> from tigeuph.babel.model.cards import parse_nations
     >>> [(run.start, run.length, run.nation.value) for run in runs(parse_nations("HAAAPPPPA"))]
     [(1, 3, 'A'), (4, 4, 'P')]
     """

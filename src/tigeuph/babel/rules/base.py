@@ -7,8 +7,8 @@ from typing import TypeAlias
 
 from attrs import evolve
 
-from ..cards import Nation
-from ..state import BabelState, Side
+from ..model.cards import Nation
+from ..model.state import BabelState, Side
 
 __all__ = ["Problem", "discarded", "opponent", "set_column", "set_temple"]
 

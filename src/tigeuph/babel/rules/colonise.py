@@ -5,9 +5,9 @@ from __future__ import annotations
 from attrs import evolve
 
 from ...core.events import Event
-from ..actions import Colonise
 from ..events import CardColonised
-from ..state import BabelState, add
+from ..model.actions import Colonise
+from ..model.state import BabelState, add
 from .base import Problem, set_column
 
 __all__ = ["colonise", "colonise_problem"]

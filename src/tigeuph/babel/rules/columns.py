@@ -6,10 +6,10 @@ from __future__ import annotations
 from attrs import evolve
 
 from ...core.events import Event
-from ..actions import Expel, Switch
-from ..cards import Nation
 from ..events import CardsExpelled, CardsSwitched
-from ..state import BabelState
+from ..model.actions import Expel, Switch
+from ..model.cards import Nation
+from ..model.state import BabelState
 from .abilities import pay, run_problem
 from .base import Problem, discarded, opponent, set_column
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from attrs import evolve
 
 from ...core.events import Event
-from ..actions import Discard, Halve
-from ..cards import NATIONS
 from ..events import CardsDiscarded, HandHalved
-from ..state import BabelState, Halving
+from ..model.actions import Discard, Halve
+from ..model.cards import NATIONS
+from ..model.state import BabelState, Halving
 from .abilities import pay, run_problem
 from .base import Problem, discarded, opponent
 

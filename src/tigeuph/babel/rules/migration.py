@@ -5,9 +5,9 @@ from __future__ import annotations
 from attrs import evolve
 
 from ...core.events import Event
-from ..actions import Migrate
 from ..events import CardsMigrated
-from ..state import BabelState
+from ..model.actions import Migrate
+from ..model.state import BabelState
 from .base import Problem, set_column
 
 __all__ = ["migrate", "migrate_problem"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from attrs import evolve
 
 from ...core.events import Event
-from ..actions import Travel
 from ..events import PawnTravelled
-from ..state import BabelState, add
+from ..model.actions import Travel
+from ..model.state import BabelState, add
 from .base import Problem, discarded
 
 __all__ = ["travel", "travel_problem"]

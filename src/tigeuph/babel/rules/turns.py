@@ -6,10 +6,10 @@ from __future__ import annotations
 from attrs import evolve
 
 from ...core.events import Event
-from ..actions import EndTurn
-from ..cards import NATIONS
 from ..events import DeckReshuffled, PeopleDrawn, TurnBegan, TurnEnded
-from ..state import DRAW, TEMPLE_DRAW, BabelState, End, drawn_people
+from ..model.actions import EndTurn
+from ..model.cards import NATIONS
+from ..model.state import DRAW, TEMPLE_DRAW, BabelState, End, drawn_people
 from .base import Problem
 
 __all__ = ["can_still_build_start", "end_turn", "end_turn_problem"]

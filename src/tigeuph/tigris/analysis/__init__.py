@@ -7,5 +7,5 @@
 
 The players themselves (:mod:`tigeuph.agents`) are written once for every game; they reach this
 package through the game's interface (:data:`tigeuph.GAMES`), as they reach Babel's
-(:mod:`tigeuph.babel.evaluation`).
+(:mod:`tigeuph.babel.analysis.evaluation`).
 """

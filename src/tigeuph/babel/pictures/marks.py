@@ -1,11 +1,11 @@
-"""What the last action of a Babel picture touched (:mod:`tigeuph.babel.picture`), to frame it,
+"""What the last action of a Babel picture touched (:mod:`tigeuph.babel.pictures`), to frame it,
 and its caption in words."""
 
 from __future__ import annotations
 
 from attrs import frozen
 
-from .actions import (
+from ..model.actions import (
     Action,
     Build,
     Colonise,
@@ -20,9 +20,9 @@ from .actions import (
     Switch,
     Travel,
 )
-from .cards import Nation
-from .picture_style import Position
-from .state import End
+from ..model.cards import Nation
+from ..model.state import End
+from .style import Position
 
 __all__ = ["Marks"]
 

@@ -22,18 +22,18 @@ from __future__ import annotations
 from typing import Final, get_args
 from xml.etree.ElementTree import Element, tostring
 
-from ..core.dynasties import dynasty
-from ..core.errors import expect
-from ..core.svg.markup import el
-from ..core.svg.symbols import INK, Symbols
-from .actions import Action
-from .cards import NATIONS
-from .picture_marks import Marks
-from .picture_panels import FOOTER, draw_footer, draw_panel, draw_status
-from .picture_style import BAND, FONT, LOCATION_X, PANEL, QUARRY_X, STATUS, TEMPLE, WIDTH, label
-from .picture_table import column_height, draw_band, draw_column, draw_temple
-from .state import BabelState
-from .views import BabelView
+from ...core.dynasties import dynasty
+from ...core.errors import expect
+from ...core.svg.markup import el
+from ...core.svg.symbols import INK, Symbols
+from ..model.actions import Action
+from ..model.cards import NATIONS
+from ..model.state import BabelState
+from ..views import BabelView
+from .marks import Marks
+from .panels import FOOTER, draw_footer, draw_panel, draw_status
+from .style import BAND, FONT, LOCATION_X, PANEL, QUARRY_X, STATUS, TEMPLE, WIDTH, label
+from .table import column_height, draw_band, draw_column, draw_temple
 
 __all__ = ["picture"]
 

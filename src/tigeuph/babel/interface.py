@@ -7,15 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..babel import invariants, measures
-from ..babel.actions import Action, parse_action
 from ..babel.checks import check_state
 from ..babel.describe import action_kind, describe, notation_help, result_text
 from ..babel.engine import apply, legal_actions, outcome, transition
-from ..babel.evaluation import evaluate
 from ..babel.explain import explain
-from ..babel.picture import picture
-from ..babel.policies import choose
-from ..babel.position import TITLE, from_text, to_text
 from ..babel.records import RECORD, BabelGame
 from ..babel.serialise import (
     action_from_json,
@@ -27,13 +22,18 @@ from ..babel.serialise import (
     view_from_json,
     view_to_json,
 )
-from ..babel.state import BabelState, new_game
 from ..babel.views import BabelView, sample_state, view
 from ..core.errors import ArgumentError, IllegalActionError, JsonError
 from ..core.events import Event
 from ..core.interface.client import NO_EXTRAS
 from ..core.interface.protocol import GameInterface
 from ..core.limits import DEFAULT_LIMITS, Limits
+from .analysis.evaluation import evaluate
+from .analysis.policies import choose
+from .model.actions import Action, parse_action
+from .model.state import BabelState, new_game
+from .notation import TITLE, from_text, to_text
+from .pictures import picture
 
 __all__ = ["BABEL", "Babel"]
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .engine import outcome
-from .rules import runs
-from .state import BabelState, Side
+from ..engine import outcome
+from ..model.state import BabelState, Side
+from ..rules import runs
 
 __all__ = ["evaluate"]
 

@@ -7,9 +7,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from .actions import Action, Build, Colonise, Destroy, Expel, Halve, SkipBuild, Steal, Switch
-from .engine import legal_actions
-from .state import BabelState, Halving
+from ..engine import legal_actions
+from ..model.actions import Action, Build, Colonise, Destroy, Expel, Halve, SkipBuild, Steal, Switch
+from ..model.state import BabelState, Halving
 
 __all__ = ["builder", "choose"]
 

@@ -1,15 +1,16 @@
-"""The table of a Babel picture (:mod:`tigeuph.babel.picture`): the band of locations with the
+"""The table of a Babel picture (:mod:`tigeuph.babel.pictures`): the band of locations with the
 pawns, and each player's temples and columns."""
 
 from __future__ import annotations
 
 from xml.etree.ElementTree import Element
 
-from ..core.svg.markup import el
-from ..core.svg.symbols import INK, Symbols
-from .cards import NATIONS, Nation
-from .picture_marks import Marks
-from .picture_style import (
+from ...core.svg.markup import el
+from ...core.svg.symbols import INK, Symbols
+from ..model.cards import NATIONS, Nation
+from ..rules import runs
+from .marks import Marks
+from .style import (
     BAND,
     CARD,
     CARD_W,
@@ -31,7 +32,6 @@ from .picture_style import (
     highlight,
     label,
 )
-from .rules import runs
 
 __all__ = ["column_height", "draw_band", "draw_column", "draw_temple"]
 

@@ -40,7 +40,8 @@ from attrs import evolve
 
 from ..core.errors import NotationError, PositionError
 from ..core.limits import DEFAULT_LIMITS, Limits, check_limits, check_text
-from .cards import (
+from .checks import check_state
+from .model.cards import (
     LEVELS,
     NATIONS,
     PEOPLE_PER_NATION,
@@ -52,8 +53,7 @@ from .cards import (
     parse_counts,
     parse_nations,
 )
-from .checks import check_state
-from .state import BabelState, End, Halving, Side
+from .model.state import BabelState, End, Halving, Side
 
 __all__ = ["TITLE", "from_text", "to_text"]
 

@@ -1,4 +1,4 @@
-"""The look of a Babel picture (:mod:`tigeuph.babel.picture`): its measures, its colours and
+"""The look of a Babel picture (:mod:`tigeuph.babel.pictures`): its measures, its colours and
 the few shapes every part draws with: a line of text that fits its room, a box, the yellow
 frame of what the last action touched, a people card's chip."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Final
 from xml.etree.ElementTree import Element
 
-from ..core.svg.markup import el
-from ..core.svg.symbols import INK, PALETTE
-from .cards import NATIONS, Nation
-from .state import BabelState
-from .views import BabelView
+from ...core.svg.markup import el
+from ...core.svg.symbols import INK, PALETTE
+from ..model.cards import NATIONS, Nation
+from ..model.state import BabelState
+from ..views import BabelView
 
 __all__ = [
     "BAND",

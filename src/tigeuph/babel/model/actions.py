@@ -32,7 +32,7 @@ from typing import Final, TypeAlias
 
 from attrs import Attribute, field, frozen
 
-from ..core.errors import NotationError
+from ...core.errors import NotationError
 from .cards import NATIONS, Counts, Nation, counts_text, nation, parse_counts
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""The text and panels of a Babel picture (:mod:`tigeuph.babel.picture`): the status line, each
+"""The text and panels of a Babel picture (:mod:`tigeuph.babel.pictures`): the status line, each
 player's panel (score, starting card, temple row, hand), the decks and the discard pile."""
 
 from __future__ import annotations
@@ -6,15 +6,17 @@ from __future__ import annotations
 from typing import Final
 from xml.etree.ElementTree import Element
 
-from ..core.dynasties import dynasty
-from ..core.svg.markup import el
-from ..core.svg.symbols import INK, Symbols
-from .actions import Action
-from .cards import NATIONS
-from .describe import result_text
-from .engine import Outcome, outcome
-from .picture_marks import Marks
-from .picture_style import (
+from ...core.dynasties import dynasty
+from ...core.svg.markup import el
+from ...core.svg.symbols import INK, Symbols
+from ..describe import result_text
+from ..engine import Outcome, outcome
+from ..model.actions import Action
+from ..model.cards import NATIONS
+from ..model.state import BabelState, Side
+from ..views import BabelView
+from .marks import Marks
+from .style import (
     HALVING,
     MARGIN,
     PANEL,
@@ -31,8 +33,6 @@ from .picture_style import (
     highlight,
     label,
 )
-from .state import BabelState, Side
-from .views import BabelView
 
 __all__ = ["FOOTER", "draw_footer", "draw_panel", "draw_status"]
 

@@ -1,0 +1,1 @@
+"""What Babel's players weigh: its evaluation and cheap policies."""

@@ -1,0 +1,1 @@
+"""The words of Babel and its position: cards, the state, actions."""
