@@ -27,12 +27,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from ..babel.interface import BABEL
-from ..core.errors import ArgumentError, ArgumentTypeError, expect
-from ..core.interface.client import NO_EXTRAS, ClientExtras
-from ..core.interface.holders import Position, Record, SeatView, SeatViews
-from ..core.interface.protocol import GameInterface
-from ..tigris.interface.adapter import TIGRIS
+from .babel.interface import BABEL
+from .core.errors import ArgumentError, ArgumentTypeError, expect
+from .core.interface.client import NO_EXTRAS, ClientExtras
+from .core.interface.holders import Position, Record, SeatView, SeatViews
+from .core.interface.protocol import GameInterface
+from .tigris.interface.adapter import TIGRIS
 
 __all__ = [
     "GAMES",
