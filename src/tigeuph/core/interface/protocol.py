@@ -26,7 +26,7 @@ from .holders import SeatViews
 if TYPE_CHECKING:
     from ..measures import Feature
 
-__all__ = ["GameInterface"]
+__all__ = ["AnyGame", "GameInterface"]
 
 S = TypeVar("S")  # the full state
 V = TypeVar("V")  # one player's view
@@ -387,3 +387,7 @@ class GameInterface(Protocol[S, V, A, G]):
         a war's strengths and what each support count would make; ``None`` when the game has
         nothing to add at this moment."""
         ...
+
+
+AnyGame = GameInterface[Any, Any, Any, Any]
+"""Any game's interface, whatever its state, view, action and record types."""
