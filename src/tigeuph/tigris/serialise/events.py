@@ -7,7 +7,8 @@ that lights them without knowing the kind), and its own fields written as the re
 documents write them: cells by name, colours by letter, counts as objects. A hidden field (the
 colours of tiles another player drew or exchanged) is ``null``.
 
->>> from tigeuph import events, transition, new_game, parse_action
+>>> from tigeuph.tigris import events
+>>> from tigeuph import transition, new_game, parse_action
 >>> _, told = transition(new_game(2, seed=1), parse_action("pass"))
 >>> event_to_json(told[0])
 {'kind': 'turn-passed', 'clause': 'R5', 'text': 'Seat 0 passes, leaving 2 actions unused.', 'players': [0], 'cells': [], 'player': 0, 'unused': 2}
