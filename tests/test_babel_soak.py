@@ -1,4 +1,4 @@
-"""The soak command on Babel (``python -m tigeuph.testing.soak --game babel``), run in-process:
+"""The soak command on Babel (``python -m tigeuph.tools.soak --game babel``), run in-process:
 the one soak of both games plays Babel's ways of playing and checks its invariants."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from tigeuph import GAMES, cli
-from tigeuph.testing import soak
 from tigeuph.testing.invariants import checked_apply
+from tigeuph.tools import soak
 
 
 def test_soak_reports_speed_ways_endings_and_no_violation(
@@ -45,7 +45,7 @@ def test_a_violation_names_the_game_to_replay(
     out = capsys.readouterr().out
     assert "violations: 2" in out
     assert re.search(r"seed 0, players=2, action \d+ \(end\): broken on purpose", out), out
-    line = "replay: python -m tigeuph.testing.soak --game babel --replay 'players=2' --seed 1"
+    line = "replay: python -m tigeuph.tools.soak --game babel --replay 'players=2' --seed 1"
     assert line in out
     assert soak.main(["--game", "babel", "--replay", "players=2", "--seed", "1"]) == 1
     assert "violation: seed 1, players=2" in capsys.readouterr().out
@@ -67,12 +67,12 @@ def test_every_game_soaks_from_the_command_line(capsys: pytest.CaptureFixture[st
 
 
 def test_the_soak_runs_as_a_module() -> None:
-    """python -m tigeuph.testing.soak names itself and offers --game."""
+    """python -m tigeuph.tools.soak names itself and offers --game."""
     done = subprocess.run(
-        [sys.executable, "-m", "tigeuph.testing.soak", "--help"],
+        [sys.executable, "-m", "tigeuph.tools.soak", "--help"],
         capture_output=True,
         text=True,
         check=True,
     )
-    assert done.stdout.startswith("usage: python -m tigeuph.testing.soak")
+    assert done.stdout.startswith("usage: python -m tigeuph.tools.soak")
     assert "--game {tigris,babel}" in done.stdout

@@ -1,4 +1,4 @@
-"""The soak command (``python -m tigeuph.testing.soak``), run in-process on a handful of games."""
+"""The soak command (``python -m tigeuph.tools.soak``), run in-process on a handful of games."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 import tigeuph
 from tigeuph.core.stops import STALL_ROUNDS
-from tigeuph.testing import soak
 from tigeuph.testing.invariants import checked_apply, every_rules
+from tigeuph.tools import soak
 
 
 def test_soak_reports_speed_combinations_and_no_violation(
@@ -56,7 +56,7 @@ def test_soak_reports_violations_with_a_replay_line(
     found = re.search(r"seed 5, players=2 board=standard, action (\d+) \((\S+)\): R99: test", out)
     assert found is not None, out
     assert (
-        "replay: python -m tigeuph.testing.soak --replay 'players=2 board=standard' --seed 5" in out
+        "replay: python -m tigeuph.tools.soak --replay 'players=2 board=standard' --seed 5" in out
     )
 
 
@@ -105,7 +105,7 @@ def test_a_stalled_game_stops_and_is_counted_not_a_violation(
 def test_a_replay_line_names_the_rules_as_position_notation_does(players: int) -> None:
     """The rules a violation prints are the position notation's ``rules:`` line, and
     ``--replay`` reads them back to the same rules, for every combination the soak plays."""
-    from tigeuph.testing.rules_words import parse_rules, rules_text
+    from tigeuph.tools.rules_words import parse_rules, rules_text
 
     tigris = tigeuph.GAMES["tigris"]
     for rules in every_rules(players):

@@ -2,7 +2,7 @@
 ``arena``.
 
 Each keeps its own options (``tigeuph simulate --help``); the command line hands it the rest
-of the line, so ``tigeuph soak --games 96`` runs what ``python -m tigeuph.testing.soak --games 96``
+of the line, so ``tigeuph soak --games 96`` runs what ``python -m tigeuph.tools.soak --games 96``
 runs, and ``--game babel`` picks the game for each. The simulator, the benchmark, perft and the
 arena live in :mod:`tigeuph.tools`, the soak in :mod:`tigeuph.testing`.
 """
@@ -24,7 +24,7 @@ def _simulate(argv: list[str]) -> int:
 
 
 def _soak(argv: list[str]) -> int:
-    from ..testing.soak import main
+    from ..tools.soak import main
 
     return main(argv, prog="tigeuph soak")
 

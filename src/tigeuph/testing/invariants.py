@@ -28,7 +28,7 @@ state them a third time, but for the building offers: the comparison plays too f
 reach a building whose own run was cut (issue 10), and the soak does.
 
 The tests (``tests/test_machine.py``, ``tests/test_babel_machine.py``, ``tests/test_games.py``,
-``tests/test_fuzz.py``) and the soak command (``python -m tigeuph.testing.soak``) share these
+``tests/test_fuzz.py``) and the soak command (``python -m tigeuph.tools.soak``) share these
 functions. What only one game's rules state is that game's own: its
 :meth:`~tigeuph.GameInterface.state_problems` and :meth:`~tigeuph.GameInterface.step_problems`
 (the main game's in :mod:`tigeuph.tigris.invariants`, Babel's in ``tigeuph.babel.invariants``), and

@@ -1,4 +1,4 @@
-"""The soak test: ``python -m tigeuph.testing.soak [--game tigris|babel] --games N [--seed S]
+"""The soak test: ``python -m tigeuph.tools.soak [--game tigris|babel] --games N [--seed S]
 [--jobs J]`` (issues 5, 19 and 25), one soak for every game of :data:`tigeuph.GAMES`.
 
 Plays *N* games spread evenly over every player count of the game and every rule set it has
@@ -17,7 +17,7 @@ It prints games/s, actions/s, the games that stalled, the games played under eac
 and in each way, how the games ended and the violations, the first few described so that they
 can be replayed::
 
-    python -m tigeuph.testing.soak --replay 'players=3 board=standard buildings' --seed 17
+    python -m tigeuph.tools.soak --replay 'players=3 board=standard buildings' --seed 17
 
 Game *i* of a run with seed *S* is played with seed ``S + i`` (the deal and the players' one
 generator) under combination ``i mod C`` in way ``(S + i) mod W``; a game stops at its first bad
@@ -45,8 +45,8 @@ from ..agents import Agent, make_agent
 from ..core.errors import TigeuphError
 from ..core.stops import STALL_ROUNDS
 from ..games import DEFAULT_GAME, GAMES, AnyGame, game_named
+from ..testing.invariants import checked_apply, round_trip_problems, state_problems
 from ..tools.options import Parser, positive, progress
-from .invariants import checked_apply, round_trip_problems, state_problems
 from .rules_words import parse_rules, rules_text
 
 __all__ = ["Result", "Violation", "combinations", "main", "play", "soak"]
@@ -77,7 +77,7 @@ class Violation:
         named = "" if self.game == DEFAULT_GAME else f" --game {self.game}"
         return (
             f"seed {self.seed}, {self.rules}, {at}: {'; '.join(self.problems)}\n"
-            f"    replay: python -m tigeuph.testing.soak{named} --replay '{self.rules}' "
+            f"    replay: python -m tigeuph.tools.soak{named} --replay '{self.rules}' "
             f"--seed {self.seed}"
         )
 
@@ -301,7 +301,7 @@ def _report(result: Result, seconds: float, jobs: int, seed: int, game: str) -> 
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.testing.soak") -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.soak") -> int:
     """Run the soak as the command line says; return the exit status (1 on any violation)."""
     parser = Parser(prog=prog, description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
