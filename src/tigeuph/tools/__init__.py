@@ -9,6 +9,9 @@
 :mod:`tigeuph.tools.perft`              the sequences of legal actions from a seeded start,
                                         counted (``tigeuph perft``)
 :mod:`tigeuph.tools.warm`               build the engine's tables before worker processes fork
+:mod:`tigeuph.tools.soak`               random games of either game, every step checked
+                                        (``tigeuph soak [--game babel]``), with
+                                        :mod:`tigeuph.tools.rules_words`, its rules in words
 ======================================  ====================================================
 
 A tool may import any part of the library; no library module imports a tool
