@@ -1,2 +1,4 @@
-"""What names no game: errors, limits, the game interface, the event base, records, the JSON
-envelope, SVG primitives."""
+"""What names no game, for every game: the errors, the readers' limits, the game interface and
+the lookups of a list of games, the event every game's events are, the record history and its
+text, the JSON envelope, SVG primitives, why a game stopped, deals, the dynasties, statistics.
+Nothing here imports either game (``tests/test_layers.py``)."""
