@@ -123,14 +123,13 @@ def left_running(pids: list[int], within: float = 10.0) -> list[int]:
 
 @pytest.fixture
 def pids(tmp_path: Path) -> Iterator[Path]:
-    """Where a hostile bot writes its process ids; whatever it left running is killed after
-    the test, which has failed by then if anything was."""
+    """Where a hostile bot writes its process ids; whatever is left running in its process
+    group is killed after the test, which has failed by then if anything was."""
     path = tmp_path / "pids"
     yield path
     if path.exists():
-        for pid in started(path):
-            if running(pid):
-                os.kill(pid, signal.SIGKILL)
+        for pid in group(started(path)[0]):
+            os.kill(pid, signal.SIGKILL)
 
 
 # --- hostile bots: each loses in time, its host's memory bounded, nothing of it left --------
@@ -202,12 +201,12 @@ def test_close_and_the_finaliser_kill_the_bot_s_whole_group(pids: Path) -> None:
     assert left_running(started(pids)) == []
 
 
-@pytest.mark.timeout(120)
-def test_engine_check_and_the_arena_end_against_a_bot_that_closes_its_output(
-    tmp_path: Path,
-) -> None:
-    """engine-check fails, and the arena ends with the bot's forfeit, when the bot closes its
-    output and runs on (they once waited for it for ever)."""
+@pytest.mark.timeout(180)
+def test_engine_check_arena_and_simulate_end_when_a_bot_closes_its_output() -> None:
+    """engine-check fails, and the arena and the simulator end with the bot's forfeit, when
+    the bot closes its output and runs on (they once waited for it for ever)."""
+    from tigeuph.tools.simulate import simulate
+
     checks = check_bot(hostile("close-stdout"), move_time=1.0)
     assert [c.name for c in checks if not c.passed] == ["game"]
     assert "closed its output and runs on" in checks[-1].detail
@@ -215,9 +214,12 @@ def test_engine_check_and_the_arena_end_against_a_bot_that_closes_its_output(
     try:
         with pytest.raises(AgentError, match="closed its output") as caught:
             tournament([spec, "random"], games=2, game="babel")
+        assert caught.value.reason == "crash"
+        with pytest.raises(AgentError, match="closed its output") as caught:
+            simulate([None], games=1, players=2, agents=[spec], game="babel")
+        assert caught.value.reason == "crash"
     finally:
         release_bots()
-    assert caught.value.reason == "crash"
 
 
 # --- tigeuph engine reads bounded lines --------------------------------------------------------
@@ -391,11 +393,12 @@ def test_a_server_worker_tells_a_bot_the_budget_it_holds_it_to(
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("how", ["overrun", "death", "shutdown"])
+@pytest.mark.parametrize("how", ["overrun", "death", "shutdown", "terminated"])
 def test_a_server_worker_s_bots_die_with_it(how: str, worker: Any, pids: Path) -> None:
-    """The bot of a worker that overruns and is killed, of a worker that dies, and of a
-    worker stopped at the server's shutdown, is killed with its grandchild, even when it
-    ignores quit: the worker told its parent of the bot's process group."""
+    """The bot of a worker that overruns and is killed, of a worker that dies, of a worker
+    stopped at the server's shutdown, and of a worker terminated (as multiprocessing does to
+    a daemonic process at its parent's exit), is killed with its grandchild, even when it
+    ignores quit: the worker told its parent of the bot's process group, or stopped it."""
     bot = hostile("well", "--grandchild", "--ignore-quit", pids=pids)
     assert worker.ask(task(bot), 60, seconds=2.0) is not None
     leader, grandchild = started(pids)
@@ -407,6 +410,10 @@ def test_a_server_worker_s_bots_die_with_it(how: str, worker: Any, pids: Path) -
         os.kill(worker.process.pid, signal.SIGKILL)
         worker.process.join(30)
         worker.stop()
-    else:
+    elif how == "shutdown":
         worker.stop(grace=10.0)
+    else:
+        worker.process.terminate()
+        worker.process.join(30)
+        assert worker.process.exitcode == 0  # it stopped its bots itself
     assert left_running([leader, grandchild]) == []
