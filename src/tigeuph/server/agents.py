@@ -103,9 +103,10 @@ def _work(conn: Connection, choose: Callable[[Task], str]) -> None:
     try:
         while True:
             try:
-                task, _BOT_SECONDS[0] = conn.recv()
+                task, seconds = conn.recv()
             except EOFError:
                 return
+            _BOT_SECONDS[0] = seconds
             try:
                 conn.send(("move", choose(task)))
             except Exception as err:
