@@ -12,9 +12,11 @@ keeps ``ServerLimits.agent_workers`` worker processes, each fed by one thread of
   the move's budget, plays the move through the store (a compare-and-swap, as a person's),
   and puts the game back at the end of the queue while an agent is still to move, so that 35
   searching games take turns rather than one running to its end;
-- a search is cut to ``ServerLimits.agent_seconds`` (the MCTS agent's own ``seconds``); a
-  worker that has not answered by twice that, plus a margin, is killed and replaced, and the
-  move is a random legal action (logged), so that no game waits for ever;
+- a search is cut to ``ServerLimits.agent_seconds`` (the MCTS agent's own ``seconds``), and an
+  external bot is told it has that long (its ``time_ms``) and loses the move when it has not
+  answered by then; a worker that has not answered by twice that, plus a margin, is killed and
+  replaced, its bots' process groups with it (the worker tells the feeding thread of each bot
+  it starts), and the move is a random legal action (logged), so that no game waits for ever;
 - a game whose play stalls is stopped by the store (spec D8), and no agent is asked after.
 
 The queue is bounded, so a flood of agent games cannot grow it: :meth:`AgentPool.has_room`
@@ -24,11 +26,15 @@ queue was full is requested again by the sweep.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import multiprocessing
 import random
+import signal
+import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -37,6 +43,7 @@ from typing import Any, Final
 from attrs import frozen
 
 from ..agents import ExternalAgent, make_agent
+from ..agents.child import kill_group, watch_groups
 from ..agents.factory import EXTERNAL, agents_for_seats, parse_spec, release_bots
 from ..errors import IllegalActionError, NotationError
 from ..games import AnyGame, game_named
@@ -48,6 +55,10 @@ __all__ = ["AgentPool", "Task", "Turn", "budgeted", "random_move", "think"]
 _LOG: Final = logging.getLogger(__name__)
 _MARGIN: Final = 5.0
 """Seconds a worker may run past twice its budget before it is killed (a slow machine)."""
+
+_BOT_SECONDS: Final = [ServerLimits().agent_seconds]
+"""The seconds an external bot is told it has for a move, and has: the server's budget, which a
+worker's parent sends with each task (:meth:`_Worker.ask`)."""
 
 Task = tuple[str, str, str, int, str, str]
 """What a worker needs for one move: the seat's agent specification, the state and public
@@ -71,26 +82,37 @@ def think(task: Task) -> str:
     seen = seat_view(game, game.state_from_json(state_json), seat, json.loads(history_json))
     if parse_spec(spec)[0] == EXTERNAL:
         # The worker keeps the bot running; it moves between games, so each move is a game
-        # of its own to the bot (new_game, decide), with no end.
+        # of its own to the bot (new_game, decide), with no end. Its start and its move both
+        # end before the worker's own deadline, twice the budget and a margin.
         bot = agents_for_seats([spec], game=name)[0]
         assert isinstance(bot, ExternalAgent)
+        bot.move_time = _BOT_SECONDS[0]
+        bot.start_time = _BOT_SECONDS[0] + _MARGIN / 2
         bot.forget_game()
         return str(bot.act(seen, random.Random(seed)))
     return str(make_agent(spec, game=name).act(seen, random.Random(seed)))
 
 
 def _work(conn: Connection, choose: Callable[[Task], str]) -> None:
-    """A worker process: answer each task with *choose*'s move, until the pipe closes."""
-    while True:
-        try:
-            task = conn.recv()
-        except EOFError:
-            release_bots()
-            return
-        try:
-            conn.send(("move", choose(task)))
-        except Exception as err:
-            conn.send(("error", f"{type(err).__name__}: {err}"))
+    """A worker process: answer each task with *choose*'s move, until the pipe closes; then
+    stop its bots. It tells its parent of each bot process group it starts or stops, before
+    the move, so that a parent that kills it can kill them."""
+    watch_groups(lambda group, running: conn.send(("group", group, running)))
+    # multiprocessing terminates a daemonic worker at its parent's exit: stop the bots first
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        while True:
+            try:
+                task, seconds = conn.recv()
+            except EOFError:
+                return
+            _BOT_SECONDS[0] = seconds
+            try:
+                conn.send(("move", choose(task)))
+            except Exception as err:
+                conn.send(("error", f"{type(err).__name__}: {err}"))
+    finally:
+        release_bots()
 
 
 class _Worker:
@@ -103,29 +125,52 @@ class _Worker:
         self.process = context.Process(target=_work, args=(child, think), daemon=True)
         self.process.start()
         child.close()
+        self.groups: set[int] = set()
+        """The process groups of the bots the worker runs, as it has told."""
 
-    def ask(self, task: tuple[Any, ...], timeout: float) -> str | None:
-        """The move, or ``None`` if the worker did not answer in *timeout* seconds.
+    def ask(self, task: tuple[Any, ...], timeout: float, *, seconds: float) -> str | None:
+        """The move, or ``None`` if the worker did not answer in *timeout* seconds; an external
+        bot is told it has *seconds*, and has them.
 
         Raises:
             RuntimeError: the agent failed (its message).
         """
-        self.conn.send(task)
-        if not self.conn.poll(timeout):
-            return None
-        kind, text = self.conn.recv()
-        if kind == "error":
-            raise RuntimeError(text)
-        answer: str = text
-        return answer
+        self.conn.send((task, seconds))
+        end = time.monotonic() + timeout
+        while self.conn.poll(max(0.0, end - time.monotonic())):
+            kind, *said = self.conn.recv()
+            if kind == "group":
+                self._heard(*said)
+            elif kind == "error":
+                raise RuntimeError(said[0])
+            else:
+                answer: str = said[0]
+                return answer
+        return None
 
     def stop(self, grace: float = 0.0) -> None:
         """Stop the worker: given *grace* seconds, one that still listens stops its external
-        bots and exits; else it is killed (its bots then see their input end)."""
+        bots and exits; else it is killed, and so are the process groups of its bots."""
+        with contextlib.suppress(EOFError, OSError):
+            while self.conn.poll(0):  # groups told while no one listened
+                kind, *said = self.conn.recv()
+                if kind == "group":
+                    self._heard(*said)
         self.conn.close()
         self.process.join(grace)
+        stopped_its_bots = self.process.exitcode == 0
         self.process.kill()
         self.process.join(5)
+        if not stopped_its_bots:
+            for group in self.groups:
+                kill_group(group)
+        self.groups.clear()
+
+    def _heard(self, group: int, running: bool) -> None:
+        if running:
+            self.groups.add(group)
+        else:
+            self.groups.discard(group)
 
 
 @frozen
@@ -238,7 +283,7 @@ class AgentPool:
         why = ""
         try:
             cut = budgeted(spec, budget)
-            move = worker.ask((cut, *rest), 2 * budget + _MARGIN)
+            move = worker.ask((cut, *rest), 2 * budget + _MARGIN, seconds=budget)
             if move is None:
                 why = "it overran its budget"
         except (EOFError, OSError):
