@@ -38,12 +38,14 @@ from .errors import (
     NoSuchPath,
     NotOver,
     NotYourSeat,
+    OriginNotAllowed,
     RateLimited,
     Refusal,
     SeedNotAllowed,
     ServerBusy,
     ServerLimitError,
     StaleVersion,
+    UnsupportedMediaType,
 )
 from .limits import ServerLimits
 from .seats import HUMAN
@@ -60,6 +62,7 @@ __all__ = [
     "NoSuchPath",
     "NotOver",
     "NotYourSeat",
+    "OriginNotAllowed",
     "RateLimited",
     "Refusal",
     "SeedNotAllowed",
@@ -68,6 +71,7 @@ __all__ = [
     "ServerLimits",
     "StaleVersion",
     "Store",
+    "UnsupportedMediaType",
     "create_app",
     "describe",
     "describe_all",
@@ -110,4 +114,5 @@ def serve(
         port=port,
         timeout_graceful_shutdown=2,
         log_config=log_config(),
+        proxy_headers=False,  # the application trusts ServerLimits.trusted_proxies alone
     )
