@@ -135,8 +135,17 @@ def play_game(
         if final["view"] != json.loads(played.view_to_json(played.view(replayed.state, seat))):
             return f"game {game}: the record does not replay to seat {seat}'s view"
     history = client.call("GET", f"/api/games/{game}/history").json()
-    if len(history["history"]) != history["version"] != len(replayed.actions):
-        return f"game {game}: the history does not match the version"
+    return history_problem(game, history, len(replayed.actions))
+
+
+def history_problem(game: str, history: dict[str, Any], actions: int) -> str | None:
+    """What is wrong with a finished game's ``/history`` answer, if anything: it must hold one
+    entry per version, and its version must be the record's number of *actions*."""
+    if not len(history["history"]) == history["version"] == actions:
+        return (
+            f"game {game}: {len(history['history'])} history entries, version "
+            f"{history['version']}, {actions} actions in the record"
+        )
     return None
 
 
