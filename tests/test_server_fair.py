@@ -190,15 +190,17 @@ def test_an_agent_move_of_a_person_is_not_held_up_by_other_clients_games(
     assert after - before <= 2  # the move under way, and at most one more
 
 
-def test_the_queue_serves_the_client_that_used_the_workers_least() -> None:
-    """Of the clients with games queued, the one that used the workers least lately goes
-    first (the newcomer), then the one served longest ago; a client's own games take turns;
-    a client's share and the queue's bound are kept."""
+def test_the_queue_serves_the_move_that_leaves_its_client_least_used() -> None:
+    """The next move is the one after which its client would have used the workers least
+    lately: a newcomer's quick move goes before a search of a client that came earlier and
+    has not been served, a client that used the workers waits for one that has not; among
+    equals the one served longest ago goes first, and a client's games take turns; a
+    client's share and the queue's bound are kept."""
     now = [0.0]
     queue = FairQueue(total=5, per_client=2, clock=lambda: now[0])
-    assert queue.request("a1", "a") and queue.request("a2", "a")
-    assert not queue.request("a3", "a")  # a's share
-    assert queue.request("b1", "b")
+    assert queue.request("a1", "a", 2.0) and queue.request("a2", "a", 2.0)
+    assert not queue.request("a3", "a", 2.0)  # a's share
+    assert queue.request("b1", "b", 2.0)
 
     def move(seconds: float, again: bool = True) -> str:
         game = queue.take()
@@ -208,15 +210,16 @@ def test_the_queue_serves_the_client_that_used_the_workers_least() -> None:
         return game
 
     assert move(2) == "a1"  # first come, while nobody has used anything
-    assert move(2) == "b1"
-    assert queue.request("p1", "p") and queue.request("p1", "p")  # once, however often asked
-    assert move(0.1) == "p1"  # the newcomer, before a and b who have used the worker
-    assert move(2) == "p1"  # still the least used
-    assert move(2) == "a2"  # a's other game: a's games take turns
-    assert queue.held() == 4 and queue.request("c1", "c")
-    assert queue.held() == 5 and not queue.has_room("d")  # the bound over all clients
-    assert move(0, again=False) == "c1"
-    assert queue.held() == 4 and queue.has_room("d")
+    assert move(2) == "b1"  # b has used nothing yet
+    assert queue.request("c1", "c", 2.0)  # a search, not served yet
+    assert queue.request("p1", "p", 0.1) and queue.request("p1", "p", 0.1)  # held once
+    assert move(0.1, again=False) == "p1"  # the newcomer's quick move, before c's search
+    assert move(2) == "c1"  # then c, who has used nothing
+    assert move(2) == "a2"  # a's other game: its games take turns; a was served before b
+    assert queue.held() == 4 and queue.request("d1", "d", 2.0)
+    assert queue.held() == 5 and not queue.has_room("e")  # the bound over all clients
+    assert move(0, again=False) == "d1"
+    assert queue.held() == 4 and queue.has_room("e")
 
 
 # --- bodies and origins -------------------------------------------------------------------------

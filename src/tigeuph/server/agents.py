@@ -38,7 +38,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from ..agents import ExternalAgent, make_agent
+from ..agents import AGENT_NAMES, ExternalAgent, make_agent
 from ..agents.factory import EXTERNAL, agents_for_seats, parse_spec, release_bots
 from ..errors import IllegalActionError, NotationError
 from ..games import AnyGame, game_named
@@ -47,11 +47,23 @@ from .fairness import FairQueue
 from .history import seat_view
 from .limits import ServerLimits
 
-__all__ = ["AgentPool", "Task", "Turn", "budgeted", "random_move", "think"]
+__all__ = [
+    "QUICK",
+    "AgentPool",
+    "Task",
+    "Turn",
+    "budgeted",
+    "expected_seconds",
+    "random_move",
+    "think",
+]
 
 _LOG: Final = logging.getLogger(__name__)
 _MARGIN: Final = 5.0
 """Seconds a worker may run past twice its budget before it is killed (a slow machine)."""
+
+QUICK: Final = 0.1
+"""Seconds a move of an agent that does not search is expected to take, until one is timed."""
 
 Task = tuple[str, str, str, int, str, str]
 """What a worker needs for one move: the seat's agent specification, the state and public
@@ -66,6 +78,13 @@ def budgeted(spec: str, seconds: float) -> str:
         return spec
     kwargs["seconds"] = min(float(kwargs.get("seconds", seconds)), seconds)
     return name + ":" + ",".join(f"{key}={value}" for key, value in kwargs.items())
+
+
+def expected_seconds(spec: str, seconds: float) -> float:
+    """How long a move of the agent *spec* should take, for the queue's order until one is
+    timed: the budget *seconds* of a search or an external bot, a moment for another."""
+    name = spec.partition(":")[0]
+    return QUICK if name in AGENT_NAMES and name != "mcts" else seconds
 
 
 def think(task: Task) -> str:
@@ -187,14 +206,16 @@ class AgentPool:
         with self._ready:
             return self._queue.held()
 
-    def request(self, game_id: str, client: str = "") -> bool:
-        """Ask for *game_id*'s agent moves, the game being *client*'s; whether the game is (or
-        already was) queued.
+    def request(self, game_id: str, client: str = "", seat: str | None = None) -> bool:
+        """Ask for *game_id*'s agent moves, the game being *client*'s and its seat to move
+        *seat* (an agent's specification); whether the game is (or already was) queued.
 
         Never blocks; a game being played is looked at again once its move is stored, since a
         person may have moved since the feeding thread last looked."""
+        budget = self.limits.agent_seconds
+        cost = budget if seat is None else expected_seconds(seat, budget)
         with self._ready:
-            queued = self._queue.request(game_id, client)
+            queued = self._queue.request(game_id, client, cost)
             if queued:
                 self._ready.notify()
             return queued

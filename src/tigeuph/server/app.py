@@ -144,7 +144,9 @@ class _Server:
     def _ask_agents_later(self, row: GameRow) -> BackgroundTask | None:
         """Queue the game's agent moves once the answer is sent, if an agent is to move."""
         if self.store.agent_to_move(row):
-            return BackgroundTask(self.service.ask_agents, row.id, row.client)
+            assert row.to_move is not None
+            seat = row.seats[row.to_move]
+            return BackgroundTask(self.service.ask_agents, row.id, row.client, seat)
         return None
 
     # --- handlers ----------------------------------------------------------------------------

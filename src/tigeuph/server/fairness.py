@@ -5,12 +5,15 @@ queue served first come first served, a client with 64 searching games made a pe
 145 seconds for his agent's move. So each client (the one that made the game,
 :mod:`tigeuph.server.clients`) has a queue of its own, which holds at most
 ``ServerLimits.agent_queue_per_client`` of its games (queued or being played), and the next
-move is taken from the client that has used the workers least lately (with several workers,
-of the clients with the fewest moves under way): each client's worker
-time, remembered with a half-life of :data:`HALF_LIFE` seconds. A person who has just come
-has used nothing, so his agent's move is the next one thought, once the move under way is
-done; clients that all keep the workers busy get equal shares of their time. Of clients that
-have used as much, the one served longest ago goes first, and a client's own games take turns.
+move is the one that leaves its client's use of the workers least: the client's worker time,
+remembered with a half-life of :data:`HALF_LIFE` seconds, and the time the move is expected
+to take (its game's last move's, or the caller's guess before the first: a search takes its
+budget, a greedy move a moment). A person who has just come has used nothing, and his agent's
+move is the next one thought once the move under way is done, even among clients that came
+before him and have not been served yet, whose moves are searches; clients that all keep the
+workers busy get equal shares of their time. Of clients that would have used as much, the one
+served longest ago goes first (with several workers, the clients with the fewest moves under
+way go first), and a client's own games take turns.
 
 Every game is in the queue once, queued or being played; one asked for again while it is being
 played is queued again once its move is stored. ``ServerLimits.agent_queue`` bounds the games
@@ -48,6 +51,7 @@ class FairQueue:
         self._clock = clock
         self._queues: dict[str, deque[str]] = {}  # client -> its games waiting, in turn
         self._client_of: dict[str, str] = {}  # every game held -> its client
+        self._cost: dict[str, float] = {}  # every game held -> seconds its move should take
         self._held: Counter[str] = Counter()  # client -> its games held
         self._playing: dict[str, tuple[float, bool]] = {}  # game -> (since, asked again)
         self._used: dict[str, tuple[float, float]] = {}  # client -> (seconds, at)
@@ -70,10 +74,11 @@ class FairQueue:
         """Whether a game is queued (not being played)."""
         return bool(self._queues)
 
-    def request(self, game_id: str, client: str) -> bool:
-        """Queue *game_id* of *client* at the end of its client's queue, unless it is held
-        already (a game being played is queued again once its move is stored); whether it is
-        held now (``False``: no room)."""
+    def request(self, game_id: str, client: str, cost: float) -> bool:
+        """Queue *game_id* of *client*, whose move should take *cost* seconds until one is
+        timed, at the end of its client's queue, unless it is held already (a game being
+        played is queued again once its move is stored); whether it is held now (``False``:
+        no room)."""
         if game_id in self._playing:
             since, _ = self._playing[game_id]
             self._playing[game_id] = (since, True)
@@ -83,6 +88,7 @@ class FairQueue:
         if not self.has_room(client):
             return False
         self._client_of[game_id] = client
+        self._cost[game_id] = cost
         self._held[client] += 1
         self._queue(game_id, client)
         return True
@@ -94,10 +100,12 @@ class FairQueue:
             return None
         now = self._clock()
         playing = Counter(self._client_of[game] for game in self._playing)
-        client = min(
-            self._queues,
-            key=lambda c: (playing[c], self._used_by(c, now), self._served.get(c, -1)),
-        )
+
+        def order(client: str) -> tuple[int, float, int]:
+            after = self._used_by(client, now) + self._cost[self._queues[client][0]]
+            return playing[client], after, self._served.get(client, -1)
+
+        client = min(self._queues, key=order)
         waiting = self._queues[client]
         game_id = waiting.popleft()
         if not waiting:
@@ -114,11 +122,13 @@ class FairQueue:
         since, asked = self._playing.pop(game_id)
         client = self._client_of[game_id]
         now = self._clock()
-        self._used[client] = (self._used_by(client, now) + max(0.0, now - since), now)
+        took = max(0.0, now - since)
+        self._used[client] = (self._used_by(client, now) + took, now)
         if again or asked:
+            self._cost[game_id] = took
             self._queue(game_id, client)
             return True
-        del self._client_of[game_id]
+        del self._client_of[game_id], self._cost[game_id]
         self._held[client] -= 1
         if self._held[client] <= 0:
             del self._held[client]

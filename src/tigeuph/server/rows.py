@@ -215,12 +215,13 @@ def expire(conn: sqlite3.Connection, limits: ServerLimits, now: float) -> int:
     return deleted
 
 
-def waiting_for_agents(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+def waiting_for_agents(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
     """The live games whose seat to move is an agent's, each with the client that created
-    it."""
+    it and that agent's specification."""
     found = conn.execute(f"SELECT id, seats, to_move, client FROM games WHERE {_LIVE}")
-    return [
-        (gid, client or "")
-        for gid, seats, to_move, client in found
-        if to_move is not None and json.loads(seats)[to_move] != HUMAN
-    ]
+    out = []
+    for gid, seats, to_move, client in found:
+        seat = json.loads(seats)[to_move] if to_move is not None else HUMAN
+        if seat != HUMAN:
+            out.append((gid, client or "", seat))
+    return out

@@ -68,10 +68,10 @@ class Service:
         self.start()
         return pool
 
-    def ask_agents(self, game_id: str, client: str) -> None:
-        """Queue *game_id*'s agent moves, the game being *client*'s, if an agent is to move (a
-        full queue drops it: the upkeep asks again)."""
-        self.pool.request(game_id, client)
+    def ask_agents(self, game_id: str, client: str, seat: str) -> None:
+        """Queue *game_id*'s agent moves, the game being *client*'s and *seat* the agent to
+        move (a full queue drops it: the upkeep asks again)."""
+        self.pool.request(game_id, client, seat)
 
     def close(self) -> None:
         """Stop the upkeep and the agents' pool."""
@@ -94,8 +94,8 @@ class Service:
                 waiting = self.store.waiting_for_agents()
                 if waiting:  # after a restart, the pool starts here
                     pool = self.pool
-                    for game_id, client in waiting:  # a client with a full share is skipped
-                        pool.request(game_id, client)
+                    for game_id, client, seat in waiting:  # a full share is skipped
+                        pool.request(game_id, client, seat)
             except Exception:  # a busy database: the next round tries again
                 _LOG.exception("the server's upkeep failed")
             rounds += 1

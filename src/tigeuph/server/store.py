@@ -305,8 +305,9 @@ class Store:
         with self._transaction() as conn:
             return expire(conn, self.limits, time.time() if now is None else now)
 
-    def waiting_for_agents(self) -> list[tuple[str, str]]:
-        """The live games whose seat to move is an agent's, each with its client."""
+    def waiting_for_agents(self) -> list[tuple[str, str, str]]:
+        """The live games whose seat to move is an agent's, each with its client and that
+        agent's specification."""
         return waiting_for_agents(self._connect())
 
     def play(self, row: GameRow, action: Any) -> GameRow:
