@@ -151,7 +151,7 @@ class GameRow:
     game: str = DEFAULT_GAME
     """The game's name in :data:`tigeuph.GAMES`."""
     client: str = ""
-    """The client that created the game (:mod:`tigeuph.server.clients`); empty for a game
+    """The client that created the game (``tigeuph.server.clients``); empty for a game
     stored before clients were kept."""
 
     @property

@@ -230,7 +230,7 @@ class Store:
     ) -> tuple[str, dict[int, str]]:
         """Store a new game of *game* (a name of :data:`tigeuph.GAMES`) under *rules* (the
         game's variants, ``None`` for its standard rules), one player a seat, made by *client*
-        (:mod:`tigeuph.server.clients`); its id and each human seat's token (returned only
+        (``tigeuph.server.clients``); its id and each human seat's token (returned only
         here).
 
         The seed is drawn here unless *seed* is given (a server lets clients give one only
@@ -313,7 +313,7 @@ class Store:
     def play(self, row: GameRow, action: Any) -> GameRow:
         """Play *action* on *row*'s game and store it, if the game is still at *row*'s version.
         A game that has stalled then (spec D8), reached the action cap, or whose record is
-        within :data:`RECORD_ROOM` of its bound is stored stopped.
+        within ``RECORD_ROOM`` characters of its bound is stored stopped.
 
         Raises:
             GameStopped: the game was stopped before this action.

@@ -371,7 +371,7 @@ function render() {
   $("advice-panel").hidden = !mine || data.over;
   const example = data.moves.length ? data.moves[data.moves.length - 1].action : "";
   $("explain-text").placeholder = example ? `an action, e.g. ${example}` : "an action";
-  if (data.over) { setPrompt(`${ended}.`); showOutcome(); return; }
+  if (data.over) { setPrompt(`${ended}.`); showLive(null); showOutcome(); return; }
   if (!mine) { setPrompt(`${seatName(data.to_move)} is playing…`); return; }
   if (!clickable()) { setPrompt("Your move: click one of your moves, or type one in notation."); return; }
   if (data.view.pending) { showDecision(); return; }
