@@ -25,10 +25,22 @@ from attrs import frozen
 
 from ..games import DEFAULT_GAME
 from ..stall import Stop
+from .errors import RateLimited, ServerBusy
 from .limits import ServerLimits
 from .seats import HUMAN
 
-__all__ = ["COLUMNS", "HIDDEN", "GameRow", "Status", "expire", "migrate", "read_row"]
+__all__ = [
+    "COLUMNS",
+    "HIDDEN",
+    "GameRow",
+    "Status",
+    "check_room",
+    "expire",
+    "live_games",
+    "migrate",
+    "read_row",
+    "waiting_for_agents",
+]
 
 _GAME_COLUMN: Final = f"TEXT NOT NULL DEFAULT '{DEFAULT_GAME}'"
 """The ``game`` column: a row stored before it is the main game's."""
@@ -192,6 +204,27 @@ def live_games(conn: sqlite3.Connection, client: str | None = None) -> int:
         query = f"SELECT COUNT(*) FROM games WHERE client = ? AND {_LIVE}"
         found = conn.execute(query, (client,)).fetchone()[0]
     return found
+
+
+def check_room(conn: sqlite3.Connection, limits: ServerLimits, client: str) -> None:
+    """Refuse one more live game of *client* beyond its share or the server's bound (inside
+    the transaction that would store it).
+
+    Raises:
+        RateLimited: *client* has ``limits.live_games_per_client`` live games.
+        ServerBusy: the server has ``limits.live_games``.
+    """
+    share = limits.live_games_per_client
+    if live_games(conn, client) >= share:
+        raise RateLimited(
+            f"this client already has {share} unfinished games: play or finish one (a game "
+            f"in which nobody plays is deleted after {limits.unplayed_after / 60:g} minutes)",
+            retry_after=60,
+        )
+    if live_games(conn) >= limits.live_games:
+        raise ServerBusy(
+            f"this server already holds {limits.live_games} unfinished games", retry_after=60
+        )
 
 
 def expire(conn: sqlite3.Connection, limits: ServerLimits, now: float) -> int:

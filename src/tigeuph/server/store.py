@@ -55,8 +55,6 @@ from .errors import (
     GameNotFound,
     GameStopped,
     NotYourSeat,
-    RateLimited,
-    ServerBusy,
     ServerLimitError,
     StaleVersion,
 )
@@ -66,8 +64,8 @@ from .rows import (
     COLUMNS,
     GameRow,
     Status,
+    check_room,
     expire,
-    live_games,
     migrate,
     read_row,
     waiting_for_agents,
@@ -264,19 +262,7 @@ class Store:
         game_id = secrets.token_urlsafe(9)
         now = time.time()
         with self._transaction() as conn:
-            share = self.limits.live_games_per_client
-            if live_games(conn, client) >= share:
-                raise RateLimited(
-                    f"this client already has {share} unfinished games: play or finish one "
-                    "(a game in which nobody plays is deleted after "
-                    f"{self.limits.unplayed_after / 60:g} minutes)",
-                    retry_after=60,
-                )
-            if live_games(conn) >= self.limits.live_games:
-                raise ServerBusy(
-                    f"this server already holds {self.limits.live_games} unfinished games",
-                    retry_after=60,
-                )
+            check_room(conn, self.limits, client)
             conn.execute(
                 "INSERT INTO games (id, version, seed, seats, tokens, record, move, state,"
                 " history, to_move, over, created, updated, stopped, commitment, game, client,"
