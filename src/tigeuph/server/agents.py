@@ -6,12 +6,14 @@ interpreter's lock and every person's request would wait behind it. So :class:`A
 keeps ``ServerLimits.agent_workers`` worker processes, each fed by one thread of the server:
 
 - a game whose agent is to move is *requested* (after a person's action, when the game is
-  made, looked at or waited on, and by the store's sweep); it joins a queue of at most
-  ``ServerLimits.agent_queue`` games, first come first served, each game in it once;
-- a feeding thread takes the first game, sends the agent's view to its worker, waits at most
-  the move's budget, plays the move through the store (a compare-and-swap, as a person's),
-  and puts the game back at the end of the queue while an agent is still to move, so that 35
-  searching games take turns rather than one running to its end;
+  made, looked at or waited on, and by the store's sweep); it joins the queue of the client
+  that made it, each game in it once, at most ``ServerLimits.agent_queue_per_client`` games a
+  client and ``ServerLimits.agent_queue`` in all (:mod:`tigeuph.server.fairness`);
+- a feeding thread takes the next game, from the client that has used the workers least
+  lately, sends the agent's view to its worker, waits at most the move's budget, plays the
+  move through the store (a compare-and-swap, as a person's), and puts the game back at the
+  end of its client's queue while an agent is still to move, so that searching games take
+  turns rather than one running to its end, and no client's games hold up another's;
 - a search is cut to ``ServerLimits.agent_seconds`` (the MCTS agent's own ``seconds``), and an
   external bot is told it has that long (its ``time_ms``) and loses the move when it has not
   answered by then; a worker that has not answered by twice that, plus a margin, is killed and
@@ -20,8 +22,9 @@ keeps ``ServerLimits.agent_workers`` worker processes, each fed by one thread of
 - a game whose play stalls is stopped by the store (spec D8), and no agent is asked after.
 
 The queue is bounded, so a flood of agent games cannot grow it: :meth:`AgentPool.has_room`
-says whether a new game with agents may be made (else ``503``), and a game dropped when the
-queue was full is requested again by the sweep.
+says whether a client may make a new game with agents (else ``429`` for its share, ``503``
+when all are full), and a game dropped when the queue was full is requested again by the
+sweep.
 """
 
 from __future__ import annotations
@@ -35,22 +38,32 @@ import signal
 import sys
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
 from attrs import frozen
 
-from ..agents import ExternalAgent, make_agent
+from ..agents import AGENT_NAMES, ExternalAgent, make_agent
 from ..agents.child import kill_group, watch_groups
 from ..agents.factory import EXTERNAL, agents_for_seats, parse_spec, release_bots
 from ..errors import IllegalActionError, NotationError
 from ..games import AnyGame, game_named
+from .errors import RateLimited, ServerBusy
+from .fairness import FairQueue
 from .history import seat_view
 from .limits import ServerLimits
 
-__all__ = ["AgentPool", "Task", "Turn", "budgeted", "random_move", "think"]
+__all__ = [
+    "QUICK",
+    "AgentPool",
+    "Task",
+    "Turn",
+    "budgeted",
+    "expected_seconds",
+    "random_move",
+    "think",
+]
 
 _LOG: Final = logging.getLogger(__name__)
 _MARGIN: Final = 5.0
@@ -59,6 +72,9 @@ _MARGIN: Final = 5.0
 _BOT_SECONDS: Final = [ServerLimits().agent_seconds]
 """The seconds an external bot is told it has for a move, and has: the server's budget, which a
 worker's parent sends with each task (:meth:`_Worker.ask`)."""
+
+QUICK: Final = 0.1
+"""Seconds a move of an agent that does not search is expected to take, until one is timed."""
 
 Task = tuple[str, str, str, int, str, str]
 """What a worker needs for one move: the seat's agent specification, the state and public
@@ -73,6 +89,13 @@ def budgeted(spec: str, seconds: float) -> str:
         return spec
     kwargs["seconds"] = min(float(kwargs.get("seconds", seconds)), seconds)
     return name + ":" + ",".join(f"{key}={value}" for key, value in kwargs.items())
+
+
+def expected_seconds(spec: str, seconds: float) -> float:
+    """How long a move of the agent *spec* should take, for the queue's order until one is
+    timed: the budget *seconds* of a search or an external bot, a moment for another."""
+    name = spec.partition(":")[0]
+    return QUICK if name in AGENT_NAMES and name != "mcts" else seconds
 
 
 def think(task: Task) -> str:
@@ -185,14 +208,13 @@ class Turn:
 
 
 class AgentPool:
-    """The worker processes, their feeding threads and the bounded queue of games."""
+    """The worker processes, their feeding threads and the bounded queue of games, shared
+    fairly between clients."""
 
     def __init__(self, limits: ServerLimits, turn: Callable[[str], Turn | None]) -> None:
         self.limits = limits
         self._turn = turn
-        self._queue: deque[str] = deque()
-        self._queued: set[str] = set()
-        self._busy: dict[str, bool] = {}  # game being played -> requested again meanwhile
+        self._queue = FairQueue(limits.agent_queue, limits.agent_queue_per_client)
         self._ready = threading.Condition()
         self._closed = False
         self._threads = [
@@ -202,33 +224,46 @@ class AgentPool:
         for thread in self._threads:
             thread.start()
 
-    def has_room(self) -> bool:
-        """Whether the queue can take one more game."""
+    def has_room(self, client: str = "") -> bool:
+        """Whether the queue can take one more game of *client*."""
         with self._ready:
-            return len(self._queued) + len(self._busy) < self.limits.agent_queue
+            return self._queue.has_room(client)
+
+    def check_room(self, client: str = "") -> None:
+        """Refuse a new game with agents of *client* if the queue could not take it.
+
+        Raises:
+            RateLimited: *client* holds its share of the queue.
+            ServerBusy: the queue is full.
+        """
+        with self._ready:
+            held = self._queue.holds(client)
+            total = self._queue.held()
+        if held >= self.limits.agent_queue_per_client:
+            raise RateLimited(
+                f"this client has {held} games waiting for the agents: try again later", 30
+            )
+        if total >= self.limits.agent_queue:
+            raise ServerBusy("the agents are busy: try again later", 30)
 
     def waiting(self) -> int:
         """Games queued or being played."""
         with self._ready:
-            return len(self._queued) + len(self._busy)
+            return self._queue.held()
 
-    def request(self, game_id: str) -> bool:
-        """Ask for *game_id*'s agent moves; whether the game is (or already was) queued.
+    def request(self, game_id: str, client: str = "", seat: str | None = None) -> bool:
+        """Ask for *game_id*'s agent moves, the game being *client*'s and its seat to move
+        *seat* (an agent's specification); whether the game is (or already was) queued.
 
         Never blocks; a game being played is looked at again once its move is stored, since a
         person may have moved since the feeding thread last looked."""
+        budget = self.limits.agent_seconds
+        cost = budget if seat is None else expected_seconds(seat, budget)
         with self._ready:
-            if game_id in self._busy:
-                self._busy[game_id] = True
-                return True
-            if game_id in self._queued:
-                return True
-            if len(self._queued) + len(self._busy) >= self.limits.agent_queue:
-                return False
-            self._queued.add(game_id)
-            self._queue.append(game_id)
-            self._ready.notify()
-            return True
+            queued = self._queue.request(game_id, client, cost)
+            if queued:
+                self._ready.notify()
+            return queued
 
     def close(self) -> None:
         """Stop the feeding threads and their workers (at the server's shutdown)."""
@@ -240,23 +275,17 @@ class AgentPool:
 
     def _take(self) -> str | None:
         with self._ready:
-            while not self._queue and not self._closed:
+            while not self._queue.ready() and not self._closed:
                 self._ready.wait()
             if self._closed:
                 return None
-            game_id = self._queue.popleft()
-            self._queued.discard(game_id)
-            self._busy[game_id] = False
-            return game_id
+            return self._queue.take()
 
     def _done(self, game_id: str, again: bool) -> None:
-        """Release *game_id*; queue it again at the end if an agent is still to move, or if
-        it was requested while being played."""
+        """Release *game_id*; queue it again at the end of its client's queue if an agent is
+        still to move, or if it was requested while being played."""
         with self._ready:
-            again = again or self._busy.pop(game_id)
-            if again and not self._closed and game_id not in self._queued:
-                self._queued.add(game_id)
-                self._queue.append(game_id)
+            if self._queue.done(game_id, again and not self._closed) and not self._closed:
                 self._ready.notify()
 
     def _feed(self) -> None:
