@@ -267,6 +267,9 @@ def run_people(run: PeopleRun) -> dict[str, Any]:
         live_games=max(500, run.games),
         creations=100_000,
         client_seeds=True,
+        live_games_per_client=max(500, run.games),  # one address plays every game
+        streams_per_client=run.server_streams,
+        agent_queue_per_client=256,
     )
     tally = Tally()
     streams: dict[str, Any] = {}

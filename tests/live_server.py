@@ -35,6 +35,7 @@ def live_server(db: Path, limits: ServerLimits | None = None) -> Iterator[str]:
         log_level="warning",
         log_config=None,  # keep the test process's logging (absl's handler under OpenSpiel)
         timeout_graceful_shutdown=1,
+        proxy_headers=False,  # as tigeuph.server.serve: the application trusts its own proxies
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

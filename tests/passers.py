@@ -49,3 +49,14 @@ def fails(task: Task) -> str:
 def illegal(task: Task) -> str:
     """A server's agent move the rules refuse: a tile on a cell that does not exist."""
     return "rZ99"
+
+
+def slow_search(task: Task) -> str:
+    """A server's agent move: a random legal action, after a second's thought for a search
+    (``mcts``) and at once for any other agent; tests put it in the place of the server's own
+    to see whose moves wait for whose."""
+    spec, state_json, _, _, seed, name = task
+    if spec.startswith("mcts"):
+        time.sleep(1.0)
+    game = tigeuph.GAMES[name]
+    return str(random.Random(seed).choice(game.legal_actions(game.state_from_json(state_json))))

@@ -102,6 +102,7 @@ def test_the_arena_writes_a_directory_with_variants_on_two_processes(
     processes with the same results."""
     folder = tmp_path / "games"
     argv = ["--agents", "random,random:weighted=true", "--players", "3", "--games", "3"]
+    argv += ["--seed", "11"]
     argv += ["--variant", "buildings,wonder", "--jobs", "2", "--records", f"{folder}/"]
     assert main(argv) == 0
     files = sorted(folder.iterdir())
@@ -112,10 +113,51 @@ def test_the_arena_writes_a_directory_with_variants_on_two_processes(
         ["random", "random:weighted=true"],
         players=3,
         games=3,
+        seed=11,
         rules=game.start.rules,
     )
     assert [r.record for r in serial] == [f.read_text() for f in files]
     capsys.readouterr()
+
+
+def test_without_a_seed_the_deals_are_secure_and_the_seed_printed_replays_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No --seed: the first deal is 63 secure random bits (never 0, 1, 2... which a bot could
+    try), printed at the end, and --seed with it plays the same games again."""
+    seeds, texts = [], []
+    for run in range(2):
+        path = tmp_path / f"run{run}.txt"
+        assert (
+            main(["--agents", "random,random", "--games", "2", "-q", "--records", str(path)]) == 0
+        )
+        seeds.append(int(capsys.readouterr().out.rsplit("seeds from ", 1)[1].split()[0]))
+        texts.append(path.read_text())
+    assert seeds[0] != seeds[1] and all(seed >= 2**20 for seed in seeds)
+    again = tmp_path / "again.txt"
+    argv = ["--agents", "random,random", "--games", "2", "-q", "--seed", str(seeds[0])]
+    assert main([*argv, "--records", str(again)]) == 0
+    assert [g.actions for g in read_records(again.read_text())] == [
+        g.actions for g in read_records(texts[0])
+    ]
+    assert {g.seed for g in read_records(texts[1])} == {seeds[1]}
+
+
+def test_a_tournament_without_a_seed_deals_secure_seeds() -> None:
+    """tournament() draws its first deal from the secure source when given no seed."""
+    first = tournament(["random", "random"], players=2, games=2)
+    second = tournament(["random", "random"], players=2, games=2)
+    assert first[0].seed == first[1].seed != second[0].seed
+    assert min(first[0].seed, second[0].seed) >= 2**20
+
+
+def test_records_that_cannot_be_written_are_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--records on a full device exits 1 with one line naming the path and the reason."""
+    assert main(["--agents", "random,random", "--games", "2", "-q", "--records", "/dev/full"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == ["error: --records /dev/full: No space left on device"]
 
 
 @pytest.mark.parametrize("agents", ["alphago,random", "mcts:iterations=zero,random"])

@@ -21,7 +21,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
-from live_server import live_server
+from attrs import evolve
+from live_server import TESTING, live_server
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
@@ -592,5 +593,42 @@ def test_a_catastrophe_is_explained_on_hover_and_told_after(
         assert told == _lines(browser, "#news-lines li")
         assert {"told"} <= _cell_classes(browser, "J5") & _cell_classes(browser, "I5")
         browser.save_screenshot(str(shots / "catastrophe.png"))
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")
+
+
+def _live_note(driver: webdriver.Chrome) -> str:
+    """The line above the board about live updates ("" while it is hidden)."""
+    note = driver.find_element(By.ID, "live-note")
+    return str(note.text) if note.is_displayed() else ""
+
+
+def test_a_refused_stream_falls_back_to_polling_and_returns(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """While this client holds its share of streams (here one, held by the test from the same
+    address), the page's event stream is refused: it says so on a line above the board, and
+    still sees the other seat's move by polling, honouring Retry-After. Once the share is free
+    it goes back to the stream and the line goes. The page shows the deal's commitment."""
+    limits = evolve(TESTING, streams_per_client=1)
+    with live_server(tmp_path / "games.sqlite", limits) as url, httpx.Client(base_url=url) as http:
+        game, tokens = _seeded(url, 5, "")
+        commitment = http.get(f"/api/games/{game}").json()["deal_commitment"]
+        with http.stream("GET", f"/api/games/{game}/events") as held:
+            assert held.status_code == 200
+            browser.get(f"{url}/#game={game}&seat=1&token={tokens['1']}")
+            browser.execute_script("STREAM_AGAIN.fill(2)")  # try the stream again sooner
+            _open_board(browser)
+            wait = WebDriverWait(browser, 60, poll_frequency=0.1)
+            wait.until(lambda d: "too busy to send live updates" in _live_note(d))
+            assert browser.find_element(By.ID, "deal-commitment").text == commitment
+            assert commitment in browser.find_element(By.ID, "deal-verify").text
+            _act(url, game, tokens, "pass")  # seat 0 moves: the page learns of it all the same
+            wait.until(_moved_past(0))
+            assert _live_note(browser)
+        wait.until(lambda d: _live_note(d) == "")  # back on the stream once it was free
+        assert browser.execute_script("return game.source && game.source.readyState") == 1
+        _act(url, game, tokens, "pass")
+        wait.until(_moved_past(1))
         assert _csp_reports(browser) == []
         browser.get("about:blank")

@@ -155,6 +155,22 @@ def test_play_stops_a_stalled_game_and_saves_its_record(
     assert game.stopped is tigeuph.core.stops.Stop.STALLED and len(game.actions) == 9
 
 
+def test_play_without_a_seed_deals_from_63_secure_bits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No --seed: each game is dealt from a secure 63-bit seed (a seed below a million could be
+    found by a player trying seeds against his own tiles), kept in its record."""
+    seeds = []
+    for run in range(2):
+        record = tmp_path / f"game{run}.txt"
+        argv = ["play", "--seats", "random,random", "--delay", "0", "--max-actions", "3"]
+        assert main([*argv, "--record", str(record)]) == 0
+        seeds.append(tigeuph.Game.from_record(record.read_text()).seed)
+    capsys.readouterr()
+    assert seeds[0] != seeds[1]
+    assert all(seed is not None and 10**6 <= seed < 2**63 for seed in seeds)
+
+
 def test_play_stops_at_max_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """--max-actions stops a watched game there, its record kept (action-limit)."""
     record = tmp_path / "bounded.txt"

@@ -218,7 +218,8 @@ def test_malformed_requests_are_422_with_a_message_and_clause(client: httpx.Clie
         response = client.post("/api/games", json=body)
         assert response.status_code == 422, body
         assert response.json()["message"]
-    assert client.post("/api/games", content=b"{not json").status_code == 422
+    as_json = {"Content-Type": "application/json"}
+    assert client.post("/api/games", content=b"{not json", headers=as_json).status_code == 422
     game, tokens = _create(client, players=2, seats=["human", "human"], seed=7)
     url, me = f"/api/games/{game}/actions", bearer(tokens["0"])
     for body in ({"action": "zz9", "version": 0}, {"action": "pass"}, {"version": 0}, "pass"):
@@ -235,7 +236,7 @@ def test_malformed_requests_are_422_with_a_message_and_clause(client: httpx.Clie
     stale = client.post(url, headers=me, json={"action": "pass", "version": 0})
     assert stale.status_code == 409 and stale.json()["version"] == 1
     assert client.get(f"/api/games/{game}/record").status_code == 409
-    huge = client.post(url, headers=me, content=b" " * 100_000)
+    huge = client.post(url, headers={**me, **as_json}, content=b" " * 100_000)
     assert huge.status_code == 413
 
 

@@ -9,6 +9,7 @@ import warnings
 from collections.abc import Iterator
 from typing import Any
 
+import jsonschema
 import pytest
 import schemathesis
 from attrs import frozen
@@ -29,7 +30,8 @@ from starlette.exceptions import StarletteDeprecationWarning
 import tigeuph.server
 from tigeuph.server import ERRORS, ServerLimits, create_app
 from tigeuph.server import errors as server_errors
-from tigeuph.server.bodies import MAX_WAIT
+from tigeuph.server.bodies import MAX_WAIT, create_request
+from tigeuph.server.errors import Malformed
 from tigeuph.server.openapi import openapi
 
 with warnings.catch_warnings():  # it would rather have httpx2, but works on httpx
@@ -39,7 +41,9 @@ with warnings.catch_warnings():  # it would rather have httpx2, but works on htt
 LIMITS = ServerLimits(client_seeds=True, creations=100_000, live_games=100_000)
 """The default limits on bodies; games and seeds without limit, so that every generated game
 body is read."""
-REJECTED = ["403", "404", "409", "413", "422"]
+JSON = {"Content-Type": "application/json"}
+"""The header of a body sent as bytes (``json=`` sends it by itself)."""
+REJECTED = ["403", "404", "409", "413", "415", "422"]
 """What a request outside the description may answer: a refusal, never a success nor a 5xx."""
 WAITS = {str(seconds) for seconds in range(MAX_WAIT + 1)}
 CHECKS = [
@@ -177,11 +181,13 @@ def test_deeply_nested_brackets_are_malformed(api: Api) -> None:
     """8 KB of nested brackets answers 422 (it once recursed into a 500), as does a body one
     level deeper than ServerLimits.json_depth."""
     deep = b"[" * 4_096 + b"]" * 4_096
-    message = _refused(api.client.post("/api/games", content=deep), 422, "malformed")
+    message = _refused(api.client.post("/api/games", content=deep, headers=JSON), 422, "malformed")
     assert f"nests deeper than {LIMITS.json_depth} levels" in message
     depth = LIMITS.json_depth
     inside = b'{"players": 2, "rules": ' + b"[" * depth + b"]" * depth + b"}"
-    assert "nests" in _refused(api.client.post("/api/games", content=inside), 422, "malformed")
+    assert "nests" in _refused(
+        api.client.post("/api/games", content=inside, headers=JSON), 422, "malformed"
+    )
 
 
 def test_a_seed_beyond_64_bits_is_refused(api: Api) -> None:
@@ -195,11 +201,15 @@ def test_a_seed_beyond_64_bits_is_refused(api: Api) -> None:
 def test_repeated_keys_are_malformed(api: Api) -> None:
     """A key given twice in one object is refused, not read as its last value."""
     body = b'{"players": 2, "players": 9}'
-    assert "twice" in _refused(api.client.post("/api/games", content=body), 422, "malformed")
+    assert "twice" in _refused(
+        api.client.post("/api/games", content=body, headers=JSON), 422, "malformed"
+    )
     game, tokens = api.games["fresh"]
     twice = b'{"action": "pass", "version": 0, "version": 0}'
     url, me = f"/api/games/{game}/actions", bearer(tokens["0"])
-    assert "twice" in _refused(api.client.post(url, headers=me, content=twice), 422, "malformed")
+    assert "twice" in _refused(
+        api.client.post(url, headers={**me, **JSON}, content=twice), 422, "malformed"
+    )
 
 
 def test_the_outcome_and_record_before_the_end_are_not_over(api: Api) -> None:
@@ -217,7 +227,7 @@ def test_a_body_over_the_limit_is_too_large(api: Api) -> None:
     """A body over ServerLimits.body answers 413 too-large, told by its Content-Length or,
     sent in chunks without one, found while it is read."""
     big = b'{"players": 2, "seats": ["' + b"x" * LIMITS.body + b'"]}'
-    message = _refused(api.client.post("/api/games", content=big), 413, "too-large")
+    message = _refused(api.client.post("/api/games", content=big, headers=JSON), 413, "too-large")
     assert f"{LIMITS.body:,}" in message
 
     def chunks() -> Iterator[bytes]:
@@ -226,10 +236,10 @@ def test_a_body_over_the_limit_is_too_large(api: Api) -> None:
             yield b"x" * 1_000
         yield b'"]}'
 
-    chunked = api.client.post("/api/games", content=chunks())
+    chunked = api.client.post("/api/games", content=chunks(), headers=JSON)
     assert "content-length" not in chunked.request.headers
     _refused(chunked, 413, "too-large")
-    absurd = {"Content-Length": "9" * 5_000}  # too long for int() to read
+    absurd = {"Content-Length": "9" * 5_000, **JSON}  # too long for int() to read
     _refused(api.client.post("/api/games", content=b"{}", headers=absurd), 413, "too-large")
 
 
@@ -249,7 +259,7 @@ def test_a_body_over_the_limit_is_too_large(api: Api) -> None:
         (b'\\"' * 5_000, "never ends"),  # each quote escaped: one linear scan refuses it
         (b'{"players": 2, "colour": "red"}', "unknown key 'colour'"),
         (b'{"players": true}', "players must be a whole number"),
-        (b'{"players": 2.0}', "players must be a whole number"),
+        (b'{"players": 2.5}', "players must be a whole number"),
         (b'{"players": 5}', "players must be from 2 to 4"),
         (b'{"seats": ["human", "human"]}', "players is missing"),
         (b'{"players": 2, "seats": "human"}', "seats must be a list"),
@@ -263,7 +273,9 @@ def test_a_body_over_the_limit_is_too_large(api: Api) -> None:
 )
 def test_bad_game_bodies_are_malformed(api: Api, body: bytes, says: str) -> None:
     """Huge numbers, non-JSON, unknown keys and wrong types answer 422 malformed, saying why."""
-    assert says in _refused(api.client.post("/api/games", content=body), 422, "malformed")
+    assert says in _refused(
+        api.client.post("/api/games", content=body, headers=JSON), 422, "malformed"
+    )
 
 
 @pytest.mark.parametrize(
@@ -377,3 +389,52 @@ def test_the_description_is_served_and_names_every_route(api: Api) -> None:
             listed = operation if method == "parameters" else operation.get("parameters", [])
             parameters |= {parameter["name"] for parameter in listed}
     assert parameters == {"id", "name", "since", "after", "timeout", "action"}  # never a token
+
+
+# --- issue 37: the description and the reader agree ---------------------------------------------
+
+
+def _schema_takes(name: str, body: object) -> bool:
+    """Whether the description's schema *name* takes *body* (JSON Schema 2020-12)."""
+    document = {"$ref": f"#/components/schemas/{name}", **openapi()}
+    return bool(jsonschema.Draft202012Validator(document).is_valid(body))
+
+
+def _reader_takes(body: object) -> bool:
+    """Whether the server's reader takes *body* as a new game's."""
+    try:
+        create_request(body)
+    except Malformed:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    "seed", [None, 2613301.0, 7, 0, 2**63 - 1, 2**63, -1, 1.5, "7", True, [], {}]
+)
+def test_the_schema_and_the_reader_agree_on_a_seed(seed: object) -> None:
+    """A seed of null is no seed (the server draws it) and 2613301.0 is the whole number
+    2613301, to the description as to the reader; a fraction, a string, a boolean or a
+    number out of range is refused by both."""
+    body = {"players": 2, "seed": seed}
+    assert _schema_takes("NewGame", body) == _reader_takes(body), body
+    if seed in (None, 2613301.0):
+        assert _reader_takes(body)
+        assert create_request(body).seed == (None if seed is None else 2613301)
+
+
+@given(
+    players=st.one_of(st.integers(0, 6), st.floats(0, 6), st.booleans(), st.none()),
+    seed=st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**64), 2**64),
+        st.floats(-(2.0**53), 2.0**53, allow_nan=False),  # beyond, a float is not exact
+        st.text(max_size=3),
+    ),
+)
+def test_the_schema_and_the_reader_agree_on_generated_bodies(players: object, seed: object) -> None:
+    """Whatever the players and seed, the description takes the body exactly when the reader
+    does (below 2^53 for a number written with a fraction, the reader's own bound)."""
+    body = {"players": players, "seed": seed}
+    assert _schema_takes("NewGame", body) == _reader_takes(body), body

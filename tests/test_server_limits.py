@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import random
 import socket
 import subprocess
@@ -19,10 +20,12 @@ from attrs import evolve
 from live_server import TESTING, bearer, live_server, play_to_end, wait_while_agent_moves
 
 import tigeuph
-from tigeuph.server import ServerLimits, Store
+from tigeuph.core.stops import Stop
+from tigeuph.server import GameStopped, ServerLimits, Store
 from tigeuph.server.admission import Creations
 from tigeuph.server.agents import budgeted
 from tigeuph.server.errors import RateLimited
+from tigeuph.server.store import RECORD_ROOM
 
 
 def _create(http: httpx.Client, **body: object) -> httpx.Response:
@@ -54,14 +57,15 @@ def test_clients_choose_no_seed_unless_the_operator_allows_it(tmp_path: Path) ->
 
 
 def test_every_deal_is_committed_to_and_the_record_proves_it(tmp_path: Path) -> None:
-    """The summary shows the commitment from the start; the finished record's Seed and
-    DealSalt give it back, and the record replays from that seed's deal."""
+    """The creation's answer and the summary show the commitment from the start; the finished
+    record's Seed and DealSalt give it back, and the record replays from that seed's deal."""
     limits = ServerLimits(creations=100)  # the server draws the seed
     with live_server(tmp_path / "d.sqlite", limits) as url, httpx.Client(base_url=url) as http:
         made = _create(http, seats=["human", "greedy"]).json()
         game, tokens = made["id"], made["tokens"]
         promised = http.get(f"/api/games/{game}").json()["deal_commitment"]
         assert len(promised) == 64 and int(promised, 16) >= 0
+        assert made["deal_commitment"] == promised  # told to its maker at once
         assert http.get(f"/api/games/{game}/record").status_code == 409  # not before the end
         play_to_end(http, game, tokens, random.Random(3))
         record = http.get(f"/api/games/{game}/record").json()["record"]
@@ -279,3 +283,54 @@ def test_an_abandoned_game_expires_from_a_running_server(
             time.sleep(0.2)
         gone = http.get(f"/api/games/{game}")
         assert gone.status_code == 404 and gone.json()["error"] == "not-found"
+
+
+def _record_bound(extra: int) -> int:
+    """A record bound about *extra* characters above the least a game may be made under: a
+    fresh record, its deal's tags (some 150 characters), and RECORD_ROOM."""
+    fresh = tigeuph.GAMES["tigris"].new_record(2, seed=1, rules=None).to_record()
+    return len(fresh) + 200 + RECORD_ROOM + extra
+
+
+def test_a_game_whose_record_reaches_its_bound_is_stopped(tmp_path: Path) -> None:
+    """A game whose record comes within RECORD_ROOM of ServerLimits.record is stopped, told as
+    any stop (record-limit), its record within the bound and saying why; it takes no more
+    actions. A bound too small for any game refuses the game (422 limit)."""
+    limits = evolve(TESTING, record=_record_bound(300))
+    store = Store(str(tmp_path / "r.sqlite"), limits)
+    game, _ = store.create(tigeuph.Rules(players=2), ["human", "human"], 3)
+    row, rng = store.row(game), random.Random(3)
+    while not row.done:
+        state = store.state(row)
+        moves = [a for a in tigeuph.legal_actions(state) if str(a) != "pass"]
+        row = store.play(row, rng.choice(moves or tigeuph.legal_actions(state)))
+    assert row.stopped is Stop.RECORD_LIMIT and not row.over
+    assert len(row.record) <= limits.record
+    assert '[Termination "record-limit"]' in row.record
+    assert tigeuph.Game.from_record(row.record).stopped is Stop.RECORD_LIMIT
+    with pytest.raises(GameStopped):
+        store.play(row, tigeuph.parse_action("pass"))
+    with live_server(tmp_path / "tiny.sqlite", evolve(TESTING, record=300)) as url:
+        refused = _create(httpx.Client(base_url=url))
+        assert refused.status_code == 422 and refused.json()["error"] == "limit"
+
+
+def test_a_game_with_an_agent_stopped_at_its_records_bound_leaves_the_agents_alone(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Through HTTP, a person and an agent play until the record's bound stops the game: it is
+    over for every client (stopped: record-limit), its outcome names no winner, and the server
+    logs no error (the agents' upkeep is not asked again and again to play it)."""
+    limits = evolve(TESTING, record=_record_bound(600))
+    with (
+        caplog.at_level(logging.WARNING, logger="tigeuph"),
+        live_server(tmp_path / "ra.sqlite", limits) as url,
+        httpx.Client(base_url=url, timeout=60) as http,
+    ):
+        made = _create(http, seats=["human", "random"], seed=3).json()
+        play_to_end(http, made["id"], made["tokens"], random.Random(3))
+        summary = http.get(f"/api/games/{made['id']}").json()
+        assert summary["over"] and summary["stopped"] == "record-limit"
+        outcome = http.get(f"/api/games/{made['id']}/outcome").json()
+        assert outcome["stopped"] == "record-limit" and outcome["winners"] == []
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []

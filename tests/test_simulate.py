@@ -505,13 +505,37 @@ def test_cli_rotates_mixed_agents_and_reports_wins_by_agent(
     """The command line with two agents: three seatings a deal, wins by agent in the text, and
     a warning for the wonder that a random player and one that passes never build."""
     agents = "random,passers:Passer"
-    main(["--agents", agents, "--games", "2", "--players", "3", "--variant", "wonder", "-q"])
+    main(
+        [
+            "--agents",
+            agents,
+            "--games",
+            "2",
+            "--players",
+            "3",
+            "--variant",
+            "wonder",
+            "-q",
+            "--seed",
+            "0",
+        ]
+    )
     out = capsys.readouterr().out
     assert "6 games per rule set: 2 deals (seeds 0-1) x 3 rotations of the seats" in out
     assert "+wonder: wins by agent (fair 33.3% a seat): random " in out
     assert "12 games in" in out
     said = "+wonder: the wonder was built in 0 of 6 games: this run says nothing about the wonder"
     assert f"Warnings:\n  {said}" in out
+
+
+def test_without_a_seed_the_deals_are_secure_and_the_report_keeps_the_first() -> None:
+    """simulate() without a seed draws the first deal from 63 secure bits (0, 1, 2... could be
+    tried by a bot), keeps it in the report, and the same seed given back replays the games."""
+    first = simulate([tigeuph.Rules()], games=2, players=2)
+    second = simulate([tigeuph.Rules()], games=2, players=2)
+    assert first.seed != second.seed and min(first.seed, second.seed) >= 2**20
+    assert sorted({t.seed for t in first.results[0].games}) == [first.seed, first.seed + 1]
+    assert simulate([tigeuph.Rules()], games=2, players=2, seed=first.seed) == first
 
 
 def test_cli_help_says_95_percent_once() -> None:

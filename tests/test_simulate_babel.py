@@ -99,7 +99,7 @@ def test_the_command_line_simulates_babel(
 ) -> None:
     """tigeuph simulate --game babel prints the table, writes rows, JSON and a plot."""
     rows, picture = tmp_path / "babel.csv", tmp_path / "babel.png"
-    argv = ["simulate", "--game", "babel", "--games", "3", "-q", "--csv", str(rows)]
+    argv = ["simulate", "--game", "babel", "--games", "3", "-q", "--seed", "0", "--csv", str(rows)]
     assert cli.main([*argv, "--plot", str(picture)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("2 players, 3 games per rule set: 3 deals (seeds 0-2); agents random")

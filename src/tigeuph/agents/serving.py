@@ -4,7 +4,8 @@
 :func:`serve_agent` reads the host's messages from one stream and answers on another until
 ``quit`` or the end of its input. It asks for the JSON view document, reads it back as the
 game's view (:meth:`~tigeuph.GameInterface.view_from_json`) and answers with what the agent
-plays. Messages of a type it does not know are passed over (a newer host's).
+plays. Messages of a type it does not know are passed over (a newer host's). It reads at most
+:data:`~.wire.MAX_LINE` bytes a line, so that no input can exhaust its memory.
 """
 
 from __future__ import annotations
@@ -16,7 +17,15 @@ from typing import IO, Any
 from ..core.errors import TigeuphError, expect
 from ..games import GAMES, AnyGame
 from .base import Agent
-from .wire import PROTOCOL_VERSION, BotHello, ProtocolError, decode, encode, tigeuph_version
+from .wire import (
+    MAX_LINE,
+    PROTOCOL_VERSION,
+    BotHello,
+    ProtocolError,
+    decode,
+    encode,
+    tigeuph_version,
+)
 
 __all__ = ["serve_agent"]
 
@@ -25,14 +34,15 @@ def serve_agent(
     agent: Agent,
     name: str,
     *,
-    source: IO[str],
-    sink: IO[str],
+    source: IO[bytes],
+    sink: IO[bytes],
     log: IO[str] | None = None,
 ) -> int:
     """Play *agent* as a bot called *name* for the host writing to *source*, answering on
-    *sink*, until ``quit`` or the end of *source*; 0 then, 1 after a message it cannot follow
-    (said on *log*). Each game's randomness comes from the ``seed`` its ``new_game`` brings,
-    so that the host replays it.
+    *sink* (both binary streams), until ``quit`` or the end of *source*; 0 then, 1 after a line
+    it cannot follow (too long, not UTF-8, no message, a message out of place) or a *sink* that
+    no longer takes its answers, said in one line on *log*. Each game's randomness comes from
+    the ``seed`` its ``new_game`` brings, so that the host replays it.
 
     Raises:
         ArgumentTypeError: *agent* has no ``act``, or *name* is not a string.
@@ -48,8 +58,10 @@ def serve_agent(
     game: AnyGame | None = None
     rng = random.Random(0)
     greeted = False
-    for line in source:
+    while line := source.readline(MAX_LINE + 1):
         try:
+            if len(line) > MAX_LINE:
+                raise ProtocolError(f"a line over {MAX_LINE} bytes")
             message = decode(line)
             kind = message["type"]
             if kind == "quit":
@@ -58,7 +70,7 @@ def serve_agent(
                 if kind != "hello" or message.get("protocol") != PROTOCOL_VERSION:
                     raise ProtocolError(
                         f"expected the host's hello for protocol {PROTOCOL_VERSION}, "
-                        f"not {line.strip()[:80]!r}"
+                        f"not {line.strip()[:80].decode('utf-8', 'replace')!r}"
                     )
                 greeted = True
                 _write(sink, hello.to_message())
@@ -74,7 +86,7 @@ def serve_agent(
                 if game is None:
                     raise ProtocolError("decide before new_game")
                 _write(sink, {"type": "action", "action": str(_decide(agent, game, message, rng))})
-        except (TigeuphError, KeyError, TypeError) as err:
+        except (TigeuphError, KeyError, TypeError, OSError) as err:
             if log is not None:
                 print(f"{name}: {err}", file=log, flush=True)
             return 1
@@ -89,6 +101,6 @@ def _decide(agent: Agent, game: AnyGame, message: dict[str, Any], rng: random.Ra
     return agent.act(view, rng)
 
 
-def _write(sink: IO[str], message: dict[str, Any]) -> None:
-    sink.write(encode(message).decode("utf-8"))
+def _write(sink: IO[bytes], message: dict[str, Any]) -> None:
+    sink.write(encode(message))
     sink.flush()

@@ -20,6 +20,7 @@ from typing import Any
 
 from attrs import frozen
 
+from ..core.deals import new_seed
 from ..core.stats import wilson
 from ..games import game_named, game_of_record
 from .base import Agent, AgentSpecError
@@ -138,7 +139,7 @@ def tournament(
     *,
     players: int | None = None,
     games: int = 100,
-    seed: int = 0,
+    seed: int | None = None,
     rules: Any = None,
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
@@ -150,7 +151,9 @@ def tournament(
 
     *players* is the seats a game (by default the game's ``default_players``). *games* is
     rounded up to whole blocks of *players* games (see the module docstring); game blocks use
-    deals ``seed``, ``seed + 1``... *rules* are the game's variants (for the main game a
+    deals ``seed``, ``seed + 1``... (without a *seed*, 63 bits drawn from the system's secure
+    source, :func:`tigeuph.core.deals.new_seed`, so that no bot can know the deals; each result
+    keeps its seed). *rules* are the game's variants (for the main game a
     :class:`~tigeuph.Rules` giving the board and switches, its player count set to
     *players*; ``None``, the standard rules). *on_result* is called as each game finishes
     (for a progress bar). With *jobs* above 1 the games are played in that many processes; a
@@ -172,7 +175,8 @@ def tournament(
     blocks = max(1, math.ceil(games / players))
     # The variants fitted to this many players (the main game's rules carry their count).
     table = None if rules is None else chosen.rules_for(rules, players)
-    every = list(lineups(len(specs), players, blocks, seed))
+    first = new_seed() if seed is None else seed
+    every = list(lineups(len(specs), players, blocks, first))
     results: list[GameResult] = []
     if jobs <= 1:
         try:

@@ -20,6 +20,7 @@ from ..core.errors import TigeuphError
 from ..games import GAMES
 
 __all__ = [
+    "MAX_BOT_LINE",
     "MAX_LINE",
     "PROTOCOL_VERSION",
     "VIEW_FORMATS",
@@ -38,7 +39,14 @@ VIEW_FORMATS: Final = ("json", "notation")
 """How a bot may ask to see its view: the JSON view document, or position notation."""
 
 MAX_LINE: Final = 4 << 20
-"""The longest line either end needs to read, in bytes: a message is a few kilobytes."""
+"""The longest line of the protocol in bytes, its newline included: what a bot must be ready to
+read. A ``decide`` is a few kilobytes, up to some 100 KB with the history of a long game; the
+view of a record of 10,000 actions, the most a record holds, is about 3 MB."""
+
+MAX_BOT_LINE: Final = 64 << 10
+"""The longest line a host reads from a bot, in bytes, its newline included: a bot's ``hello``
+and ``action`` are a few hundred bytes at most, and a host keeps no more than this of a bot's
+output in memory."""
 
 
 def tigeuph_version() -> str:

@@ -74,8 +74,8 @@ def run_engine(args: argparse.Namespace) -> int:
     return serve_agent(
         agent,
         f"tigeuph {args.agent}",
-        source=sys.stdin,
-        sink=sys.stdout,
+        source=sys.stdin.buffer,
+        sink=sys.stdout.buffer,
         log=sys.stderr,
     )
 

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Final
 
+from ..core.deals import new_seed
 from ..core.errors import TigeuphError
 from ..games import GAMES, AnyGame, game_named, player_counts
 from .common import add_rules_options, rules_from
@@ -115,15 +116,13 @@ def _rules(args: argparse.Namespace, players: int) -> object:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game, then save its record."""
-    import random
-
     from ..terminal import play_in_terminal
 
     game = game_named(args.game, "--game")
     seats = _seats(args, game)
     if args.max_actions is not None and args.max_actions < 1:
         raise TigeuphError(f"--max-actions {args.max_actions}: a number of actions, 1 or more")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    seed = args.seed if args.seed is not None else new_seed()
     record = play_in_terminal(
         seats,
         game=game.name,

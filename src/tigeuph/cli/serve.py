@@ -45,10 +45,14 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         text = limit.metadata["help"]
         if isinstance(limit.default, bool):
             limits.add_argument(_option(limit.name), action="store_true", help=text)
-        elif isinstance(limit.default, tuple):
-            option = _option(limit.name).removesuffix("s")  # --external-agent, once a command
+        elif isinstance(limit.default, tuple):  # --external-agent COMMAND, once an item
             limits.add_argument(
-                option, dest=limit.name, action="append", default=[], metavar="COMMAND", help=text
+                limit.metadata["option"],
+                dest=limit.name,
+                action="append",
+                default=[],
+                metavar=limit.metadata["metavar"],
+                help=text,
             )
         else:
             kind = type(limit.default)

@@ -30,7 +30,15 @@ from .errors import ArgumentTypeError, DealError, expect
 if TYPE_CHECKING:
     from .interface.holders import Record
 
-__all__ = ["COMMITMENT_TAG", "PREFIX", "SALT_TAG", "deal_commitment", "new_salt", "verify_deal"]
+__all__ = [
+    "COMMITMENT_TAG",
+    "PREFIX",
+    "SALT_TAG",
+    "deal_commitment",
+    "new_salt",
+    "new_seed",
+    "verify_deal",
+]
 
 PREFIX: Final = "tigeuph-deal"
 """The text's first field, so that a commitment to a deal is never one to anything else."""
@@ -45,6 +53,19 @@ def deal_commitment(seed: int, salt: str) -> str:
     expect(seed, int, "an int", "deal_commitment: seed")
     expect(salt, str, "a str", "deal_commitment: salt")
     return hashlib.sha256(f"{PREFIX}:{seed}:{salt}".encode()).hexdigest()
+
+
+def new_seed() -> int:
+    """A deal seed nobody can guess: 63 bits from the system's secure source.
+
+    A small seed (a game number, 0, 1, 2...) can be found by a player who tries seeds until
+    one deals his own tiles, and then he knows the bag; so every command and function that
+    deals without being given a seed draws one here.
+
+    >>> 0 <= new_seed() < 2**63
+    True
+    """
+    return secrets.randbits(63)
 
 
 def new_salt() -> str:

@@ -24,3 +24,6 @@ class Stop(enum.Enum):
     """For :data:`STALL_ROUNDS` whole rounds nothing but points changed (spec D8)."""
     ACTION_LIMIT = "action-limit"
     """The game reached the number of actions its runner allowed (``max_actions``)."""
+    RECORD_LIMIT = "record-limit"
+    """The game's record reached the length its runner allowed (a server's
+    ``ServerLimits.record``)."""

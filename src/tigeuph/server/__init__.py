@@ -10,13 +10,16 @@ and their tokens in ``tigeuph.server.seats``, the public history in
 compare-and-swap on the game's version, so of two simultaneous actions one wins and the other
 gets ``409``. Each human seat has a secret token, returned once when the game is made; agents'
 seats are thought out in worker processes (``tigeuph.server.agents``). Everything a stranger
-could push against is bounded by :class:`ServerLimits` (``tigeuph.server.limits``): creation
-per address (``admission``), open streams (``streams``), the games kept, the agents' queue;
+could push against is bounded by :class:`ServerLimits` (``tigeuph.server.limits``), per
+client first (an address or an IPv6 /64, ``clients``), so that no client nor a few can take
+what all share: creation (``admission``), the live games kept (``store``), open streams
+(``streams``), the agents' queue, served fairly between clients (``fairness``);
 ``tigeuph.server.service`` runs these parts. The HTTP API and the page are
 :func:`create_app` (``tigeuph.server.app``, on Starlette, its bodies read strictly by
-``bodies``, every refusal from the one table in ``errors``, its description in ``openapi``,
-its headers from ``headers``); :func:`serve` runs it under uvicorn, with tokens kept out of
-its log (``logs``). See ``docs/server.rst``.
+``bodies``, requests that change state from other sites' pages refused by ``origins``, every
+refusal from the one table in ``errors``, its description in ``openapi``, its headers from
+``headers``); :func:`serve` runs it under uvicorn, with tokens kept out of its log
+(``logs``). See ``docs/server.rst``.
 
 The store needs only the standard library; the application needs the ``server`` extra
 (``pip install 'tigeuph[server]'``), and raises a :class:`~tigeuph.TigeuphError` naming it
@@ -38,12 +41,14 @@ from .errors import (
     NoSuchPath,
     NotOver,
     NotYourSeat,
+    OriginNotAllowed,
     RateLimited,
     Refusal,
     SeedNotAllowed,
     ServerBusy,
     ServerLimitError,
     StaleVersion,
+    UnsupportedMediaType,
 )
 from .limits import ServerLimits
 from .seats import HUMAN
@@ -60,6 +65,7 @@ __all__ = [
     "NoSuchPath",
     "NotOver",
     "NotYourSeat",
+    "OriginNotAllowed",
     "RateLimited",
     "Refusal",
     "SeedNotAllowed",
@@ -68,6 +74,7 @@ __all__ = [
     "ServerLimits",
     "StaleVersion",
     "Store",
+    "UnsupportedMediaType",
     "create_app",
     "describe",
     "describe_all",
@@ -110,4 +117,5 @@ def serve(
         port=port,
         timeout_graceful_shutdown=2,
         log_config=log_config(),
+        proxy_headers=False,  # the application trusts ServerLimits.trusted_proxies alone
     )

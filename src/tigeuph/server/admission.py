@@ -1,14 +1,14 @@
 """How many games each client may create, and how much advice it may ask for: a token bucket
-per client address.
+per client (an address, or an IPv6 /64: :mod:`tigeuph.server.clients`).
 
-Each address may create ``ServerLimits.creations`` games at once and then one more every
+Each client may create ``ServerLimits.creations`` games at once and then one more every
 ``60 / creations`` seconds; past that it is answered ``429`` with ``Retry-After``, the seconds
 until it may create again. The buckets are kept in memory, and a full bucket is forgotten, so
-their number stays bounded by the addresses that created a game in the last minute.
+their number stays bounded by the clients that created a game in the last minute.
 
-Behind a reverse proxy every request comes from the proxy's address: run uvicorn with
-``--proxy-headers`` and ``--forwarded-allow-ips`` so that the client's own address is the one
-counted (``docs/server.rst``, "Limits").
+Behind a reverse proxy every request comes from the proxy's address: list the proxy with
+``--trust-proxy`` so that the client its ``X-Forwarded-For`` names is the one counted
+(``docs/server.rst``, "On the open internet").
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ _PER: Final = 60.0
 
 
 class Creations:
-    """The buckets of every client address for one kind of request (*doing*: ``create {n}
-    games``, where ``{n}`` is the limit); safe to share between threads."""
+    """The buckets of every client for one kind of request (*doing*: ``create {n} games``,
+    where ``{n}`` is the limit); safe to share between threads."""
 
     def __init__(
         self,
@@ -42,14 +42,14 @@ class Creations:
         self.doing = doing
         self._clock = clock
         self._rate = per_minute / _PER
-        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, at)
+        self._buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, at)
         self._lock = threading.Lock()
 
     def take(self, address: str) -> None:
-        """Count one request by *address*.
+        """Count one request by the client *address*.
 
         Raises:
-            RateLimited: *address* has asked as often as the limit allows for now.
+            RateLimited: the client has asked as often as the limit allows for now.
         """
         now = self._clock()
         with self._lock:
@@ -58,7 +58,7 @@ class Creations:
             if tokens < 1:
                 wait = math.ceil((1 - tokens) / self._rate)
                 doing = self.doing.format(n=self.per_minute)
-                raise RateLimited(f"this address may {doing} a minute", retry_after=wait)
+                raise RateLimited(f"this client may {doing} a minute", retry_after=wait)
             self._buckets[address] = (tokens - 1, now)
             if len(self._buckets) > 10_000:
                 self._forget_full(now)

@@ -6,9 +6,9 @@ Both answer the seat to move only, of its own actions: an explanation is worked 
 whole state (:meth:`tigeuph.GameInterface.explain`, as the terminal's ``explain`` does), and
 explaining another seat's action could tell what that seat holds. A hint is chosen from the
 seat's own view, as any agent's move is. Both are cheap (an explanation is one action applied;
-the greedy player weighs each legal action once), and each client address may ask for at most
-``ServerLimits.advice`` a minute (``tigeuph.server.admission``); one hint is worked out at a
-time, so a flood of them waits for nobody's action.
+the greedy player weighs each legal action once), and each client (an address, or an IPv6
+/64) may ask for at most ``ServerLimits.advice`` a minute (``tigeuph.server.admission``); one
+hint is worked out at a time, so a flood of them waits for nobody's action.
 """
 
 from __future__ import annotations

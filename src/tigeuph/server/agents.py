@@ -6,48 +6,75 @@ interpreter's lock and every person's request would wait behind it. So :class:`A
 keeps ``ServerLimits.agent_workers`` worker processes, each fed by one thread of the server:
 
 - a game whose agent is to move is *requested* (after a person's action, when the game is
-  made, looked at or waited on, and by the store's sweep); it joins a queue of at most
-  ``ServerLimits.agent_queue`` games, first come first served, each game in it once;
-- a feeding thread takes the first game, sends the agent's view to its worker, waits at most
-  the move's budget, plays the move through the store (a compare-and-swap, as a person's),
-  and puts the game back at the end of the queue while an agent is still to move, so that 35
-  searching games take turns rather than one running to its end;
-- a search is cut to ``ServerLimits.agent_seconds`` (the MCTS agent's own ``seconds``); a
-  worker that has not answered by twice that, plus a margin, is killed and replaced, and the
-  move is a random legal action (logged), so that no game waits for ever;
+  made, looked at or waited on, and by the store's sweep); it joins the queue of the client
+  that made it, each game in it once, at most ``ServerLimits.agent_queue_per_client`` games a
+  client and ``ServerLimits.agent_queue`` in all (:mod:`tigeuph.server.fairness`);
+- a feeding thread takes the next game, from the client that has used the workers least
+  lately, sends the agent's view to its worker, waits at most the move's budget, plays the
+  move through the store (a compare-and-swap, as a person's), and puts the game back at the
+  end of its client's queue while an agent is still to move, so that searching games take
+  turns rather than one running to its end, and no client's games hold up another's;
+- a search is cut to ``ServerLimits.agent_seconds`` (the MCTS agent's own ``seconds``), and an
+  external bot is told it has that long (its ``time_ms``) and loses the move when it has not
+  answered by then; a worker that has not answered by twice that, plus a margin, is killed and
+  replaced, its bots' process groups with it (the worker tells the feeding thread of each bot
+  it starts), and the move is a random legal action (logged), so that no game waits for ever;
 - a game whose play stalls is stopped by the store (spec D8), and no agent is asked after.
 
 The queue is bounded, so a flood of agent games cannot grow it: :meth:`AgentPool.has_room`
-says whether a new game with agents may be made (else ``503``), and a game dropped when the
-queue was full is requested again by the sweep.
+says whether a client may make a new game with agents (else ``429`` for its share, ``503``
+when all are full), and a game dropped when the queue was full is requested again by the
+sweep.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import multiprocessing
 import random
+import signal
+import sys
 import threading
-from collections import deque
+import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
 from attrs import frozen
 
-from ..agents import ExternalAgent, make_agent
+from ..agents import AGENT_NAMES, ExternalAgent, make_agent
+from ..agents.child import kill_group, watch_groups
 from ..agents.factory import EXTERNAL, agents_for_seats, parse_spec, release_bots
 from ..core.errors import IllegalActionError, NotationError
 from ..games import AnyGame, game_named
+from .errors import RateLimited, ServerBusy
+from .fairness import FairQueue
 from .history import seat_view
 from .limits import ServerLimits
 
-__all__ = ["AgentPool", "Task", "Turn", "budgeted", "random_move", "think"]
+__all__ = [
+    "QUICK",
+    "AgentPool",
+    "Task",
+    "Turn",
+    "budgeted",
+    "expected_seconds",
+    "random_move",
+    "think",
+]
 
 _LOG: Final = logging.getLogger(__name__)
 _MARGIN: Final = 5.0
 """Seconds a worker may run past twice its budget before it is killed (a slow machine)."""
+
+_BOT_SECONDS: Final = [ServerLimits().agent_seconds]
+"""The seconds an external bot is told it has for a move, and has: the server's budget, which a
+worker's parent sends with each task (:meth:`_Worker.ask`)."""
+
+QUICK: Final = 0.1
+"""Seconds a move of an agent that does not search is expected to take, until one is timed."""
 
 Task = tuple[str, str, str, int, str, str]
 """What a worker needs for one move: the seat's agent specification, the state and public
@@ -64,6 +91,13 @@ def budgeted(spec: str, seconds: float) -> str:
     return name + ":" + ",".join(f"{key}={value}" for key, value in kwargs.items())
 
 
+def expected_seconds(spec: str, seconds: float) -> float:
+    """How long a move of the agent *spec* should take, for the queue's order until one is
+    timed: the budget *seconds* of a search or an external bot, a moment for another."""
+    name = spec.partition(":")[0]
+    return QUICK if name in AGENT_NAMES and name != "mcts" else seconds
+
+
 def think(task: Task) -> str:
     """The move, in notation, that the agent of *task* plays: what a worker process runs."""
     spec, state_json, history_json, seat, seed, name = task
@@ -71,26 +105,37 @@ def think(task: Task) -> str:
     seen = seat_view(game, game.state_from_json(state_json), seat, json.loads(history_json))
     if parse_spec(spec)[0] == EXTERNAL:
         # The worker keeps the bot running; it moves between games, so each move is a game
-        # of its own to the bot (new_game, decide), with no end.
+        # of its own to the bot (new_game, decide), with no end. Its start and its move both
+        # end before the worker's own deadline, twice the budget and a margin.
         bot = agents_for_seats([spec], game=name)[0]
         assert isinstance(bot, ExternalAgent)
+        bot.move_time = _BOT_SECONDS[0]
+        bot.start_time = _BOT_SECONDS[0] + _MARGIN / 2
         bot.forget_game()
         return str(bot.act(seen, random.Random(seed)))
     return str(make_agent(spec, game=name).act(seen, random.Random(seed)))
 
 
 def _work(conn: Connection, choose: Callable[[Task], str]) -> None:
-    """A worker process: answer each task with *choose*'s move, until the pipe closes."""
-    while True:
-        try:
-            task = conn.recv()
-        except EOFError:
-            release_bots()
-            return
-        try:
-            conn.send(("move", choose(task)))
-        except Exception as err:
-            conn.send(("error", f"{type(err).__name__}: {err}"))
+    """A worker process: answer each task with *choose*'s move, until the pipe closes; then
+    stop its bots. It tells its parent of each bot process group it starts or stops, before
+    the move, so that a parent that kills it can kill them."""
+    watch_groups(lambda group, running: conn.send(("group", group, running)))
+    # multiprocessing terminates a daemonic worker at its parent's exit: stop the bots first
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        while True:
+            try:
+                task, seconds = conn.recv()
+            except EOFError:
+                return
+            _BOT_SECONDS[0] = seconds
+            try:
+                conn.send(("move", choose(task)))
+            except Exception as err:
+                conn.send(("error", f"{type(err).__name__}: {err}"))
+    finally:
+        release_bots()
 
 
 class _Worker:
@@ -103,29 +148,52 @@ class _Worker:
         self.process = context.Process(target=_work, args=(child, think), daemon=True)
         self.process.start()
         child.close()
+        self.groups: set[int] = set()
+        """The process groups of the bots the worker runs, as it has told."""
 
-    def ask(self, task: tuple[Any, ...], timeout: float) -> str | None:
-        """The move, or ``None`` if the worker did not answer in *timeout* seconds.
+    def ask(self, task: tuple[Any, ...], timeout: float, *, seconds: float) -> str | None:
+        """The move, or ``None`` if the worker did not answer in *timeout* seconds; an external
+        bot is told it has *seconds*, and has them.
 
         Raises:
             RuntimeError: the agent failed (its message).
         """
-        self.conn.send(task)
-        if not self.conn.poll(timeout):
-            return None
-        kind, text = self.conn.recv()
-        if kind == "error":
-            raise RuntimeError(text)
-        answer: str = text
-        return answer
+        self.conn.send((task, seconds))
+        end = time.monotonic() + timeout
+        while self.conn.poll(max(0.0, end - time.monotonic())):
+            kind, *said = self.conn.recv()
+            if kind == "group":
+                self._heard(*said)
+            elif kind == "error":
+                raise RuntimeError(said[0])
+            else:
+                answer: str = said[0]
+                return answer
+        return None
 
     def stop(self, grace: float = 0.0) -> None:
         """Stop the worker: given *grace* seconds, one that still listens stops its external
-        bots and exits; else it is killed (its bots then see their input end)."""
+        bots and exits; else it is killed, and so are the process groups of its bots."""
+        with contextlib.suppress(EOFError, OSError):
+            while self.conn.poll(0):  # groups told while no one listened
+                kind, *said = self.conn.recv()
+                if kind == "group":
+                    self._heard(*said)
         self.conn.close()
         self.process.join(grace)
+        stopped_its_bots = self.process.exitcode == 0
         self.process.kill()
         self.process.join(5)
+        if not stopped_its_bots:
+            for group in self.groups:
+                kill_group(group)
+        self.groups.clear()
+
+    def _heard(self, group: int, running: bool) -> None:
+        if running:
+            self.groups.add(group)
+        else:
+            self.groups.discard(group)
 
 
 @frozen
@@ -140,14 +208,13 @@ class Turn:
 
 
 class AgentPool:
-    """The worker processes, their feeding threads and the bounded queue of games."""
+    """The worker processes, their feeding threads and the bounded queue of games, shared
+    fairly between clients."""
 
     def __init__(self, limits: ServerLimits, turn: Callable[[str], Turn | None]) -> None:
         self.limits = limits
         self._turn = turn
-        self._queue: deque[str] = deque()
-        self._queued: set[str] = set()
-        self._busy: dict[str, bool] = {}  # game being played -> requested again meanwhile
+        self._queue = FairQueue(limits.agent_queue, limits.agent_queue_per_client)
         self._ready = threading.Condition()
         self._closed = False
         self._threads = [
@@ -157,33 +224,46 @@ class AgentPool:
         for thread in self._threads:
             thread.start()
 
-    def has_room(self) -> bool:
-        """Whether the queue can take one more game."""
+    def has_room(self, client: str = "") -> bool:
+        """Whether the queue can take one more game of *client*."""
         with self._ready:
-            return len(self._queued) + len(self._busy) < self.limits.agent_queue
+            return self._queue.has_room(client)
+
+    def check_room(self, client: str = "") -> None:
+        """Refuse a new game with agents of *client* if the queue could not take it.
+
+        Raises:
+            RateLimited: *client* holds its share of the queue.
+            ServerBusy: the queue is full.
+        """
+        with self._ready:
+            held = self._queue.holds(client)
+            total = self._queue.held()
+        if held >= self.limits.agent_queue_per_client:
+            raise RateLimited(
+                f"this client has {held} games waiting for the agents: try again later", 30
+            )
+        if total >= self.limits.agent_queue:
+            raise ServerBusy("the agents are busy: try again later", 30)
 
     def waiting(self) -> int:
         """Games queued or being played."""
         with self._ready:
-            return len(self._queued) + len(self._busy)
+            return self._queue.held()
 
-    def request(self, game_id: str) -> bool:
-        """Ask for *game_id*'s agent moves; whether the game is (or already was) queued.
+    def request(self, game_id: str, client: str = "", seat: str | None = None) -> bool:
+        """Ask for *game_id*'s agent moves, the game being *client*'s and its seat to move
+        *seat* (an agent's specification); whether the game is (or already was) queued.
 
         Never blocks; a game being played is looked at again once its move is stored, since a
         person may have moved since the feeding thread last looked."""
+        budget = self.limits.agent_seconds
+        cost = budget if seat is None else expected_seconds(seat, budget)
         with self._ready:
-            if game_id in self._busy:
-                self._busy[game_id] = True
-                return True
-            if game_id in self._queued:
-                return True
-            if len(self._queued) + len(self._busy) >= self.limits.agent_queue:
-                return False
-            self._queued.add(game_id)
-            self._queue.append(game_id)
-            self._ready.notify()
-            return True
+            queued = self._queue.request(game_id, client, cost)
+            if queued:
+                self._ready.notify()
+            return queued
 
     def close(self) -> None:
         """Stop the feeding threads and their workers (at the server's shutdown)."""
@@ -195,23 +275,17 @@ class AgentPool:
 
     def _take(self) -> str | None:
         with self._ready:
-            while not self._queue and not self._closed:
+            while not self._queue.ready() and not self._closed:
                 self._ready.wait()
             if self._closed:
                 return None
-            game_id = self._queue.popleft()
-            self._queued.discard(game_id)
-            self._busy[game_id] = False
-            return game_id
+            return self._queue.take()
 
     def _done(self, game_id: str, again: bool) -> None:
-        """Release *game_id*; queue it again at the end if an agent is still to move, or if
-        it was requested while being played."""
+        """Release *game_id*; queue it again at the end of its client's queue if an agent is
+        still to move, or if it was requested while being played."""
         with self._ready:
-            again = again or self._busy.pop(game_id)
-            if again and not self._closed and game_id not in self._queued:
-                self._queued.add(game_id)
-                self._queue.append(game_id)
+            if self._queue.done(game_id, again and not self._closed) and not self._closed:
                 self._ready.notify()
 
     def _feed(self) -> None:
@@ -238,7 +312,7 @@ class AgentPool:
         why = ""
         try:
             cut = budgeted(spec, budget)
-            move = worker.ask((cut, *rest), 2 * budget + _MARGIN)
+            move = worker.ask((cut, *rest), 2 * budget + _MARGIN, seconds=budget)
             if move is None:
                 why = "it overran its budget"
         except (EOFError, OSError):

@@ -18,6 +18,7 @@ from ..core.stops import Stop
 from ..games import DEFAULT_GAME, GAMES, AnyGame
 from .bodies import MAX_QUERY, MAX_SEED
 from .errors import ERRORS
+from .seats import MAX_SEAT
 
 __all__ = ["ref", "schemas", "standard_rules"]
 
@@ -54,18 +55,25 @@ def _new_game(game: AnyGame) -> dict[str, Any]:
         "rules": {**_rules(game, every=False), "description": f"{game.title}'s variants."},
         "seats": {
             "type": "array",
-            "items": {"type": "string", "maxLength": 100},
+            "items": {
+                "anyOf": [
+                    {"type": "string", "maxLength": MAX_SEAT},
+                    {"type": "string", "pattern": "^external:"},
+                ]
+            },
             "minItems": game.players.start,
             "maxItems": game.players.stop - 1,
-            "description": 'One per player: "human" or a built-in agent '
-            '("random", "greedy", "mcts:iterations=400"). People only by default.',
+            "description": 'One per player: "human", a built-in agent '
+            '("random", "greedy", "mcts:iterations=400"), or a bot its operator allows '
+            '("external:1", or its command line). People only by default.',
         },
         "seed": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": MAX_SEED,
+            "oneOf": [
+                {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                {"type": "null"},
+            ],
             "description": "The deal's seed: only on a server started with "
-            "--client-seeds (else 403 seed-not-allowed).",
+            "--client-seeds (else 403 seed-not-allowed); absent or null, the server draws it.",
         },
     }
     players = {"players": {"enum": list(game.players)}}
@@ -154,6 +162,7 @@ def _object(required: dict[str, Any], optional: dict[str, Any] | None = None) ->
 
 
 _INT: Final = {"type": "integer"}
+_COMMITMENT: Final = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 _SEAT: Final = {"type": "integer", "minimum": 0, "maximum": 3}
 _VERSION: Final = {"type": "integer", "minimum": 0, "maximum": MAX_QUERY}
 _STOPPED: Final = {
@@ -195,6 +204,11 @@ def schemas() -> dict[str, Any]:
                     "description": "Each person's seat and its secret token, given only here.",
                 },
                 "version": {"const": 0},
+                "deal_commitment": {
+                    **_COMMITMENT,
+                    "description": "The commitment to the game's deal (see Game): note it "
+                    "before the first move, to check the record at the end.",
+                },
             }
         ),
         "Game": _object(
@@ -204,7 +218,12 @@ def schemas() -> dict[str, Any]:
                 "title": {"type": "string"},
                 "version": _VERSION,
                 "players": {"type": "integer", "minimum": 2, "maximum": 4},
-                "seats": {"type": "array", "items": {"type": "string"}},
+                "seats": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": 'Each seat: "human", an agent, or "external:N" for the '
+                    "N-th bot its operator allows (never its command line).",
+                },
                 "dynasties": {
                     "type": "array",
                     "items": _object(
@@ -232,10 +251,10 @@ def schemas() -> dict[str, Any]:
                     }
                 ),
                 "deal_commitment": {
-                    "type": "string",
-                    "pattern": "^[0-9a-f]{64}$",
+                    **_nullable(_COMMITMENT),
                     "description": "SHA-256 (hex) of the UTF-8 text tigeuph-deal:SEED:SALT; the "
-                    "record's Seed and DealSalt tags show it at the end.",
+                    "record's Seed and DealSalt tags show it at the end (null for a game made "
+                    "before commitments).",
                 },
             },
         ),

@@ -9,9 +9,15 @@ clause. Agents' moves are queued for the agents' pool once the response is sent
 replies arrive through ``/events``, which wait on the store's notices
 (:mod:`tigeuph.server.streams`), never on a search.
 
-A game the store stopped (a stall, spec D8, or the action cap) answers ``"over": true`` with
-``"stopped"`` saying why, wherever a game's status is given, so clients that wait for the end
-stop waiting; an action on it answers ``409`` (``stopped``).
+A game the store stopped (a stall, spec D8, the action cap or the record's bound) answers
+``"over": true`` with ``"stopped"`` saying why, wherever a game's status is given, so clients
+that wait for the end stop waiting; an action on it answers ``409`` (``stopped``).
+
+Each request is counted to its client (:mod:`tigeuph.server.clients`): the games it may
+create and keep live, the streams it may hold and the agent moves it may queue are its share,
+so that no client, nor a few, can take what everyone shares. A request that changes state
+comes from no page of another site (:mod:`tigeuph.server.origins`), with a JSON body
+(:mod:`tigeuph.server.bodies`).
 """
 
 from __future__ import annotations
@@ -46,8 +52,9 @@ from .extras import moves_of
 from .headers import SecurityHeaders
 from .limits import ServerLimits
 from .openapi import openapi
+from .origins import check_origin
 from .rows import GameRow
-from .seats import HUMAN
+from .seats import HUMAN, public_seat
 from .service import Service
 
 try:
@@ -56,6 +63,7 @@ try:
     from starlette.concurrency import run_in_threadpool
     from starlette.exceptions import HTTPException
     from starlette.middleware import Middleware
+    from starlette.middleware.cors import CORSMiddleware
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
     from starlette.routing import Route
@@ -79,16 +87,21 @@ def _token(request: Request) -> str | None:
     return None
 
 
-def _client(request: Request) -> str:
-    """The client's address, as the creation limit counts it."""
-    return request.client.host if request.client is not None else "unknown"
-
-
 class _Server:
     def __init__(self, service: Service) -> None:
         self.service = service
         self.store = service.store
         self.limits = service.limits
+
+    def _client(self, request: Request) -> str:
+        """The request's client, as its shares are counted (``tigeuph.server.clients``)."""
+        peer = request.client.host if request.client is not None else None
+        return self.service.clients.of(peer, request.headers.getlist("x-forwarded-for"))
+
+    def _check_origin(self, request: Request) -> None:
+        """Refuse a request that changes state from another site's page (403)."""
+        headers = request.headers
+        check_origin(headers.get("origin"), headers.get("host"), self.limits.allow_origins)
 
     def _view_body(self, row: GameRow, seat: int) -> dict[str, Any]:
         seen = self.store.view(row, seat)
@@ -112,7 +125,7 @@ class _Server:
             "title": game.title,
             "version": row.version,
             "players": len(row.seats),
-            "seats": list(row.seats),
+            "seats": [public_seat(seat, self.limits.external_agents) for seat in row.seats],
             "dynasties": [
                 {"name": crest.name, "colour": crest.colour}
                 for crest in map(dynasty, range(len(row.seats)))
@@ -131,27 +144,36 @@ class _Server:
     def _ask_agents_later(self, row: GameRow) -> BackgroundTask | None:
         """Queue the game's agent moves once the answer is sent, if an agent is to move."""
         if self.store.agent_to_move(row):
-            return BackgroundTask(self.service.ask_agents, row.id)
+            assert row.to_move is not None
+            seat = row.seats[row.to_move]
+            return BackgroundTask(self.service.ask_agents, row.id, row.client, seat)
         return None
 
     # --- handlers ----------------------------------------------------------------------------
 
     async def create(self, request: Request) -> Response:
+        self._check_origin(request)
         wanted = create_request(await read_json(request, self.store.limits))
         game, rules, seats, seed = wanted.game.name, wanted.rules, wanted.seats, wanted.seed
         if seed is not None and not self.limits.client_seeds:
             raise SeedNotAllowed(
                 "this server deals every game itself: a client may not choose the seed"
             )
-        if any(seat != HUMAN for seat in seats) and not self.service.pool.has_room():
-            raise ServerBusy("the agents are busy: try again later", 30)
-        self.service.creations.take(_client(request))
+        client = self._client(request)
+        if any(seat != HUMAN for seat in seats):
+            self.service.pool.check_room(client)
+        self.service.creations.take(client)
         self.service.start()
         game_id, tokens = await run_in_threadpool(
-            lambda: self.store.create(rules, seats, seed, game=game)
+            lambda: self.store.create(rules, seats, seed, game=game, client=client)
         )
         row = await run_in_threadpool(self.store.row, game_id)
-        answer = {"id": game_id, "tokens": {str(s): t for s, t in tokens.items()}, "version": 0}
+        answer = {
+            "id": game_id,
+            "tokens": {str(s): t for s, t in tokens.items()},
+            "version": 0,
+            "deal_commitment": row.commitment,
+        }
         return JSONResponse(answer, status_code=201, background=self._ask_agents_later(row))
 
     async def summary(self, request: Request) -> Response:
@@ -181,6 +203,7 @@ class _Server:
         return Response(picture, media_type="image/svg+xml")
 
     async def act(self, request: Request) -> Response:
+        self._check_origin(request)
         body = await read_json(request, self.store.limits)
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
@@ -200,7 +223,7 @@ class _Server:
 
     async def explain(self, request: Request) -> Response:
         """Why an action of the seat to move is legal or refused, and what it would do."""
-        self.service.advice.take(_client(request))
+        self.service.advice.take(self._client(request))
         text = action_text(request.query_params.getlist("action"))
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
@@ -214,7 +237,7 @@ class _Server:
 
     async def hint(self, request: Request) -> Response:
         """What a greedy player would play for the seat to move, and why."""
-        self.service.advice.take(_client(request))
+        self.service.advice.take(self._client(request))
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
         if row.to_move != seat:
@@ -268,8 +291,8 @@ class _Server:
         game_id = request.path_params["id"]
         last = query_int(request, "after", -1, -1, MAX_QUERY)
         changes = self.service.changes
-        watching = changes.watching(game_id)
-        status = await watching.__aenter__()  # 404 or 503 here, before the stream starts
+        watching = changes.watching(game_id, self._client(request))
+        status = await watching.__aenter__()  # 404, 429 or 503 here, before the stream starts
 
         async def stream() -> AsyncIterator[str]:
             nonlocal last
@@ -302,7 +325,7 @@ class _Server:
         timeout = query_int(request, "timeout", 25, 0, MAX_WAIT)
         status = await run_in_threadpool(self.store.status, game_id)
         if status.version <= after and not status.to_json()["over"]:
-            async with self.service.changes.watching(game_id):
+            async with self.service.changes.watching(game_id, self._client(request)):
                 found = await self.service.changes.after(game_id, after, timeout)
             if found is None:
                 # Nothing moved: should an agent be to move, its request may have been dropped
@@ -413,10 +436,23 @@ def create_app(db: str, *, limits: ServerLimits | None = None) -> Starlette:
         yield
         await run_in_threadpool(service.close)
 
+    middleware = [Middleware(SecurityHeaders)]
+    origins = service.limits.allow_origins
+    if origins:  # their pages may call the API from their visitors' browsers
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=list(origins),
+                allow_methods=["GET", "POST"],
+                allow_headers=["Authorization", "Content-Type"],
+                expose_headers=["Retry-After"],
+                max_age=600,
+            )
+        )
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=middleware,
         exception_handlers={HTTPException: _no_route},
     )
     app.state.store = service.store

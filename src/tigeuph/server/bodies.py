@@ -1,13 +1,21 @@
 """What each request may send, read strictly: JSON bodies within the server's limits, the
 create and action bodies' fields, and the whole-number query parameters.
 
-A body is read no further than ``ServerLimits.body`` bytes (:class:`BodyTooLarge`, from its
+A body must be sent as ``Content-Type: application/json`` (:class:`UnsupportedMediaType`,
+HTTP 415, else): a page of any site may make its visitors' browsers send a body of another
+type (``text/plain``, a form) without asking the server first, but not JSON. A body is read
+no further than ``ServerLimits.body`` bytes (:class:`BodyTooLarge`, from its
 ``Content-Length`` or while it streams in), then must be UTF-8 JSON that nests no deeper than
 ``ServerLimits.json_depth`` (measured by a scan of its bytes before it is parsed, so no parser
 recurses on it), holds no number of more than :data:`MAX_DIGITS` digits in a row, and, as the
 library reads JSON (:mod:`tigeuph.core.limits`), repeats no key, uses no ``NaN`` nor ``Infinity``
 and holds no lone surrogate. Every refusal is a :class:`Malformed` (HTTP 422) saying what is
 wrong; the create and action bodies refuse keys they do not know.
+
+The fields are read as the API's description (:mod:`tigeuph.server.openapi`) says them, in
+JSON's own terms: a whole number may be written ``7`` or ``7.0`` (JSON Schema's ``integer``),
+never ``true`` nor ``"7"``; the seed may be left out or given as ``null``, and the server
+draws it.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from attrs import frozen
 from ..core.errors import JsonError, LimitError, NotationError
 from ..core.limits import Limits, load_json
 from ..games import DEFAULT_GAME, GAMES, AnyGame
-from .errors import BodyTooLarge, Malformed
+from .errors import BodyTooLarge, Malformed, UnsupportedMediaType
 from .limits import ServerLimits
 from .seats import HUMAN
 
@@ -30,12 +38,15 @@ if TYPE_CHECKING:
     from starlette.requests import Request
 
 __all__ = [
+    "JSON_TYPE",
     "MAX_DIGITS",
+    "MAX_EXACT",
     "MAX_SEED",
     "MAX_WAIT",
     "ActionRequest",
     "CreateRequest",
     "action_request",
+    "check_media_type",
     "create_request",
     "parse_json",
     "query_int",
@@ -51,6 +62,11 @@ MAX_WAIT: Final = 30
 """The longest long poll, in seconds."""
 MAX_QUERY: Final = 2**31 - 1
 """The largest version or history entry a query may name."""
+MAX_EXACT: Final = 2**53
+"""The largest whole number a body may write with a fraction (``7.0``): above it a float no
+longer holds every whole number, so ``9007199254740993.0`` would be read as another."""
+JSON_TYPE: Final = "application/json"
+"""The one media type of a request body."""
 
 _CREATE_KEYS: Final = ("game", "players", "rules", "seats", "seed")
 _ACTION_KEYS: Final = ("action", "version")
@@ -67,9 +83,11 @@ async def read_json(request: Request, limits: ServerLimits) -> Any:
     """The request's JSON body, read no further than ``limits.body`` bytes.
 
     Raises:
+        UnsupportedMediaType: the body is not sent as ``application/json``.
         BodyTooLarge: the body is over the limit (said or sent).
         Malformed: the body is not JSON within the limits (:func:`parse_json`).
     """
+    check_media_type(request.headers.get("content-type"))
     allowed = limits.body
     declared = request.headers.get("content-length", "")
     if declared.isascii() and declared.isdigit():
@@ -84,6 +102,19 @@ async def read_json(request: Request, limits: ServerLimits) -> Any:
             raise BodyTooLarge(f"the body is over the limit of {allowed:,} bytes")
         chunks.append(chunk)
     return parse_json(b"".join(chunks), limits)
+
+
+def check_media_type(content_type: str | None) -> None:
+    """Refuse a body whose ``Content-Type`` is not :data:`JSON_TYPE` (parameters such as
+    ``charset=utf-8`` aside).
+
+    Raises:
+        UnsupportedMediaType: it is another type, or none.
+    """
+    media = (content_type or "").partition(";")[0].strip().lower()
+    if media != JSON_TYPE:
+        said = f"not {media[:40]!r}" if media else "and this request says no Content-Type"
+        raise UnsupportedMediaType(f"a body is JSON, sent as Content-Type: {JSON_TYPE}, {said}")
 
 
 def parse_json(raw: bytes, limits: ServerLimits) -> Any:
@@ -157,7 +188,10 @@ def _object(body: Any, keys: tuple[str, ...], shape: str) -> dict[str, Any]:
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
-    """*value*, once it is an integer (not a boolean) from *low* to *high*."""
+    """*value*, once it is a whole number (not a boolean; ``7.0`` is ``7``, as JSON Schema's
+    ``integer`` says, up to :data:`MAX_EXACT`) from *low* to *high*."""
+    if type(value) is float and value.is_integer() and abs(value) <= MAX_EXACT:
+        value = int(value)
     if type(value) is not int:
         raise Malformed(f"{name} must be a whole number, not {type(value).__name__}")
     if not low <= value <= high:
@@ -240,7 +274,7 @@ def _action(value: object, game: AnyGame) -> Any:
     if isinstance(value, str):
         return game.parse_action(value)
     numbered = game.client_extras.action_count
-    if type(value) is int and numbered:
+    if type(value) in (int, float) and numbered:
         return game.client_extras.action_of_id(_whole(value, "action", 0, numbered - 1))
     if isinstance(value, dict):
         return game.action_from_json(json.dumps(value))

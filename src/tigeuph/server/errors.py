@@ -39,12 +39,14 @@ __all__ = [
     "NoSuchPath",
     "NotOver",
     "NotYourSeat",
+    "OriginNotAllowed",
     "RateLimited",
     "Refusal",
     "SeedNotAllowed",
     "ServerBusy",
     "ServerLimitError",
     "StaleVersion",
+    "UnsupportedMediaType",
     "answer",
     "refusal_of",
 ]
@@ -71,6 +73,17 @@ class NotYourSeat(TigeuphError, PermissionError):
 class SeedNotAllowed(TigeuphError, PermissionError):
     """A client chose a game's seed, and so its deal, on a server that does not let clients
     do that (HTTP 403)."""
+
+
+class OriginNotAllowed(TigeuphError, PermissionError):
+    """A browser's request that changes state, sent from a page of another origin than the
+    server's own and those its operator allows (HTTP 403): a stranger's page making its
+    visitors' browsers create games."""
+
+
+class UnsupportedMediaType(TigeuphError, ValueError):
+    """A request body not sent as ``Content-Type: application/json`` (HTTP 415): another
+    type is one a page of any site may send without asking the server first (CORS)."""
 
 
 class StaleVersion(TigeuphError):
@@ -106,7 +119,8 @@ class BodyTooLarge(ServerLimitError):
 
 
 class RateLimited(TigeuphError):
-    """This client asked for too much too fast (HTTP 429); ``retry_after`` is in seconds."""
+    """This client asked for too much too fast, or holds its share of something the clients
+    share (HTTP 429); ``retry_after`` is in seconds."""
 
     def __init__(self, message: str, retry_after: float) -> None:
         super().__init__(message)
@@ -114,8 +128,8 @@ class RateLimited(TigeuphError):
 
 
 class ServerBusy(TigeuphError):
-    """The server is full: too many live games, agent moves waiting or open streams (HTTP
-    503); ``retry_after`` is in seconds."""
+    """The server is full, for everyone: too many live games, agent moves waiting or open
+    streams of all clients (HTTP 503); ``retry_after`` is in seconds."""
 
     def __init__(self, message: str, retry_after: float) -> None:
         super().__init__(message)
@@ -137,10 +151,12 @@ ERRORS: Final[Mapping[type[Exception], Refusal]] = MappingProxyType(
         MethodNotAllowed: Refusal(405, "method-not-allowed"),
         NotYourSeat: Refusal(403, "forbidden"),
         SeedNotAllowed: Refusal(403, "seed-not-allowed"),
+        OriginNotAllowed: Refusal(403, "origin-not-allowed"),
         StaleVersion: Refusal(409, "stale-version"),
         GameStopped: Refusal(409, "stopped"),
         NotOver: Refusal(409, "not-over"),
         BodyTooLarge: Refusal(413, "too-large"),
+        UnsupportedMediaType: Refusal(415, "unsupported-media-type"),
         Malformed: Refusal(422, "malformed"),
         NotationError: Refusal(422, "malformed"),  # JsonError, LimitError, RecordError...
         ArgumentError: Refusal(422, "malformed"),

@@ -42,6 +42,9 @@ _ERRORS: Final = {
     "403": _error("No seat has this token.", "forbidden"),
     "404": _error("No game has this id.", "not-found"),
     "413": _error("The body is over the server's limit.", "too-large"),
+    "415": _error(
+        "The body is not sent as Content-Type: application/json.", "unsupported-media-type"
+    ),
     "422": _error(
         "The body or a parameter is not what the API takes, or the action is illegal.",
         "malformed",
@@ -50,10 +53,11 @@ _ERRORS: Final = {
         "bad-seat",
     ),
     "429": _error(
-        "This client created too many games, or asked for too much advice: wait Retry-After.",
+        "This client created too many games, asked for too much advice, or holds its share "
+        "(of live games, streams, games waiting for the agents): wait Retry-After.",
         "rate-limited",
     ),
-    "503": _error("The server is full: wait Retry-After.", "busy"),
+    "503": _error("The server is full, for every client: wait Retry-After.", "busy"),
 }
 
 
@@ -144,6 +148,7 @@ def _paths() -> dict[str, Any]:
                 "403",
                 "404",
                 "413",
+                "415",
                 "422",
                 "503",
                 seat=True,
@@ -219,6 +224,7 @@ def _paths() -> dict[str, Any]:
                 {"200": _text("The event stream, until the game is over.", "text/event-stream")},
                 "404",
                 "422",
+                "429",
                 "503",
                 parameters=(after,),
             )
@@ -229,6 +235,7 @@ def _paths() -> dict[str, Any]:
                 {"200": _json("The game's status.", ref("Status"))},
                 "404",
                 "422",
+                "429",
                 "503",
                 parameters=(
                     after,
@@ -274,6 +281,7 @@ def _paths() -> dict[str, Any]:
                 {"201": _json("The new game.", ref("Created"))},
                 "403",
                 "413",
+                "415",
                 "422",
                 "429",
                 "503",
@@ -282,7 +290,15 @@ def _paths() -> dict[str, Any]:
         },
     }
     paths["/api/games"]["post"]["responses"]["403"] = _error(
-        "The body chose a seed, which this server does not allow.", "seed-not-allowed"
+        "The body chose a seed, which this server does not allow, or the request came from a "
+        "page of another site.",
+        "seed-not-allowed",
+        "origin-not-allowed",
+    )
+    game["/actions"]["post"]["responses"]["403"] = _error(
+        "No seat has this token, or the request came from a page of another site.",
+        "forbidden",
+        "origin-not-allowed",
     )
     for suffix, item in game.items():
         paths[f"/api/games/{{id}}{suffix}"] = {"parameters": [game_id], **item}
@@ -298,7 +314,8 @@ def openapi() -> dict[str, Any]:
             "version": __version__,
             "description": "The games of tigeuph.GAMES (Tigris & Euphrates, Babel) over HTTP "
             "(docs/server.rst); POST /api/games names the game. A seat's "
-            "requests carry its token as Authorization: Bearer TOKEN. Bodies are JSON of at "
+            "requests carry its token as Authorization: Bearer TOKEN. Bodies are JSON, sent as "
+            "Content-Type: application/json, of at "
             f"most ServerLimits.body bytes, numbers of at most {MAX_DIGITS} digits, no "
             "repeated key; every refusal is an Error. Each answer's schema is this "
             "version's, exactly: later versions may add fields, which clients should ignore.",

@@ -1,14 +1,17 @@
 """The games table: its schema (and the columns added since), a row as read, and the queries
 that keep the table bounded.
 
-One row per game, of any game of :data:`tigeuph.GAMES` (the ``game`` column names it). Columns
-added after the first release (``stopped``, ``commitment``, ``game``) are added to an existing
-database when a store opens it; a database made before ``game`` holds only games of the main
-game, and its history entries gain the flag saying which actions the other seats do not see
-(:func:`migrate`). The ``move`` column is no longer read: the record is replayed instead. A game
-is *live* while it is neither over nor stopped; :func:`expire` deletes live games nobody has
-played for ``abandon_after`` seconds, finished ones after ``keep_finished``, and the oldest
-finished ones beyond ``stored_games``, so the table holds at most ``live_games`` +
+One row per game, of any game of :data:`tigeuph.GAMES` (the ``game`` column names it), with
+the client that created it (``client``, :mod:`tigeuph.server.clients`) and when a person last
+played in it (``acted``). Columns added after the first release (``stopped``, ``commitment``,
+``game``, ``client``, ``acted``) are added to an existing database when a store opens it; a
+database made before ``game`` holds only games of the main game, and its history entries gain
+the flag saying which actions the other seats do not see, and its games count as played
+(:func:`migrate`). The ``move`` column is no longer read: the record is replayed instead. A
+game is *live* while it is neither over nor stopped; :func:`expire` deletes live games in
+which no person has played ``unplayed_after`` seconds after their creation, live games nobody
+has played for ``abandon_after`` seconds, finished ones after ``keep_finished``, and the
+oldest finished ones beyond ``stored_games``, so the table holds at most ``live_games`` +
 ``stored_games`` rows.
 """
 
@@ -22,10 +25,22 @@ from attrs import frozen
 
 from ..core.stops import Stop
 from ..games import DEFAULT_GAME
+from .errors import RateLimited, ServerBusy
 from .limits import ServerLimits
 from .seats import HUMAN
 
-__all__ = ["COLUMNS", "HIDDEN", "GameRow", "Status", "expire", "migrate", "read_row"]
+__all__ = [
+    "COLUMNS",
+    "HIDDEN",
+    "GameRow",
+    "Status",
+    "check_room",
+    "expire",
+    "live_games",
+    "migrate",
+    "read_row",
+    "waiting_for_agents",
+]
 
 _GAME_COLUMN: Final = f"TEXT NOT NULL DEFAULT '{DEFAULT_GAME}'"
 """The ``game`` column: a row stored before it is the main game's."""
@@ -46,14 +61,22 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     stopped TEXT,
     commitment TEXT,
-    game {_GAME_COLUMN}
+    game {_GAME_COLUMN},
+    client TEXT,
+    acted REAL
 )
 """
-_ADDED: Final = {"stopped": "TEXT", "commitment": "TEXT", "game": _GAME_COLUMN}
+_ADDED: Final = {
+    "stopped": "TEXT",
+    "commitment": "TEXT",
+    "game": _GAME_COLUMN,
+    "client": "TEXT",
+    "acted": "REAL",
+}
 """Columns added since the first release, with their types."""
 COLUMNS: Final = (
     "id, version, seed, seats, tokens, record, move, state, history, to_move, over, stopped,"
-    " commitment, game"
+    " commitment, game, client"
 )
 """The columns :func:`read_row` reads, in its order."""
 _LIVE: Final = "over = 0 AND stopped IS NULL"
@@ -77,6 +100,9 @@ def migrate(conn: sqlite3.Connection) -> None:
                 continue
             if column == "game":
                 _flag_hidden(conn)
+            if column == "acted":  # a game from before is not deleted as unplayed
+                conn.execute("UPDATE games SET acted = updated")
+    conn.execute("CREATE INDEX IF NOT EXISTS games_client ON games (client, over)")
 
 
 def _flag_hidden(conn: sqlite3.Connection) -> None:
@@ -136,6 +162,9 @@ class GameRow:
     before commitments."""
     game: str = DEFAULT_GAME
     """The game's name in :data:`tigeuph.GAMES`."""
+    client: str = ""
+    """The client that created the game (``tigeuph.server.clients``); empty for a game
+    stored before clients were kept."""
 
     @property
     def done(self) -> bool:
@@ -145,9 +174,8 @@ class GameRow:
 
 def read_row(found: tuple[object, ...]) -> GameRow:
     """The row that ``SELECT`` :data:`COLUMNS` found."""
-    gid, version, seed, seats, tokens, record, _, state, hist, to_move, over, stop, deal, game = (
-        found
-    )
+    gid, version, seed, seats, tokens, record, _, state, hist, to_move, over, stop, *rest = found
+    deal, game, client = rest
     assert isinstance(seats, str) and isinstance(tokens, str)
     return GameRow(
         str(gid),
@@ -164,19 +192,49 @@ def read_row(found: tuple[object, ...]) -> GameRow:
         None if stop is None else Stop(stop),
         None if deal is None else str(deal),
         str(game),
+        "" if client is None else str(client),
     )
 
 
-def live_games(conn: sqlite3.Connection) -> int:
-    """How many games are neither over nor stopped."""
-    found: int = conn.execute(f"SELECT COUNT(*) FROM games WHERE {_LIVE}").fetchone()[0]
+def live_games(conn: sqlite3.Connection, client: str | None = None) -> int:
+    """How many games are neither over nor stopped (of those *client* created, if given)."""
+    if client is None:
+        found: int = conn.execute(f"SELECT COUNT(*) FROM games WHERE {_LIVE}").fetchone()[0]
+    else:
+        query = f"SELECT COUNT(*) FROM games WHERE client = ? AND {_LIVE}"
+        found = conn.execute(query, (client,)).fetchone()[0]
     return found
 
 
+def check_room(conn: sqlite3.Connection, limits: ServerLimits, client: str) -> None:
+    """Refuse one more live game of *client* beyond its share or the server's bound (inside
+    the transaction that would store it).
+
+    Raises:
+        RateLimited: *client* has ``limits.live_games_per_client`` live games.
+        ServerBusy: the server has ``limits.live_games``.
+    """
+    share = limits.live_games_per_client
+    if live_games(conn, client) >= share:
+        raise RateLimited(
+            f"this client already has {share} unfinished games: play or finish one (a game "
+            f"in which nobody plays is deleted after {limits.unplayed_after / 60:g} minutes)",
+            retry_after=60,
+        )
+    if live_games(conn) >= limits.live_games:
+        raise ServerBusy(
+            f"this server already holds {limits.live_games} unfinished games", retry_after=60
+        )
+
+
 def expire(conn: sqlite3.Connection, limits: ServerLimits, now: float) -> int:
-    """Delete abandoned live games, finished games past their keeping, and the oldest finished
-    games beyond ``stored_games``; how many rows were deleted."""
+    """Delete unplayed and abandoned live games, finished games past their keeping, and the
+    oldest finished games beyond ``stored_games``; how many rows were deleted."""
     deleted = conn.execute(
+        f"DELETE FROM games WHERE {_LIVE} AND acted IS NULL AND created < ?",
+        (now - limits.unplayed_after,),
+    ).rowcount
+    deleted += conn.execute(
         f"DELETE FROM games WHERE {_LIVE} AND updated < ?", (now - limits.abandon_after,)
     ).rowcount
     deleted += conn.execute(
@@ -190,11 +248,13 @@ def expire(conn: sqlite3.Connection, limits: ServerLimits, now: float) -> int:
     return deleted
 
 
-def waiting_for_agents(conn: sqlite3.Connection) -> list[str]:
-    """The live games whose seat to move is an agent's."""
-    found = conn.execute(f"SELECT id, seats, to_move FROM games WHERE {_LIVE}")
-    return [
-        gid
-        for gid, seats, to_move in found
-        if to_move is not None and json.loads(seats)[to_move] != HUMAN
-    ]
+def waiting_for_agents(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
+    """The live games whose seat to move is an agent's, each with the client that created
+    it and that agent's specification."""
+    found = conn.execute(f"SELECT id, seats, to_move, client FROM games WHERE {_LIVE}")
+    out = []
+    for gid, seats, to_move, client in found:
+        seat = json.loads(seats)[to_move] if to_move is not None else HUMAN
+        if seat != HUMAN:
+            out.append((gid, client or "", seat))
+    return out

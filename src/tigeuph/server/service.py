@@ -1,6 +1,6 @@
 """The server's moving parts, apart from HTTP: the store, the agents' pool, the changes the
-streams wait on, the creation and advice buckets, and the upkeep that keeps the database
-bounded.
+streams wait on, the creation and advice buckets, who each request's client is, and the upkeep
+that keeps the database bounded.
 
 :class:`Service` starts its threads and worker processes on first use, not when it is made, so
 that an application can be built (and its routes listed) without starting anything; ``close``
@@ -15,6 +15,7 @@ from typing import Final
 
 from .admission import Creations
 from .agents import AgentPool
+from .clients import Clients
 from .limits import ServerLimits
 from .store import Store
 from .streams import Changes
@@ -37,6 +38,8 @@ class Service:
         self.store = Store(db, limits)
         self.changes = Changes(limits, self.store.statuses)
         self.store.on_change = self.changes.changed
+        self.clients = Clients(limits.trusted_proxies)
+        """Who each request's client is (``tigeuph.server.clients``)."""
         self.creations = Creations(limits.creations)
         self.advice = Creations(limits.advice, doing="ask for {n} explanations and hints")
         self.hinting = threading.BoundedSemaphore(1)
@@ -65,10 +68,10 @@ class Service:
         self.start()
         return pool
 
-    def ask_agents(self, game_id: str) -> None:
-        """Queue *game_id*'s agent moves if an agent is to move (a full queue drops it: the
-        upkeep asks again)."""
-        self.pool.request(game_id)
+    def ask_agents(self, game_id: str, client: str, seat: str) -> None:
+        """Queue *game_id*'s agent moves, the game being *client*'s and *seat* the agent to
+        move (a full queue drops it: the upkeep asks again)."""
+        self.pool.request(game_id, client, seat)
 
     def close(self) -> None:
         """Stop the upkeep and the agents' pool."""
@@ -91,9 +94,8 @@ class Service:
                 waiting = self.store.waiting_for_agents()
                 if waiting:  # after a restart, the pool starts here
                     pool = self.pool
-                    for game_id in waiting:
-                        if not pool.request(game_id):
-                            break
+                    for game_id, client, seat in waiting:  # a full share is skipped
+                        pool.request(game_id, client, seat)
             except Exception:  # a busy database: the next round tries again
                 _LOG.exception("the server's upkeep failed")
             rounds += 1

@@ -15,9 +15,14 @@ updated only ``WHERE id = ? AND version = ?``, the version the action was based 
 that lost a race gets :class:`StaleVersion` and changes nothing. Every action is played on the
 game's record, kept from one action to the next (:mod:`tigeuph.server.stops`), so the stored
 record always proves itself, and carries its ``Result`` at the end. A game whose play stalls
-(spec D8) or that reaches ``ServerLimits.actions`` is stopped: its record is stopped too (a
-``Termination`` tag) and the row's ``stopped`` column keeps the reason, so no action is taken
-and no agent asked after it, even after a restart.
+(spec D8), that reaches ``ServerLimits.actions``, or whose record comes within
+:data:`RECORD_ROOM` characters of ``ServerLimits.record`` is stopped: its record is stopped
+too (a ``Termination`` tag) and the row's ``stopped`` column keeps the reason, so no action is
+taken and no agent asked after it, even after a restart.
+
+Each game keeps the client that created it (:mod:`tigeuph.server.clients`), who may hold
+``ServerLimits.live_games_per_client`` live games at once, and when a person last played in it,
+so that a game no person ever played in goes after ``ServerLimits.unplayed_after``.
 
 This module holds the SQLite table, its connections and the rows' reads and writes; a game's
 seats and tokens are :mod:`tigeuph.server.seats`, its public history
@@ -50,7 +55,6 @@ from .errors import (
     GameNotFound,
     GameStopped,
     NotYourSeat,
-    ServerBusy,
     ServerLimitError,
     StaleVersion,
 )
@@ -60,8 +64,8 @@ from .rows import (
     COLUMNS,
     GameRow,
     Status,
+    check_room,
     expire,
-    live_games,
     migrate,
     read_row,
     waiting_for_agents,
@@ -71,6 +75,7 @@ from .stops import Replay, Watches
 
 __all__ = [
     "HUMAN",
+    "RECORD_ROOM",
     "GameNotFound",
     "GameRow",
     "GameStopped",
@@ -83,6 +88,11 @@ __all__ = [
 ]
 
 _LOG: Final = logging.getLogger(__name__)
+RECORD_ROOM: Final = 256
+"""Characters a game's record keeps free below ``ServerLimits.record``: room for one more
+action (about 30 at most) and the ``Termination`` tag of a game stopped when it is short of
+room, so that the record of a game made under the bound never passes it and no action is ever
+refused for it."""
 
 
 class Store:
@@ -214,10 +224,12 @@ class Store:
         seed: int | None = None,
         *,
         game: str = DEFAULT_GAME,
+        client: str = "",
     ) -> tuple[str, dict[int, str]]:
         """Store a new game of *game* (a name of :data:`tigeuph.GAMES`) under *rules* (the
-        game's variants, ``None`` for its standard rules), one player a seat; its id and each
-        human seat's token (returned only here).
+        game's variants, ``None`` for its standard rules), one player a seat, made by *client*
+        (``tigeuph.server.clients``); its id and each human seat's token (returned only
+        here).
 
         The seed is drawn here unless *seed* is given (a server lets clients give one only
         with ``ServerLimits.client_seeds``); the record keeps it with the salt of the deal's
@@ -227,6 +239,7 @@ class Store:
             ArgumentError: no game has that name, or it takes no such players or rules.
             ServerLimitError: a seat is no person's nor a built-in agent's, or every seat is an
                 agent's and ``ServerLimits.agent_games`` does not allow it.
+            RateLimited: *client* has ``ServerLimits.live_games_per_client`` live games.
             ServerBusy: ``ServerLimits.live_games`` games are live already.
         """
         played = game_named(game, "Store.create: game")
@@ -240,31 +253,34 @@ class Store:
         assert record.seed is not None
         commitment = deal_commitment(record.seed, salt)
         record.tags.update({COMMITMENT_TAG: commitment, SALT_TAG: salt})
+        text = record.to_record()
+        if len(text) + RECORD_ROOM > self.limits.record:
+            raise ServerLimitError(
+                f"a game's record may hold {self.limits.record} characters here, too few to play"
+            )
         tokens, hashes = new_tokens(seats)
         game_id = secrets.token_urlsafe(9)
         now = time.time()
         with self._transaction() as conn:
-            if live_games(conn) >= self.limits.live_games:
-                raise ServerBusy(
-                    f"this server already holds {self.limits.live_games} unfinished games",
-                    retry_after=60,
-                )
+            check_room(conn, self.limits, client)
             conn.execute(
                 "INSERT INTO games (id, version, seed, seats, tokens, record, move, state,"
-                " history, to_move, over, created, updated, stopped, commitment, game) VALUES"
-                " (?, 0, ?, ?, ?, ?, 1, ?, '[]', ?, 0, ?, ?, NULL, ?, ?)",
+                " history, to_move, over, created, updated, stopped, commitment, game, client,"
+                " acted) VALUES (?, 0, ?, ?, ?, ?, 1, ?, '[]', ?, 0, ?, ?, NULL, ?, ?, ?, ?)",
                 (
                     game_id,
                     record.seed,
                     json.dumps(list(seats)),
                     json.dumps(hashes),
-                    record.to_record(),
+                    text,
                     played.state_to_json(record.state),
                     record.state.to_move,
                     now,
                     now,
                     commitment,
                     played.name,
+                    client,
+                    None if HUMAN in seats else now,  # agents alone: nobody is to play first
                 ),
             )
         return game_id, tokens
@@ -275,19 +291,21 @@ class Store:
         with self._transaction() as conn:
             return expire(conn, self.limits, time.time() if now is None else now)
 
-    def waiting_for_agents(self) -> list[str]:
-        """The live games whose seat to move is an agent's."""
+    def waiting_for_agents(self) -> list[tuple[str, str, str]]:
+        """The live games whose seat to move is an agent's, each with its client and that
+        agent's specification."""
         return waiting_for_agents(self._connect())
 
     def play(self, row: GameRow, action: Any) -> GameRow:
         """Play *action* on *row*'s game and store it, if the game is still at *row*'s version.
-        A game that has stalled then (spec D8), or reached the action cap, is stored stopped.
+        A game that has stalled then (spec D8), reached the action cap, or whose record is
+        within ``RECORD_ROOM`` characters of its bound is stored stopped.
 
         Raises:
             GameStopped: the game was stopped before this action.
             IllegalActionError: the rules forbid *action* now.
             ServerLimitError: the game has passed the action cap (a game stored before the cap
-                stopped games) or the record's length.
+                stopped games).
             StaleVersion: another action was stored first; nothing changed.
         """
         if row.stopped is not None:
@@ -308,8 +326,13 @@ class Store:
         if stopped is not None:
             played.record.stop(stopped)
         record = played.record.to_record()
-        if len(record) > self.limits.record:
-            raise ServerLimitError(f"the record would pass {self.limits.record} characters")
+        short = len(record) + RECORD_ROOM > self.limits.record
+        if short and stopped is None and not after.is_over:
+            # One more action might not fit: stop while this one does (a game stored under a
+            # larger bound is stopped at its next action, its record as it is).
+            stopped = Stop.RECORD_LIMIT
+            played.record.stop(stopped)
+            record = played.record.to_record()
         entries = json.loads(row.history_json)
         # The record keeps what each action did: the events come from the rules' own work.
         events = played.record.events[-1]
@@ -317,10 +340,13 @@ class Store:
         to_move = None if stopped is not None else after.to_move
         state_json = game.state_to_json(after)
         history_json = json.dumps(entries, separators=(",", ":"))
+        now = time.time()
+        by_person = row.to_move is not None and row.seats[row.to_move] == HUMAN
         with self._transaction() as conn:
             changed = conn.execute(
                 "UPDATE games SET version = ?, record = ?, state = ?, history = ?,"
-                " to_move = ?, over = ?, updated = ?, stopped = ? WHERE id = ? AND version = ?",
+                " to_move = ?, over = ?, updated = ?, stopped = ?,"
+                " acted = CASE WHEN ? THEN ? ELSE acted END WHERE id = ? AND version = ?",
                 (
                     row.version + 1,
                     record,
@@ -328,8 +354,10 @@ class Store:
                     history_json,
                     to_move,
                     int(after.is_over),
-                    time.time(),
+                    now,
                     None if stopped is None else stopped.value,
+                    by_person,
+                    now,
                     row.id,
                     row.version,
                 ),

@@ -6,8 +6,10 @@ stream reads the database in a loop: :class:`Changes` keeps each watched game's 
 thread), and the waiters of that game wake at once. Actions stored by another server process
 on the same SQLite file are found by one read a second for all watched games together.
 
-Streams and long polls are counted, per game and in all: one past ``ServerLimits.streams``
-or ``ServerLimits.streams_per_game`` is refused with ``503`` (``busy``).
+Streams and long polls are counted per client (:mod:`tigeuph.server.clients`), per game and
+in all: one past ``ServerLimits.streams_per_client`` is refused with ``429``
+(``rate-limited``: that client holds its share), one past ``ServerLimits.streams_per_game`` or
+``ServerLimits.streams`` with ``503`` (``busy``); both say when to try again (``Retry-After``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Final
 
-from .errors import GameNotFound, ServerBusy
+from .errors import GameNotFound, RateLimited, ServerBusy
 from .limits import ServerLimits
 from .rows import Status
 
@@ -27,6 +29,8 @@ __all__ = ["Changes"]
 
 OTHERS_EVERY: Final = 1.0
 """Seconds between two reads of the watched games' statuses, for other processes' actions."""
+RETRY_AFTER: Final = 5
+"""Seconds a refused stream is told to wait before it asks again."""
 _LOG: Final = logging.getLogger(__name__)
 
 
@@ -42,6 +46,7 @@ class Changes:
         self._latest: dict[str, Status] = {}
         self._woken: dict[str, asyncio.Event] = {}
         self._open: Counter[str] = Counter()
+        self._by_client: Counter[str] = Counter()
         self._poller: asyncio.Task[None] | None = None
 
     def changed(self, game_id: str, status: Status) -> None:
@@ -57,12 +62,13 @@ class Changes:
             self._woken.pop(game_id, asyncio.Event()).set()
 
     @asynccontextmanager
-    async def watching(self, game_id: str) -> AsyncIterator[Status]:
-        """Count one stream or long poll on *game_id* while the block runs; the block gets the
-        game's status, read once the game is counted as watched, so that no action stored
-        meanwhile is told to nobody.
+    async def watching(self, game_id: str, client: str = "") -> AsyncIterator[Status]:
+        """Count one stream or long poll of *client* on *game_id* while the block runs; the
+        block gets the game's status, read once the game is counted as watched, so that no
+        action stored meanwhile is told to nobody.
 
         Raises:
+            RateLimited: *client* has as many open as its share allows.
             ServerBusy: the server or the game has as many open as its limits allow.
             GameNotFound: there is no such game.
         """
@@ -70,11 +76,17 @@ class Changes:
             self._loop = asyncio.get_running_loop()
         if self._poller is None or self._poller.done():
             self._poller = asyncio.create_task(self._poll_others())
-        if self._open.total() >= self.limits.streams:
-            raise ServerBusy(f"{self.limits.streams} streams are open on this server", 5)
+        share = self.limits.streams_per_client
+        if self._by_client[client] >= share:
+            raise RateLimited(f"this client holds {share} streams open already", RETRY_AFTER)
         if self._open[game_id] >= self.limits.streams_per_game:
-            raise ServerBusy(f"{self.limits.streams_per_game} streams are open on this game", 5)
+            raise ServerBusy(
+                f"{self.limits.streams_per_game} streams are open on this game", RETRY_AFTER
+            )
+        if self._open.total() >= self.limits.streams:
+            raise ServerBusy(f"{self.limits.streams} streams are open on this server", RETRY_AFTER)
         self._open[game_id] += 1
+        self._by_client[client] += 1
         try:
             found = await asyncio.to_thread(self._read, [game_id])
             if game_id not in found:
@@ -82,6 +94,9 @@ class Changes:
             self._publish(game_id, found[game_id])
             yield found[game_id]
         finally:
+            self._by_client[client] -= 1
+            if self._by_client[client] <= 0:
+                del self._by_client[client]
             self._open[game_id] -= 1
             if self._open[game_id] <= 0:
                 del self._open[game_id]

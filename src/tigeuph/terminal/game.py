@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..agents import AgentSpecError, agent_rng
+from ..core.deals import new_seed
 from ..core.errors import TigeuphError
 from ..core.stops import STALL_ROUNDS, Stop
 from ..games import AnyGame, Record, game_named, game_of, player_counts
@@ -418,7 +419,7 @@ def play_in_terminal(
             f"{interface.title} seats {player_counts(interface)} players, not {len(seats)}"
         )
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = new_seed()
     tags = {f"Player{seat}": name for seat, name in enumerate(seats)}
     record = interface.new_record(len(seats), seed=seed, rules=rules, tags=tags)
     return TerminalGame(

@@ -26,6 +26,7 @@ from pathlib import Path
 from ..agents.base import AgentError, AgentSpecError
 from ..agents.factory import AGENT_NAMES, make_agent
 from ..agents.tournament import AgentResult, GameResult, standings, tournament
+from ..core.deals import new_seed
 from ..core.errors import TigeuphError
 from ..games import GAMES, game_named
 from ..tigris.model.ruleset import SWITCHES
@@ -67,6 +68,19 @@ def write_records(where: str, results: Sequence[GameResult]) -> None:
         path.write_text("\n".join(r.record for r in results), encoding="utf-8")
 
 
+def _save(where: str | None, results: Sequence[GameResult]) -> bool:
+    """Write the records where ``--records`` says, if it says; whether that went well (a
+    file that cannot be written is said in one line on stderr)."""
+    if where is None:
+        return True
+    try:
+        write_records(where, results)
+    except OSError as err:
+        print(f"error: --records {where}: {err.strerror or err}", file=sys.stderr)
+        return False
+    return True
+
+
 def _parser(prog: str) -> argparse.ArgumentParser:
     parser = Parser(
         prog=prog,
@@ -99,7 +113,11 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         default=100,
         help="games to play, rounded up to whole rotations of the seats (default 100)",
     )
-    add("--seed", type=int, default=0, help="deal of the first rotation (default 0)")
+    add(
+        "--seed",
+        type=int,
+        help="deal of the first rotation (default: 63 secure random bits, printed at the end)",
+    )
     add(
         "--variant",
         type=switches,
@@ -126,6 +144,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.are
         parser.error(f"--players: {game.title} takes {counts} players, not {players}")
     switches = {name for names in args.variant for name in names}
     specs: list[str] = args.agents
+    seed: int = new_seed() if args.seed is None else args.seed
     try:
         # The switches asked for as the game reads its rules from JSON: a game without them
         # refuses them in one line.
@@ -146,7 +165,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.are
                 specs,
                 players=players,
                 games=games,
-                seed=args.seed,
+                seed=seed,
                 rules=rules,
                 jobs=args.jobs,
                 on_result=done,
@@ -156,16 +175,15 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.are
         parser.error(str(err))
     except AgentError as err:
         print(f"error: {err}", file=sys.stderr)
-        if args.records is not None:
-            write_records(args.records, results)
+        _save(args.records, results)
         return 1
     except TigeuphError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    if args.records is not None:
-        write_records(args.records, results)
+    if not _save(args.records, results):
+        return 1
     print(table(standings(specs, results), players))
-    print(f"{len(results)} games, {players} players, seeds from {args.seed}")
+    print(f"{len(results)} games, {players} players, seeds from {seed}")
     stopped = sum(r.stopped is not None for r in results)
     if stopped:
         print(

@@ -10,6 +10,12 @@
 // sessionStorage (keyed by game and seat) and leaves the address bar, which keeps
 // #game=ID&seat=S so that a reload finds it again; other tabs, and this tab once closed, do
 // not see it. The other seats' tokens of a game made here are shown once and kept nowhere.
+//
+// Live updates: the page hears of each new version through /events. A server that refuses the
+// stream (this client holds its share of streams, 429, or the server is full, 503; an
+// EventSource only sees it closed) is asked by long polling /wait instead, and when it refuses
+// that too the page waits as long as its Retry-After says and asks the game's summary. A line
+// above the board says so, and the page tries the stream again after a while.
 "use strict";
 
 const COLOURS = { r: "red", b: "blue", g: "green", k: "black" };
@@ -39,7 +45,7 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
-const game = { id: null, token: null, summary: null, data: null, picture: "", history: [], selected: null, busy: false, source: null, explained: new Map() };
+const game = { id: null, token: null, summary: null, data: null, picture: "", history: [], selected: null, busy: false, source: null, listening: null, explained: new Map() };
 const NEWS_ENTRIES = 8;  // the most actions "What just happened" tells
 
 // --- the seats' tokens --------------------------------------------------------------------
@@ -198,9 +204,10 @@ function seatName(seat) {
 }
 
 async function startGame(id, token) {
-  if (game.source) { game.source.close(); game.source = null; }
+  stopListening();
   game.id = id; game.token = token; game.history = []; game.selected = null; game.data = null; game.picture = "";
   game.explained = new Map();
+  game.refusals = 0;
   $("history").replaceChildren();
   $("advice").replaceChildren();
   $("hover-note").textContent = "";
@@ -215,13 +222,95 @@ async function startGame(id, token) {
   $("players-panel").hidden = !clickable();
   $("moves-panel").hidden = clickable();
   showLinks();
+  showDeal();
   await refresh();
   if (game.id !== id) return;  // another game was opened meanwhile
-  game.source = new EventSource(`/api/games/${id}/events`);
-  game.source.addEventListener("version", (event) => {
+  listen(id);
+}
+
+// The commitment to the deal, and the command that checks the record against it at the end.
+function showDeal() {
+  const commitment = game.summary.deal_commitment;
+  $("deal-panel").hidden = !commitment;
+  $("deal-commitment").textContent = commitment || "";
+  $("deal-verify").textContent = commitment ? `tigeuph verify RECORD --commitment ${commitment}` : "";
+}
+
+// --- live updates -------------------------------------------------------------------------
+
+const STREAM_AGAIN = [15, 30, 60, 120, 300];  // seconds of polling before the stream is tried again, after each refusal in a row
+const sleep = (seconds) => new Promise((resolve) => { setTimeout(resolve, 1000 * seconds); });
+
+function showLive(text) {
+  const note = $("live-note");
+  note.textContent = text || "";
+  note.hidden = !text;
+}
+
+function closeStream() {
+  if (game.source) { game.source.close(); game.source = null; }
+  game.listening = null;
+}
+
+function stopListening() {
+  closeStream();
+  showLive(null);
+}
+
+// The stream of the game's new versions; the line above the board stays until it opens.
+function listen(id) {
+  closeStream();
+  const listening = { id };
+  game.listening = listening;
+  const source = new EventSource(`/api/games/${id}/events`);
+  game.source = source;
+  source.addEventListener("open", () => {
+    if (game.source === source) { game.refusals = 0; showLive(null); }
+  });
+  source.addEventListener("version", (event) => {
     const change = JSON.parse(event.data);
+    if (change.over && game.source === source) { source.close(); game.source = null; }  // nothing more will come
     if (!game.data || change.version > game.data.version) refresh();
   });
+  source.addEventListener("error", () => {
+    // CONNECTING: the browser reconnects by itself. CLOSED: the server refused the stream.
+    if (game.source !== source || source.readyState !== EventSource.CLOSED) return;
+    game.source = null;
+    if (!(game.data && game.data.over)) pollInstead(listening);
+  });
+}
+
+// Long polling in the stream's place, until it is time to try the stream again.
+async function pollInstead(listening) {
+  const { id } = listening;
+  game.refusals = (game.refusals || 0) + 1;
+  const polling = STREAM_AGAIN[Math.min(game.refusals, STREAM_AGAIN.length) - 1];
+  const until = Date.now() + 1000 * polling;
+  showLive("The server is too busy to send live updates: this page asks it for new moves itself, and will try live updates again shortly.");
+  const current = () => game.listening === listening && game.id === id && !(game.data && game.data.over);
+  while (current() && Date.now() < until) {
+    const after = game.data ? game.data.version : -1;
+    let refusedFor = 0;
+    try {
+      const response = await fetch(`/api/games/${id}/wait?after=${after}&timeout=25`, { headers: { Accept: "application/json" } });
+      if (response.ok) {
+        const status = await response.json();
+        if (current() && (!game.data || status.version > game.data.version)) await refresh();
+      } else if (response.status === 404) {
+        return;
+      } else {
+        refusedFor = Number(response.headers.get("Retry-After")) || 5;
+      }
+    } catch {
+      refusedFor = 5;  // the network: try again in a while
+    }
+    if (refusedFor) {
+      await sleep(refusedFor);
+      const summary = await api("GET", `/api/games/${id}`).catch(() => null);
+      if (current() && summary && summary.status === 200 && (!game.data || summary.data.version > game.data.version)) await refresh();
+    }
+  }
+  if (current()) listen(id);
 }
 
 function showLinks() {
@@ -282,7 +371,7 @@ function render() {
   $("advice-panel").hidden = !mine || data.over;
   const example = data.moves.length ? data.moves[data.moves.length - 1].action : "";
   $("explain-text").placeholder = example ? `an action, e.g. ${example}` : "an action";
-  if (data.over) { setPrompt(`${ended}.`); showOutcome(); return; }
+  if (data.over) { setPrompt(`${ended}.`); showLive(null); showOutcome(); return; }
   if (!mine) { setPrompt(`${seatName(data.to_move)} is playing…`); return; }
   if (!clickable()) { setPrompt("Your move: click one of your moves, or type one in notation."); return; }
   if (data.view.pending) { showDecision(); return; }
@@ -671,9 +760,11 @@ async function showOutcome() {
   if (status !== 200) return;
   const record = el("p", {}, el("a", { href: `/api/games/${game.id}/record`, target: "_blank", rel: "noopener noreferrer" }, "The game record"));
   if (data.stopped) {
-    const why = data.stopped === "stalled"
-      ? "for three whole rounds nothing but points changed (a stalled game)"
-      : "it reached the server's bound on actions";
+    const why = {
+      stalled: "for three whole rounds nothing but points changed (a stalled game)",
+      "action-limit": "it reached the server's bound on actions",
+      "record-limit": "its record reached the server's bound on length",
+    }[data.stopped] || `of ${data.stopped}`;
     $("over-text").replaceChildren(el("p", {}, `The game was stopped because ${why}. Nobody won.`), record);
     dialog.showModal();
     return;
@@ -748,7 +839,7 @@ async function askHint() {
 // --- start --------------------------------------------------------------------------------
 
 function showStart(message) {
-  if (game.source) { game.source.close(); game.source = null; }
+  stopListening();
   game.id = null; game.token = null; game.data = null;
   document.body.dataset.screen = "start";
   $("start").hidden = false; $("game").hidden = true;

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from ...agents.base import AgentError, AgentSpecError
+from ...core.deals import new_seed
 from ...core.errors import TigeuphError
 from ...games import DEFAULT_GAME, GAMES
 from ...tigris.model.boards import BUILT_IN
@@ -63,7 +64,11 @@ def _parser(prog: str) -> Parser:
         type=board,
         help=f"{', '.join(BUILT_IN)} or a board file (default standard)",
     )
-    add("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    add(
+        "--seed",
+        type=int,
+        help="seed of the first game (default: 63 secure random bits, printed in the report)",
+    )
     add(
         "--base",
         type=switches,
@@ -140,7 +145,7 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph simulate") -> int:
                 compared,
                 args.games,
                 args.players,
-                args.seed,
+                new_seed() if args.seed is None else args.seed,
                 args.agents,
                 args.jobs,
                 args.dask,

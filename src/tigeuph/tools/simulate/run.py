@@ -15,6 +15,7 @@ from typing import Any, TypeAlias
 
 from ...agents import make_agent
 from ...agents.factory import release_bots
+from ...core.deals import new_seed
 from ...core.extras import require
 from ...games import DEFAULT_GAME, game_named
 from ..warm import warm_up
@@ -74,7 +75,7 @@ def simulate(
     rule_sets: Sequence[Any] | Mapping[str, Any],
     games: int,
     players: int | Iterable[int] = 3,
-    seed: int = 0,
+    seed: int | None = None,
     agents: Sequence[str] = DEFAULT_AGENTS,
     jobs: int = 1,
     dask: str | None = None,
@@ -82,7 +83,9 @@ def simulate(
     game: str = DEFAULT_GAME,
 ) -> Report:
     """Play *games* deals (seeds ``seed`` … ``seed + games - 1``) under each rule set, for each
-    player count, and report them; the first rule set is the baseline.
+    player count, and report them; the first rule set is the baseline. Without a *seed* the
+    first is 63 bits from the system's secure source (:func:`tigeuph.core.deals.new_seed`, so that
+    no bot can know the deals); the report keeps it.
 
     Deal *i* is played as ``play(agents, rules=..., seed=seed + i)`` under every rule set
     alike, so the differences come from the rules, not from the deal. *agents* are
@@ -140,6 +143,7 @@ def simulate(
                 raise ValueError(f"{label}: {err}") from None
     # Chunks of games keep every worker busy to the end; the order of results is kept.
     workers = jobs if dask is None else 8
+    seed = new_seed() if seed is None else seed
     tasks: list[Task] = []
     sizes: list[int] = []  # tasks per rule set
     for _, n, rules in plan:
