@@ -157,14 +157,14 @@ def test_tournaments_and_the_arena_play_babel(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """A Babel tournament rotates seats and rates the agents; the arena takes --game babel."""
-    results = tournament(["greedy", "random"], games=4, game="babel")
+    results = tournament(["greedy", "random"], games=4, game="babel", seed=0)
     assert [r.seats for r in results] == [(0, 1), (1, 0)] * 2
     assert all(sum(r.shares) == 1 for r in results)
     assert all(r.record.startswith('[Game "babel"]') for r in results)
     with pytest.raises(AgentSpecError, match="2 players"):
         tournament(["greedy"], players=3, games=3, game="babel")
     path = tmp_path / "games.txt"
-    argv = ["--game", "babel", "--agents", "greedy,random", "--games", "4"]
+    argv = ["--game", "babel", "--agents", "greedy,random", "--games", "4", "--seed", "0"]
     assert arena.main([*argv, "--records", str(path)]) == 0
     assert "greedy" in capsys.readouterr().out
     games = read_records(path.read_text(encoding="utf-8"))
