@@ -38,7 +38,7 @@ PEAK_BOUND_KB: Final = 200_000
 """The host's peak resident memory allowed, whatever its bot writes: 200 MB."""
 
 HOST: Final = """\
-import json, resource, sys, time
+import json, sys, time
 import tigeuph
 from tigeuph.agents import BotError, ExternalAgent, RandomAgent
 command, game, move_time, close, pause = json.loads(sys.argv[1])
@@ -52,7 +52,11 @@ except (tigeuph.AgentError, BotError) as err:  # a bot may fail its start
     outcome = {"reason": err.reason, "message": str(err)}
 if close:
     bot.close()
-outcome["peak_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+# VmHWM, not getrusage's ru_maxrss, which keeps the peak of the process before its exec (the
+# test runner's, which forked this host)
+with open("/proc/self/status", encoding="ascii") as status:
+    peak = next(line for line in status if line.startswith("VmHWM:"))
+outcome["peak_kb"] = int(peak.split()[1])
 print(json.dumps(outcome))
 """
 """A host in a process of its own: starts its bot, waits *pause* seconds (while the bot may

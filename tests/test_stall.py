@@ -96,7 +96,9 @@ def test_a_record_that_claims_a_stall_it_did_not_play_is_refused() -> None:
     document["stopped"] = "stalled"
     with pytest.raises(tigeuph.JsonError, match="has not stalled"):
         tigeuph.Game.from_json(json.dumps(document))
-    with pytest.raises(tigeuph.NotationError, match="only stalled or action-limit may stop"):
+    with pytest.raises(
+        tigeuph.NotationError, match="only stalled, action-limit or record-limit may stop"
+    ):
         tigeuph.Game.from_record(
             game.to_record().replace("[Result", '[Termination "bored"]\n[Result')
         )

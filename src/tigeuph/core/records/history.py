@@ -284,7 +284,7 @@ class History(ABC, Generic[S, A, V]):
         if termination not in STOPS:
             raise error(
                 f"the Termination tag says {termination!r} of a game that goes on, which "
-                f"only {' or '.join(STOPS)} may stop"
+                f"only {', '.join(STOPS[:-1])} or {STOPS[-1]} may stop"
             )
         if termination == Stop.STALLED.value and not self._is_stalled():
             raise error(f"the game has not stalled: {self._stall_rule}")
