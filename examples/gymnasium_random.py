@@ -1,6 +1,6 @@
 """A random agent plays one seat of the Gymnasium environment against built-in agents.
 
-Needs the ``gymnasium`` extra (``pip install 'tigeuph[gymnasium]'``). The random agent picks
+Needs the ``gymnasium`` extra (``pip install '.[gymnasium]'``). The random agent picks
 among the legal actions that ``info["action_mask"]`` marks.
 
     python examples/gymnasium_random.py                       # against a random player

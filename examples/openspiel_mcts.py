@@ -1,6 +1,6 @@
 """OpenSpiel's MCTS bot plays Tigris & Euphrates against uniform random players.
 
-Needs the ``openspiel`` extra (``pip install 'tigeuph[openspiel]'``). Importing
+Needs the ``openspiel`` extra (``pip install '.[openspiel]'``). Importing
 ``tigeuph.adapters.openspiel`` registers the game ``"tigeuph"`` with ``pyspiel``; the bag's
 draws are chance nodes, sampled here from their true probabilities.
 

@@ -1,6 +1,6 @@
 """A random agent plays every seat of the PettingZoo environment, reading the action masks.
 
-Needs the ``pettingzoo`` extra (``pip install 'tigeuph[pettingzoo]'``).
+Needs the ``pettingzoo`` extra (``pip install '.[pettingzoo]'``).
 
     python examples/pettingzoo_random.py                  # 2 players
     python examples/pettingzoo_random.py --players 4 --seed 3 --wonder

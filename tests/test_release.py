@@ -28,7 +28,9 @@ def test_the_licence_is_declared_and_shipped() -> None:
     assert metadata["Author"] == "the tigeuph authors"
     licence = (ROOT / "LICENSE").read_text()
     assert licence.startswith("MIT License") and "the tigeuph authors" in licence
-    assert "Programming Language :: Python :: 3.13" in metadata.get_all("Classifier", [])
+    classifiers = metadata.get_all("Classifier", [])
+    tested = {f"Programming Language :: Python :: 3.{minor}" for minor in (11, 12, 13, 14)}
+    assert tested <= set(classifiers)
 
 
 def test_the_changelog_has_a_dated_section_per_version() -> None:
@@ -50,3 +52,21 @@ def test_the_changelog_has_a_dated_section_per_version() -> None:
             datetime.date.fromisoformat(found[4])
     for body in re.split(r"\n## ", text)[1:]:
         assert "\n- " in body, body[:40]
+
+
+def test_no_install_command_needs_an_index_that_has_no_tigeuph() -> None:
+    """tigeuph is on no package index yet, so every install command in README.md and the docs
+    installs from a clone (``.``) or a wheel file, never ``tigeuph`` by name; the quick start
+    says so plainly."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.rst")), ROOT / "docs" / "conf.py"]
+    by_name = re.compile(r"pip install[^\n`]*?[\s'\"]tigeuph(\[[\w,]+\])?['\"]?(\s|$|`)")
+    named = [
+        f"{page.name}: {line.strip()}"
+        for page in pages
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if by_name.search(line.partition(" #")[0])  # a comment may name the game "tigeuph"
+    ]
+    assert named == []
+    quickstart = (ROOT / "docs" / "quickstart.rst").read_text(encoding="utf-8")
+    assert "not yet on a package index" in quickstart
+    assert 'pip install "$(echo dist/tigeuph-*.whl)[cli]"' in quickstart
