@@ -562,6 +562,7 @@ def test_reading_an_event_is_strict(change: object, says: str) -> None:
         ("game-ended", "scores", [1, 2, 3], "a list of two"),
     ],
 )
+@pytest.mark.slow
 def test_reading_cards_levels_and_ends_is_strict(
     kind: str, field: str, value: object, says: str
 ) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -120,4 +121,4 @@ class BabelMachine(RuleBasedStateMachine):
 BabelMachine.TestCase.settings = settings(
     stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-TestBabel = BabelMachine.TestCase
+TestBabel = pytest.mark.slow(BabelMachine.TestCase)

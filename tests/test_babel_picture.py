@@ -227,6 +227,7 @@ def highlighted(picture: str) -> set[tuple[str, str | None, str | None]]:
     return out
 
 
+@pytest.mark.slow
 def test_the_last_action_is_named_and_what_it_touched_framed() -> None:
     """The last action is named with its notation and the seat that played it; a travel
     frames the location, a build the temple, a colonise the card, an end of turn the row."""

@@ -127,6 +127,7 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
+@pytest.mark.slow
 def test_documents_follow_the_shipped_schema() -> None:
     """Every document written validates against data/babel-schema.json (spec B56)."""
     check = _validator()

@@ -53,6 +53,7 @@ def test_playouts_are_the_seeded_games() -> None:
     assert rule_set("advanced", ["wonder"]).wonder
 
 
+@pytest.mark.slow
 def test_instructions_are_the_difference_of_two_callgrind_runs(fake_valgrind: Path) -> None:
     """The count is the second run's Collected less the first's, over the games' actions."""
     found = callgrind.count_instructions(2, 5, 2)
@@ -108,6 +109,7 @@ def published_digests() -> dict[tuple[str, int], str]:
     return {(label, int(players)): digest for label, players, digest in rows}
 
 
+@pytest.mark.slow
 def test_the_benchmark_plays_the_same_games_as_published() -> None:
     """The seeded games of the standard rules, each switch alone and the advanced board, for 2,
     3 and 4 players (20 games each), hash to the digests recorded before issue 28's work: the

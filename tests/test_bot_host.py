@@ -152,6 +152,7 @@ def pids(tmp_path: Path) -> Iterator[Path]:
         ("overrun", ["--grandchild"], "time", "no answer within 1 s for its action"),
     ],
 )
+@pytest.mark.slow
 def test_a_hostile_bot_loses_in_time_and_leaves_nothing(
     mode: str, flags: list[str], reason: str, says: str, pids: Path
 ) -> None:
@@ -166,6 +167,7 @@ def test_a_hostile_bot_loses_in_time_and_leaves_nothing(
     assert left_running(started(pids)) == []
 
 
+@pytest.mark.slow
 def test_a_bot_that_stops_reading_cannot_block_its_host(pids: Path) -> None:
     """A decision bigger than the pipe sent to a bot that reads no more: the host, which
     writes without blocking, gives up at the move's time."""
@@ -178,6 +180,7 @@ def test_a_bot_that_stops_reading_cannot_block_its_host(pids: Path) -> None:
     assert left_running(started(pids)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("close", [True, False])
 def test_no_grandchild_outlives_its_host(close: bool, pids: Path) -> None:
     """A bot that ignores quit and its input's end, with a grandchild that ignores every
@@ -205,6 +208,7 @@ def test_close_and_the_finaliser_kill_the_bot_s_whole_group(pids: Path) -> None:
     assert left_running(started(pids)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(180)
 def test_engine_check_arena_and_simulate_end_when_a_bot_closes_its_output() -> None:
     """engine-check fails, and the arena and the simulator end with the bot's forfeit, when
@@ -242,6 +246,7 @@ def engine(
 @pytest.mark.parametrize(
     "given", [None, b"x" * (MAX_LINE + 10) + b"\n"], ids=["dev-zero", "overlong"]
 )
+@pytest.mark.slow
 def test_tigeuph_engine_ends_in_one_line_on_an_endless_or_overlong_line(
     given: bytes | None,
 ) -> None:
@@ -315,6 +320,7 @@ def states_to_decide(name: str) -> list[Any]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seen_as", ["json", "notation"])
 @pytest.mark.parametrize("name", ["tigris", "babel"])
 def test_what_a_bot_is_sent_never_depends_on_what_its_seat_may_not_see(
@@ -380,6 +386,7 @@ def worker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     made.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_a_server_worker_tells_a_bot_the_budget_it_holds_it_to(
     worker: Any, tmp_path: Path, pids: Path
@@ -396,6 +403,7 @@ def test_a_server_worker_tells_a_bot_the_budget_it_holds_it_to(
     assert left_running(started(pids)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("how", ["overrun", "death", "shutdown", "terminated"])
 def test_a_server_worker_s_bots_die_with_it(how: str, worker: Any, pids: Path) -> None:

@@ -35,6 +35,8 @@ import tigeuph
 from tigeuph.core.dynasties import dynasty
 from tigeuph.core.events import names_for
 
+pytestmark = pytest.mark.slow  # the quick loop (pytest -m "not slow") leaves this module out
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 FLAGS = (

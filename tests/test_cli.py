@@ -224,6 +224,7 @@ def test_python_dash_m_runs_the_command() -> None:
         assert f"    {command} " in done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tool", ["simulate", "bench", "arena"])
 def test_the_tools_run_as_modules(tool: str) -> None:
     """python -m tigeuph.tools.<tool> runs the tool, naming itself in its usage."""

@@ -83,6 +83,7 @@ def run(*argv: str) -> subprocess.CompletedProcess[str]:
 # --- reading files -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["render", "verify"])
 def test_dev_zero_is_refused_from_its_first_bytes(command: str, tmp_path: Path) -> None:
     """/dev/zero, which has no size and never ends, is refused once past the limit."""

@@ -81,6 +81,7 @@ FEW = settings(max_examples=max(5, settings().max_examples // 6), deadline=None)
     steps=st.integers(100, 400),
     shuffle=st.integers(0, 2**32),
 )
+@pytest.mark.slow
 def test_no_view_tells_the_colours_another_player_drew_or_exchanged(
     players: int, seed: int, steps: int, shuffle: int
 ) -> None:
@@ -384,6 +385,7 @@ def test_every_game_narrates_a_record_that_reads_back(name: str) -> None:
 # --- the schema ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_schema_describes_every_kind_of_event_strictly() -> None:
     """The JSON Schema has a definition for each kind, and refuses an event with a field its
     kind does not have or a kind no event has."""

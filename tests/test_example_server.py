@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # the quick loop (pytest -m "not slow") leaves this module out
+
 CLIENT = Path(__file__).resolve().parent.parent / "examples" / "server.py"
 
 

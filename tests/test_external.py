@@ -143,6 +143,7 @@ def test_an_answer_that_is_no_action_loses_the_game() -> None:
         ("crash", "crash", "its output ended \\(exit status 3\\)"),
     ],
 )
+@pytest.mark.slow
 def test_a_late_garbled_or_crashed_bot_loses_and_is_stopped(
     mode: str, reason: str, says: str
 ) -> None:
@@ -176,6 +177,7 @@ def test_a_crashed_bot_s_last_words_are_kept() -> None:
         ("silent", "no answer within 0.5 s for its hello"),
     ],
 )
+@pytest.mark.slow
 def test_a_bad_handshake_loses_the_game(mode: str, says: str) -> None:
     """A bot whose hello is wrong or missing loses its first game, before any action."""
     agent = ExternalAgent(misbehaving(mode), start_time=0.5)
@@ -200,6 +202,7 @@ def test_a_program_that_does_not_exist_loses_with_the_reason() -> None:
     assert caught.value.reason == "crash"
 
 
+@pytest.mark.slow
 def test_a_bot_that_ignores_quit_is_killed_and_reaped() -> None:
     """close() reaps a bot that ignores quit and the end of its input: it is killed."""
     agent = ExternalAgent(misbehaving("deaf"))
@@ -273,6 +276,7 @@ def test_runners_keep_one_bot_process_per_seat_from_game_to_game() -> None:
     release_bots()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_tournament_seats_a_bot_in_every_game(jobs: int) -> None:
     """The arena plays an external bot against random, in this process or in workers that
@@ -317,6 +321,7 @@ def test_the_terminal_game_tells_a_bot_the_end_and_closes_it(tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("spec", "game"), [("greedy", "tigris"), ("random", "babel"), ("mcts:iterations=8", "babel")]
 )
+@pytest.mark.slow
 def test_tigeuph_engine_plays_tigeuph_over_the_protocol(spec: str, game: str) -> None:
     """tigeuph engine serves its own players: driven by ExternalAgent, tigeuph plays itself."""
     with ExternalAgent([*ENGINE, "--agent", spec]) as agent:
@@ -326,6 +331,7 @@ def test_tigeuph_engine_plays_tigeuph_over_the_protocol(spec: str, game: str) ->
     assert played.state.is_over or played.stopped is not None
 
 
+@pytest.mark.slow
 def test_tigeuph_engine_replays_a_game_from_its_seed() -> None:
     """The engine draws from the seed each new game brings: the same seed, the same game."""
     with ExternalAgent([*ENGINE, "--agent", "random:weighted=true"]) as agent:
@@ -362,6 +368,7 @@ def test_engine_check_passes_a_conforming_bot(capsys: pytest.CaptureFixture[str]
         ("deaf", "quit"),
     ],
 )
+@pytest.mark.slow
 def test_engine_check_fails_a_misbehaving_bot(mode: str, failed: str) -> None:
     """engine-check names the check a bot fails, and the bot does not pass."""
     checks = check_bot(misbehaving(mode), move_time=5, tight_time=0.5)

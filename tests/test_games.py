@@ -16,6 +16,7 @@ from tigeuph.testing.invariants import checked_apply, state_problems
 SEEDS = range(6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_games_keep_the_invariants(players: int, seed: int) -> None:

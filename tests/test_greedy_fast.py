@@ -11,6 +11,8 @@ from tigeuph import Rules
 from tigeuph.tigris.analysis.candidates import _Keys, scores
 from tigeuph.tigris.analysis.settle import settle
 
+pytestmark = pytest.mark.slow  # the quick loop (pytest -m "not slow") leaves this module out
+
 RULES = {
     "standard": Rules(players=3),
     "every switch": every_switch(3),

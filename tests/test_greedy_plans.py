@@ -55,6 +55,7 @@ def _state(text: str) -> tigeuph.GameState:
     return tigeuph.read_sketch(text).state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wonder", [False, True])
 def test_greedy_games_of_seed_17_end(wonder: bool) -> None:
     """Two greedy players on the deal that once made them pass forever end the game (spec

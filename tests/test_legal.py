@@ -55,6 +55,7 @@ def test_the_sequence_behaves_as_the_tuple_of_its_actions(sample: list[GameState
             legal[-len(items) - 1]
 
 
+@pytest.mark.slow
 def test_membership_is_exact(sample: list[GameState]) -> None:
     """``in`` finds every listed action and nothing else, even an equal action built anew."""
     every = {a for s in sample for a in tigeuph.legal_actions(s)}
@@ -91,6 +92,7 @@ def test_a_seeded_choice_is_the_tuples_choice(sample: list[GameState]) -> None:
         assert random.Random(seed).choice(legal) == random.Random(seed).choice(tuple(legal))
 
 
+@pytest.mark.slow
 def test_is_legal_and_refusal_agree_with_the_list(sample: list[GameState]) -> None:
     """is_legal accepts exactly the listed actions; refusal gives None for them and, for any
     other, the error apply raises (spec R5, R6)."""

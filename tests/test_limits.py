@@ -425,6 +425,7 @@ JSON_READERS: Final[dict[str, Callable[[Any], object]]] = {
 }
 
 
+@pytest.mark.slow
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_schema_documents_read_or_raise_json_errors_in_bounded_time(data: st.DataObject) -> None:

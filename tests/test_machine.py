@@ -293,7 +293,7 @@ class Games(RuleBasedStateMachine):
 Games.TestCase.settings = settings(
     stateful_step_count=STEPS, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-TestGames = Games.TestCase
+TestGames = pytest.mark.slow(Games.TestCase)
 
 
 # --- aimed cases --------------------------------------------------------------------------------

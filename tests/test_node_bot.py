@@ -33,6 +33,7 @@ def test_the_node_bot_conforms() -> None:
     assert "example-bot-js 1.0" in checks[0].detail
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["tigris", "babel"])
 def test_both_example_bots_play_in_the_arena(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     """tigeuph arena seats the Node bot and the Python bot against each other and against

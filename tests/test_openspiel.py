@@ -26,6 +26,7 @@ SETTINGS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", SETTINGS, ids=["2p", "3p-buildings-wonder", "4p-eng-open-adv"])
 def test_random_simulation_checks(params: dict[str, Any]) -> None:
     """OpenSpiel's random_sim_test (its Python games' conformance test) passes for 2, 3 and 4

@@ -76,6 +76,7 @@ def test_the_tables_cover_every_player_count_board_and_switch() -> None:
     assert all(len(r.counts) == 3 for r in ROWS)
 
 
+@pytest.mark.slow
 def test_every_published_count_at_depths_1_and_2_is_the_engines() -> None:
     """Each row's depths 1 and 2, counted again."""
     for r in ROWS:
@@ -92,6 +93,7 @@ def test_every_published_count_at_depths_1_and_2_is_the_engines() -> None:
         (4, "standard", ("english_reinforcement",), 100),
     ],
 )
+@pytest.mark.slow
 def test_published_counts_at_depth_3(
     players: int, board: str, switches: tuple[str, ...], after: int
 ) -> None:
@@ -116,6 +118,7 @@ def test_published_counts_at_depth_3(
         (3, "advanced", (), 100, 3),
     ],
 )
+@pytest.mark.slow
 def test_the_reference_engine_counts_the_same(
     players: int, board: str, switches: tuple[str, ...], after: int, depth: int
 ) -> None:

@@ -130,6 +130,7 @@ def babel() -> dict[str, str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", [gallery, casebook, babel])
 def test_every_line_of_text_fits_in_its_picture(source: Any) -> None:
     """No line of text runs past the edge of its picture (wrapped, or scaled, to fit)."""

@@ -93,6 +93,7 @@ NEW: Final = to_text(new_game(2, seed=1))
 # --- round trips and checks over reachable states ----------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_round_trip_over_random_games(players: int) -> None:
     """Every state reached by random legal play survives ``from_text(to_text(s))``."""
@@ -694,6 +695,7 @@ def test_fuzz_text_after_the_title(text: str) -> None:
     _must_be_notation_error_or_consistent(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.data())
 def test_fuzz_mutated_positions(data: st.DataObject) -> None:
@@ -712,6 +714,7 @@ def test_fuzz_mutated_positions(data: st.DataObject) -> None:
     _must_be_notation_error_or_consistent(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.data())
 def test_fuzz_dropped_and_repeated_lines(data: st.DataObject) -> None:

@@ -597,6 +597,7 @@ def play(seed: int, players: int, stats: Counter[str], rules: Rules | None = Non
     raise AssertionError(f"game seed={seed} did not end in {MAX_STEPS} steps")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "players"), GAME_CASES)
 def test_random_game_agrees_with_reference(seed: int, players: int) -> None:
     """The engine and the reference agree at every state of a random game (R0-R27)."""
@@ -616,6 +617,7 @@ def variant_game(case: Case) -> Counter[str]:
     return _VARIANT_STATS[case]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", VARIANT_CASES, ids=case_id)
 def test_random_variant_game_agrees_with_reference(case: Case) -> None:
     """Under every combination of the variant switches, on the printed, advanced and a custom
@@ -624,6 +626,7 @@ def test_random_variant_game_agrees_with_reference(case: Case) -> None:
     variant_game(case)
 
 
+@pytest.mark.slow
 def test_variant_games_compare_every_new_decision() -> None:
     """The default variant games compare both answers to the building and wonder decisions,
     the wonder point, both English support answers of each side, a refused support count, a
@@ -635,6 +638,7 @@ def test_variant_games_compare_every_new_decision() -> None:
     assert not missing, f"never compared: {missing}; seen: {dict(stats)}"
 
 
+@pytest.mark.slow
 def test_biased_games_reach_every_rule_family() -> None:
     """The biased random play the comparisons use reaches revolts, wars, monuments and
     treasure takes (played here with the engine alone, so the test stands on its own)."""
@@ -823,12 +827,14 @@ def crowded_run(seed: int, players: int, rules: Rules, stats: Counter[str]) -> N
         settle(after, rng, f"{context} after {action}", stats)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(CROWDED))
 def test_crowded_position_agrees_with_reference(seed: int) -> None:
     """The engines agree on the eventful actions of a crowded position and what follows."""
     crowded_run(seed, PLAYERS[seed % len(PLAYERS)], Rules(), CROWDED_STATS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", VARIANT_CROWDED_CASES, ids=case_id)
 def test_crowded_variant_position_agrees_with_reference(case: Case) -> None:
     """Under the variant switches, the engines agree on the eventful actions of a crowded

@@ -31,6 +31,7 @@ RULES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_the_rollout_policy_draws_alike_from_the_legal_actions_and_their_tuple(
     name: str,
@@ -159,6 +160,7 @@ class _PlainSearch(MCTSAgent):
             child.total += rewards[seat]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["standard", "wonder"])
 def test_the_search_chooses_as_the_plain_search(name: str) -> None:
     """On positions of random games, the search chooses the plain search's action and leaves

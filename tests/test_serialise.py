@@ -110,6 +110,7 @@ def validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
 def test_states_round_trip_through_json(players: int, seed: int, rules: str) -> None:
     """Every state of a random game reads back equal from its JSON, compact or indented, with
@@ -250,6 +251,7 @@ def test_every_action_round_trips_through_json() -> None:
         assert json.loads(text) == {"format": "tigeuph-action", "version": 1, "action": str(action)}
 
 
+@pytest.mark.slow
 def test_documents_follow_the_shipped_schema() -> None:
     """States, actions, views and records as written all validate against the JSON Schema."""
     check = validator()
@@ -271,6 +273,7 @@ def test_documents_follow_the_shipped_schema() -> None:
     check.validate(json.loads(from_position.to_json()))
 
 
+@pytest.mark.slow
 def test_variant_documents_follow_the_shipped_schema() -> None:
     """With every variant on, states, views and records validate too, and so does a record
     that starts from a position holding buildings and the wonder (spec R30, R31)."""

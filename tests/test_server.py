@@ -57,6 +57,7 @@ def _replays(client: httpx.Client, game: str, finals: dict[int, dict[str, object
     ("players", "rules"),
     [(2, {}), (3, {"buildings": True, "wonder": True}), (4, {"open_scoring": True})],
 )
+@pytest.mark.slow
 def test_whole_games_are_played_through_http(
     client: httpx.Client, players: int, rules: dict[str, bool]
 ) -> None:
@@ -71,6 +72,7 @@ def test_whole_games_are_played_through_http(
     assert len(history["history"]) == history["version"] == finals[0]["version"]
 
 
+@pytest.mark.slow
 def test_agents_play_their_seats_on_the_server(client: httpx.Client) -> None:
     """Seats given to agents get no token and are played by the server after each action."""
     game, tokens = _create(client, players=3, seats=["random", "human", "greedy"], seed=4)
@@ -128,6 +130,7 @@ def test_an_agent_move_asked_for_while_one_is_played_is_not_lost(
     assert final.version > version_then and not store.agent_to_move(final)
 
 
+@pytest.mark.slow
 def test_a_game_left_waiting_for_an_agent_moves_on(client: httpx.Client, db: Path) -> None:
     """A game whose agent nobody asked to move (it was stored behind the server's back, as
     after a restart, or its request met a full queue) is found by the upkeep and moves on."""
@@ -153,6 +156,7 @@ def _post(
         codes.append(reply.status_code)
 
 
+@pytest.mark.slow
 def test_a_race_on_one_seat_has_one_winner_and_the_record_replays(
     client: httpx.Client, db: Path
 ) -> None:
@@ -204,6 +208,7 @@ def test_unknown_games_are_404(client: httpx.Client) -> None:
         assert response.status_code == 404 and response.json()["error"] == "not-found"
 
 
+@pytest.mark.slow
 def test_malformed_requests_are_422_with_a_message_and_clause(client: httpx.Client) -> None:
     """Bad JSON, bad fields, bad notation and illegal actions answer 422; stale versions 409."""
     bad_games = [
@@ -240,6 +245,7 @@ def test_malformed_requests_are_422_with_a_message_and_clause(client: httpx.Clie
     assert huge.status_code == 413
 
 
+@pytest.mark.slow
 def test_the_action_cap_stops_a_game(tmp_path: Path) -> None:
     """A game at the server's action cap is stopped (action-limit) and takes no more actions
     (409 stopped); its record says so."""
@@ -298,6 +304,7 @@ def _is_reported_stalled(http: httpx.Client, game: str, version: int) -> None:
     assert replayed.stopped is Stop.STALLED and len(replayed.actions) == version
 
 
+@pytest.mark.slow
 def test_people_who_pass_stall_a_game_and_it_stays_stopped(tmp_path: Path) -> None:
     """Two people passing for three whole rounds stall the game (spec D8): it is stopped,
     reported so, takes no more actions (409 stopped), and is still stopped after a restart."""
@@ -315,6 +322,7 @@ def test_people_who_pass_stall_a_game_and_it_stays_stopped(tmp_path: Path) -> No
         assert refused.status_code == 409 and refused.json()["error"] == "stopped"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [["random", "random", "random"], ["human", "greedy"]])
 def test_agents_who_pass_stall_a_game_and_are_asked_no_more(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seats: list[str]

@@ -124,6 +124,7 @@ def _operations() -> list[tuple[str, str, GenerationMode]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("method", "path", "mode"), _operations())
 def test_every_route_answers_generated_requests_as_described(
     api: Api, method: str, path: str, mode: GenerationMode

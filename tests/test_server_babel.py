@@ -35,6 +35,7 @@ def _create(client: httpx.Client, **body: object) -> tuple[str, dict[str, str]]:
     return answer["id"], answer["tokens"]
 
 
+@pytest.mark.slow
 def test_a_babel_game_is_played_to_its_end_and_its_record_replays(client: httpx.Client) -> None:
     """Both seats play through the API; the public record replays to what each was shown, its
     history gives every action, and the outcome is the game's."""
@@ -72,6 +73,7 @@ def test_a_seat_sees_its_own_hand_and_not_the_others(client: httpx.Client) -> No
     assert [move["action"] for move in moves] == [str(a) for a in BABEL.legal_actions(state)]
 
 
+@pytest.mark.slow
 def test_agents_play_babel_seats(client: httpx.Client) -> None:
     """A seat given to an agent is played by the server's pool, for Babel as for the main
     game."""
@@ -84,6 +86,7 @@ def test_agents_play_babel_seats(client: httpx.Client) -> None:
     assert movers == {0, 1}
 
 
+@pytest.mark.slow
 def test_the_finished_record_verifies_against_the_commitment(
     client: httpx.Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -39,6 +39,7 @@ def _play(store: Store, game_id: str, actions: int, rng: random.Random) -> None:
         store.play(row, rng.choice(list(store.game(row).legal_actions(state))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "seed"), GAME_SEEDS)
 def test_each_entry_carries_its_actions_public_events_and_each_seats_sentences(
     tmp_path: Path, name: str, players: int, seed: int

@@ -60,6 +60,7 @@ def _refused(response: Any, status: int, kind: str) -> str:
 # --- live games ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_client_that_fills_its_live_games_stops_nobody_else(tmp_path: Path) -> None:
     """An address at its share of live games is answered 429 with Retry-After; another address
     still creates its game; the bound over all clients stays, a last resort (503)."""
@@ -155,6 +156,7 @@ def _version(http: httpx.Client, game: str) -> int:
     return version
 
 
+@pytest.mark.slow
 def test_an_agent_move_of_a_person_is_not_held_up_by_other_clients_games(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -78,6 +78,7 @@ REQUESTS: list[tuple[str, str, Any, bool, int]] = [
     REQUESTS,
     ids=[f"{m} {p} {s}" for m, p, _, _, s in REQUESTS],
 )
+@pytest.mark.slow
 def test_every_answer_carries_the_security_headers(
     client: httpx.Client,
     game: tuple[str, dict[str, str]],

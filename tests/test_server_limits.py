@@ -32,6 +32,7 @@ def _create(http: httpx.Client, **body: object) -> httpx.Response:
     return http.post("/api/games", json={"players": 2, **body})
 
 
+@pytest.mark.slow
 def test_a_game_of_agents_alone_needs_the_operators_leave(tmp_path: Path) -> None:
     limits = evolve(TESTING, agent_games=False)
     with live_server(tmp_path / "g.sqlite", limits) as url, httpx.Client(base_url=url) as http:
@@ -42,6 +43,7 @@ def test_a_game_of_agents_alone_needs_the_operators_leave(tmp_path: Path) -> Non
         assert _create(httpx.Client(base_url=url), seats=["random", "random"]).status_code == 201
 
 
+@pytest.mark.slow
 def test_clients_choose_no_seed_unless_the_operator_allows_it(tmp_path: Path) -> None:
     with live_server(tmp_path / "s.sqlite", ServerLimits()) as url, httpx.Client(base_url=url) as h:
         refused = _create(h, seed=7)
@@ -56,6 +58,7 @@ def test_clients_choose_no_seed_unless_the_operator_allows_it(tmp_path: Path) ->
         assert _create(http, seed=2**63 - 1).status_code == 201
 
 
+@pytest.mark.slow
 def test_every_deal_is_committed_to_and_the_record_proves_it(tmp_path: Path) -> None:
     """The creation's answer and the summary show the commitment from the start; the finished
     record's Seed and DealSalt give it back, and the record replays from that seed's deal."""
@@ -129,6 +132,7 @@ def test_abandoned_and_old_games_expire_and_the_table_stays_bounded(tmp_path: Pa
     assert list(store.games()) == []
 
 
+@pytest.mark.slow
 def test_an_agent_that_overruns_its_budget_is_cut_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -143,6 +147,7 @@ def test_an_agent_that_overruns_its_budget_is_cut_and_the_game_goes_on(
         assert status["version"] == 2  # two random moves, each after 0.9 s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("think", [passers.fails, passers.illegal])
 def test_an_agent_that_fails_or_plays_illegally_is_replaced_by_a_random_move(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, think: object
@@ -161,6 +166,7 @@ def test_a_search_is_cut_to_the_servers_budget() -> None:
     assert budgeted("greedy", 2.0) == "greedy"
 
 
+@pytest.mark.slow
 def test_streams_are_capped_per_game_and_in_all(tmp_path: Path) -> None:
     limits = evolve(TESTING, streams=3, streams_per_game=2)
     with live_server(tmp_path / "t.sqlite", limits) as url, httpx.Client(base_url=url) as http:
@@ -211,6 +217,7 @@ def test_a_token_is_taken_from_the_authorization_header_only(tmp_path: Path) -> 
         assert in_url.status_code == 403 and in_url.json()["error"] == "forbidden"
 
 
+@pytest.mark.slow
 def test_no_token_is_written_to_the_servers_log(tmp_path: Path) -> None:
     """``python -m tigeuph serve`` with its access log: tokens sent as they should be (the
     header) and as they should not (a query parameter) appear nowhere in what the server
@@ -248,6 +255,7 @@ def test_no_token_is_written_to_the_servers_log(tmp_path: Path) -> None:
         assert token not in written
 
 
+@pytest.mark.slow
 def test_a_stream_on_a_game_that_has_ended_ends_at_once(tmp_path: Path) -> None:
     """Asking for the events after a stopped game's last version ends the stream at once,
     instead of holding it open for five minutes of keep-alives."""
@@ -266,6 +274,7 @@ def test_a_stream_on_a_game_that_has_ended_ends_at_once(tmp_path: Path) -> None:
         assert lines == ["retry: 1000", ""] and time.perf_counter() - started < 5
 
 
+@pytest.mark.slow
 def test_an_abandoned_game_expires_from_a_running_server(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -315,6 +324,7 @@ def test_a_game_whose_record_reaches_its_bound_is_stopped(tmp_path: Path) -> Non
         assert refused.status_code == 422 and refused.json()["error"] == "limit"
 
 
+@pytest.mark.slow
 def test_a_game_with_an_agent_stopped_at_its_records_bound_leaves_the_agents_alone(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

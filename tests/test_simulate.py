@@ -106,6 +106,7 @@ def _gained(before: tigeuph.GameState, after: tigeuph.GameState, colour: int) ->
     ("seed", "agent", "english"),
     [(1, "random", False), (4, BUILDER, False), (5, BUILDER, False), (6, BUILDER, True)],
 )
+@pytest.mark.slow
 def test_counts_agree_with_the_states_the_game_goes_through(
     seed: int, agent: str, english: bool
 ) -> None:
@@ -115,6 +116,7 @@ def test_counts_agree_with_the_states_the_game_goes_through(
     assert play_game(rules, seed, [agent]) == tally_from_states(rules, seed, agent)
 
 
+@pytest.mark.slow
 def test_a_game_is_tigeuph_play_with_the_seats_agents() -> None:
     """Game *i* is ``tigeuph.play`` of the seats' agents from seed *i*: the same game."""
     game = tigeuph.play([make_agent("greedy"), make_agent("random")], seed=8)
@@ -131,6 +133,7 @@ def test_a_game_is_tigeuph_play_with_the_seats_agents() -> None:
     assert seat_agents(["greedy", "random"], 3) == ("greedy", "random", "greedy")
 
 
+@pytest.mark.slow
 def test_same_seed_same_report_on_one_or_two_processes(report: Report) -> None:
     """The report depends on the seed only, not on how many processes played the games."""
     rule_sets = [tigeuph.Rules(), tigeuph.Rules(buildings=True, wonder=True)]
@@ -152,6 +155,7 @@ def test_a_pool_is_forked_after_the_engine_is_warmed(monkeypatch: pytest.MonkeyP
     assert len(warmed) == 1 and warmed[0] > 0
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_same_report() -> None:
     """On a Dask LocalCluster of two worker processes the same seeds give the same report."""
     distributed: Any = importlib.import_module("dask.distributed")  # the test extra has dask
@@ -263,6 +267,7 @@ def test_every_game_becomes_a_row(report: Report, tmp_path: Path) -> None:
     assert [p["players"] for p in parsed] == [3, 3] and parsed[1]["switches"] == "wonder"
 
 
+@pytest.mark.slow
 def test_plot_draws_a_png(report: Report, tmp_path: Path) -> None:
     """--plot writes a PNG image of the comparison."""
     path = tmp_path / "comparison.png"
@@ -271,6 +276,7 @@ def test_plot_draws_a_png(report: Report, tmp_path: Path) -> None:
     assert path.stat().st_size > 20_000
 
 
+@pytest.mark.slow
 def test_the_agents_play_every_seat_in_turn(report: Report) -> None:
     """Agents given for the first seats repeat; greedy players are one command away."""
     found = simulate([tigeuph.Rules(), tigeuph.Rules(wonder=True)], 1, 2, agents=["greedy"])
@@ -374,6 +380,7 @@ def mixed() -> Report:
     return simulate([tigeuph.Rules(), tigeuph.Rules(wonder=True)], 4, 3, seed=7, agents=MIXED)
 
 
+@pytest.mark.slow
 def test_mixed_agents_play_every_deal_once_per_rotation_of_the_seats(mixed: Report) -> None:
     """Each deal is played three times with three players, each agent in each seat equally
     often, the same seatings under every rule set."""
@@ -417,6 +424,7 @@ def test_one_agent_everywhere_plays_each_deal_once(report: Report) -> None:
         assert result.balanced and list(result.agent_wins()) == [BUILDER]
 
 
+@pytest.mark.slow
 def test_a_seat_advantage_is_spoken_of_only_from_balanced_seats() -> None:
     """Games where one agent always sat first are not balanced: the report warns instead of
     reading the agent's strength as the first seat's advantage."""
@@ -546,6 +554,7 @@ def test_cli_help_says_95_percent_once() -> None:
     assert "95% intervals" in text and "%%" not in text
 
 
+@pytest.mark.slow
 def test_the_plot_writes_the_warnings_and_wins_by_agent(mixed: Report, tmp_path: Path) -> None:
     """With mixed agents the picture has a panel of wins by agent; warnings are written on it
     (an SVG keeps its text)."""

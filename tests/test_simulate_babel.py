@@ -48,12 +48,14 @@ def test_a_game_is_tigeuph_play_of_babel_with_the_seats_agents() -> None:
     assert tally.count("EndTurn") == kinds.count("EndTurn") > 0
 
 
+@pytest.mark.slow
 def test_same_seed_same_report_on_one_or_two_processes(report: Report) -> None:
     """Two processes play the same games as one."""
     again = simulate([None], 4, 2, seed=3, agents=["greedy", "random"], jobs=2, game="babel")
     assert again == report
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_same_report(report: Report) -> None:
     """A Dask cluster plays the same games too."""
     distributed: Any = importlib.import_module("dask.distributed")  # the test extra has dask
@@ -94,6 +96,7 @@ def test_babels_figures_and_the_seats_against_the_agents(report: Report) -> None
     assert "wins by agent (fair 50.0% a seat): greedy" in table
 
 
+@pytest.mark.slow
 def test_the_command_line_simulates_babel(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -135,6 +138,7 @@ def test_the_command_line_refuses_what_babel_lacks(
     assert message in err and err.count("\n") == 1, err
 
 
+@pytest.mark.slow
 def test_plot_draws_babel(report: Report, tmp_path: Path) -> None:
     """The plot draws a Babel report as it draws the main game's."""
     path = tmp_path / "babel.svg"

@@ -12,6 +12,7 @@ from tigeuph.testing.invariants import checked_apply, every_rules
 from tigeuph.tools import soak
 
 
+@pytest.mark.slow
 def test_soak_reports_speed_combinations_and_no_violation(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -60,6 +61,7 @@ def test_soak_reports_violations_with_a_replay_line(
     )
 
 
+@pytest.mark.slow
 def test_replay_plays_one_game(capsys: pytest.CaptureFixture[str]) -> None:
     """--replay plays the one game a violation names, checking every step."""
     assert soak.main(["--replay", "players=3 board=advanced buildings", "--seed", "2"]) == 0

@@ -293,6 +293,7 @@ _KIND_NAMES = {
 }
 
 
+@pytest.mark.slow
 def test_the_array_is_the_layout_filled_cell_by_cell() -> None:
     """Every view of every state of random games of 2 to 4 players, on both boards, with and
     without the variants, gives exactly the bytes of a plain cell-by-cell filling of the

@@ -144,6 +144,7 @@ def scripted(
     return ask
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3])
 def test_people_play_a_whole_game(players: int) -> None:
     """People at one screen play a whole game through the loop, slips and commands included."""

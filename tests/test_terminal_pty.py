@@ -15,7 +15,11 @@ import sys
 import termios
 from pathlib import Path
 
+import pytest
+
 import tigeuph
+
+pytestmark = pytest.mark.slow  # the quick loop (pytest -m "not slow") leaves this module out
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Za-z0-9]|\x1b[=>]|\r")
 

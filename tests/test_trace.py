@@ -208,6 +208,7 @@ def test_a_clause_defined_twice_fails(tests: Path) -> None:
     assert "R1 is already a clause (line 5)" in problem
 
 
+@pytest.mark.slow
 def test_the_spec_traces_to_code_and_tests(capsys: pytest.CaptureFixture[str]) -> None:
     """spec/rules.md and spec/babel.md pass the check that CI runs (spec/trace.py --check)."""
     assert trace.main(["--check"]) == 0, capsys.readouterr().err

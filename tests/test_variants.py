@@ -45,6 +45,7 @@ def variant_game(rules: Rules, seed: int) -> Iterator[tuple[GameState, Action, G
         state = after
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", [STANDARD, ADVANCED], ids=["standard", "advanced"])
 @pytest.mark.parametrize("switches", COMBINATIONS, ids=_label)
 @pytest.mark.parametrize("players", [2, 3, 4])
