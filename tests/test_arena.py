@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -158,6 +159,43 @@ def test_records_that_cannot_be_written_are_one_line_not_a_traceback(
     assert main(["--agents", "random,random", "--games", "2", "-q", "--records", "/dev/full"]) == 1
     err = capsys.readouterr().err
     assert err.strip().splitlines() == ["error: --records /dev/full: No space left on device"]
+
+
+def test_an_agent_module_in_the_current_folder_is_found_as_python_m_finds_it(
+    tmp_path: Path,
+) -> None:
+    """``tigeuph arena --agents mybots.weakest:make,random`` run beside ``mybots/`` finds it (the
+    console script has no current folder on its path), in worker processes too; a module found
+    nowhere is one line saying how to make it importable."""
+    (tmp_path / "mybots").mkdir()
+    (tmp_path / "mybots" / "__init__.py").write_text("")
+    (tmp_path / "mybots" / "weakest.py").write_text(
+        "from tigeuph.agents import RandomAgent\n\ndef make():\n    return RandomAgent()\n"
+    )
+    tigeuph = str(Path(sys.executable).with_name("tigeuph"))
+    argv = [tigeuph, "arena", "-q", "--games", "4", "--seed", "1", "--jobs", "2"]
+    found = subprocess.run(
+        [*argv, "--agents", "mybots.weakest:make,random"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert found.returncode == 0, found.stderr
+    assert "mybots.weakest:make" in found.stdout
+    missing = subprocess.run(
+        [*argv, "--agents", "yourbots.weakest:make,random"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert missing.returncode == 2
+    assert "No module named 'yourbots'" in missing.stderr
+    assert "run from the folder that holds it, or add that folder to PYTHONPATH" in missing.stderr
+    assert len(missing.stderr.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("agents", ["alphago,random", "mcts:iterations=zero,random"])

@@ -4,7 +4,9 @@ line on standard error."""
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -169,6 +171,24 @@ def test_play_without_a_seed_deals_from_63_secure_bits(
     capsys.readouterr()
     assert seeds[0] != seeds[1]
     assert all(seed is not None and 10**6 <= seed < 2**63 for seed in seeds)
+
+
+def test_play_into_a_pipe_wraps_no_line() -> None:
+    """``tigeuph play > file`` keeps each line whole: a seat's line with its hand is one line
+    however long, not cut at 80 columns mid-field."""
+    tigeuph_script = str(Path(sys.executable).with_name("tigeuph"))
+    argv = [tigeuph_script, "play", "--seats", "greedy,greedy,greedy", "--seed", "11"]
+    done = subprocess.run(
+        [*argv, "--delay", "0", "--no-record", "--max-actions", "40"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+        env={**os.environ, "COLUMNS": "80", "TERM": "xterm"},
+    )
+    seats = [line for line in done.stdout.splitlines() if re.match(r"[* ] seat \d ", line)]
+    assert seats and all(re.search(r"hand [a-zKLX ]+$", line.rstrip()) for line in seats)
+    assert max(map(len, done.stdout.splitlines())) > 80
 
 
 def test_play_stops_at_max_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

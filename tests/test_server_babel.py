@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import random
 import sqlite3
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,6 +101,26 @@ def test_the_finished_record_verifies_against_the_commitment(
     capsys.readouterr()
     assert main(["verify", str(path), "--commitment", commitment]) == 0
     assert "game:        Babel" in capsys.readouterr().out
+
+
+def test_the_servers_record_answer_verifies_piped_as_it_comes(
+    client: httpx.Client, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cli.rst's pipe, ``curl -s .../record | tigeuph verify - --commitment HEX``: verify
+    reads the server's answer ({"version": N, "record": "..."}) as it is; replay takes it too."""
+    game, tokens = _create(client, seats=["human", "greedy"])
+    commitment = client.get(f"/api/games/{game}").json()["deal_commitment"]
+    play_to_end(client, game, tokens, random.Random(3))
+    answer = client.get(f"/api/games/{game}/record").text
+    assert set(json.loads(answer)) == {"version", "record"}
+    capsys.readouterr()
+    for argv in (["verify", "-", "--commitment", commitment], ["replay", "-", "--move", "0"]):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(answer.encode())))
+        assert main(argv) == 0, capsys.readouterr()
+    assert "matches:     the commitment you gave (--commitment)" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"version": 3, "record": 7}'))
+    assert main(["verify", "-"]) == 2
+    assert "holds no record text" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

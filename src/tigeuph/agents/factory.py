@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
@@ -176,10 +178,7 @@ def make_agent(spec: str, game: str = "tigris") -> Agent:
         built: Agent = _call(spec, make, kwargs)
         return built
     module_name, _, attribute = name.partition(":")
-    try:
-        target: Any = importlib.import_module(module_name)
-    except ImportError as err:
-        raise AgentSpecError(f"agent {spec!r}: cannot import {module_name}: {err}") from None
+    target: Any = _import(spec, module_name)
     for part in attribute.split("."):
         if not hasattr(target, part):
             raise AgentSpecError(f"agent {spec!r}: {module_name} has no {attribute}")
@@ -201,6 +200,34 @@ _TYPE_WORDS: Final[Mapping[type, str]] = {
     float: "a number",
     str: "text",
 }
+
+
+def _import(spec: str, module_name: str) -> Any:
+    """The module an agent specification names, found as ``python -m`` finds one: on the path,
+    else in the current folder (added at the end of ``sys.path``, so that nothing there hides
+    a module of the path, and inherited by worker processes).
+
+    Raises:
+        AgentSpecError: it cannot be imported; the message says how to make it importable.
+    """
+    top = module_name.partition(".")[0]
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        here = os.getcwd()
+        in_folder = os.path.exists(os.path.join(here, top + ".py")) or os.path.isdir(
+            os.path.join(here, top)
+        )
+        if err.name != top or not in_folder or here in sys.path:
+            raise AgentSpecError(
+                f"agent {spec!r}: cannot import {module_name}: {err} (your own agent's module "
+                "must be importable: run from the folder that holds it, or add that folder to "
+                "PYTHONPATH)"
+            ) from None
+        sys.path.append(here)
+        return _import(spec, module_name)
+    except ImportError as err:
+        raise AgentSpecError(f"agent {spec!r}: cannot import {module_name}: {err}") from None
 
 
 def _call(spec: str, make: Callable[..., Any], kwargs: dict[str, Any]) -> Any:

@@ -108,6 +108,29 @@ def _is_json(text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
+def unwrap_record(text: str, name: str) -> str:
+    """*text*, or the record inside it when it is a game server's answer to ``GET
+    /api/games/ID/record`` (``{"version": N, "record": "..."}``, docs/server.rst), so that the
+    answer can be piped to a command as it comes (``curl ... | tigeuph verify -``).
+
+    Raises:
+        TigeuphError: it looks like that answer (JSON with a ``record``) but its record is not
+            text.
+    """
+    if not _is_json(text) or '"record"' not in text:
+        return text
+    try:
+        document = load_json(text, DEFAULT_LIMITS, name)
+    except TigeuphError:
+        return text  # not JSON the readers take: the reader of records says why
+    if not isinstance(document, dict) or set(document) != {"version", "record"}:
+        return text
+    record = document["record"]
+    if not isinstance(record, str):
+        raise TigeuphError(f"{name}: the server's answer holds no record text")
+    return record
+
+
 def load_game(path: str) -> tuple[AnyGame, object]:
     """The game of the file at *path* (``-`` reads standard input) and what it holds, for any
     game of :data:`tigeuph.GAMES`: a position in its notation (its first line says the game),
@@ -117,7 +140,8 @@ def load_game(path: str) -> tuple[AnyGame, object]:
     Raises:
         TigeuphError: the file cannot be read, is over the limits, or holds none of these.
     """
-    text, name = read_file(path), file_name(path)
+    name = file_name(path)
+    text = unwrap_record(read_file(path), name)
     try:
         if _is_json(text):
             return _from_json(text)

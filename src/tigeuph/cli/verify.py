@@ -17,7 +17,7 @@ from typing import Any
 from ..core.deals import COMMITMENT_TAG, SALT_TAG, verify_deal
 from ..core.errors import DealError, NotationError, TigeuphError
 from ..games import AnyGame, Record, game_of_record
-from .common import file_name, read_file
+from .common import file_name, read_file, unwrap_record
 
 __all__ = ["add", "run"]
 
@@ -45,7 +45,8 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "record",
         metavar="RECORD",
-        help="a finished game's record, of any game, text or JSON ('-': stdin)",
+        help="a finished game's record, of any game, text or JSON, or a server's answer to "
+        "GET /api/games/ID/record ('-': stdin)",
     )
     parser.add_argument(
         "--commitment",
@@ -94,7 +95,8 @@ def _record(path: str) -> tuple[AnyGame, Any]:
     Raises:
         TigeuphError: the file cannot be read or holds no record of a game.
     """
-    text, name = read_file(path), file_name(path)
+    name = file_name(path)
+    text = unwrap_record(read_file(path), name)
     try:
         game = game_of_record(text)
         if text.lstrip().startswith("{"):

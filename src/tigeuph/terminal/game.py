@@ -59,12 +59,17 @@ HUMAN = "human"
 
 
 def rich_console() -> Console:
-    """A rich console, or the error naming the extra to install."""
+    """A rich console, or the error naming the extra to install. Written to a file or a pipe
+    it wraps no line (a terminal's width means nothing there, and a program reading the output
+    wants each line whole)."""
     try:
         from rich.console import Console
     except ImportError:
         raise TigeuphError("the terminal game needs rich: pip install 'tigeuph[cli]'") from None
-    return Console(highlight=False)
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.soft_wrap = True
+    return console
 
 
 def _agent(spec: str, game: AnyGame) -> Agent:
