@@ -161,6 +161,7 @@ def test_records_that_cannot_be_written_are_one_line_not_a_traceback(
     assert err.strip().splitlines() == ["error: --records /dev/full: No space left on device"]
 
 
+@pytest.mark.slow
 def test_an_agent_module_in_the_current_folder_is_found_as_python_m_finds_it(
     tmp_path: Path,
 ) -> None:

@@ -173,6 +173,7 @@ def test_play_without_a_seed_deals_from_63_secure_bits(
     assert all(seed is not None and 10**6 <= seed < 2**63 for seed in seeds)
 
 
+@pytest.mark.slow
 def test_play_into_a_pipe_wraps_no_line() -> None:
     """``tigeuph play > file`` keeps each line whole: a seat's line with its hand is one line
     however long, not cut at 80 columns mid-field."""

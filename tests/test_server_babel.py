@@ -103,6 +103,7 @@ def test_the_finished_record_verifies_against_the_commitment(
     assert "game:        Babel" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_the_servers_record_answer_verifies_piped_as_it_comes(
     client: httpx.Client, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
