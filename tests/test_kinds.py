@@ -83,6 +83,33 @@ def test_each_record_writes_its_own_kind_of_action() -> None:
         assert str(action) == kind.notation
 
 
+def test_a_client_is_shown_each_kind_of_action_under_its_word() -> None:
+    """The words the browser board matches the described moves on (``withdraw``, ``exchange``,
+    ``pass``, ``support``...) are the records' own, one per kind of action."""
+    shown = {
+        kind.notation: describe(tigeuph.parse_action(kind.notation))["kind"]
+        for kind in ACTION_KINDS
+    }
+    assert shown == {
+        "rE5": "tile",
+        "KE5": "leader",
+        "-K": "withdraw",
+        "xE5": "catastrophe",
+        "~rrg": "exchange",
+        "pass": "pass",
+        "+2": "support",
+        "!k": "war",
+        "mrkE5": "monument",
+        "m-": "decline-monument",
+        "$E5": "treasure",
+        "@E5": "building",
+        "@-": "decline-building",
+        "wE5": "wonder",
+        "w-": "decline-wonder",
+        "*r": "score-wonder",
+    }
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_the_records_drive_the_engine_over_random_games(seed: int) -> None:
     """Over random games with every variant: every legal action is of a kind that answers what
