@@ -28,12 +28,12 @@ from ..model.actions import (
 )
 from ..model.cells import Bitboard, Cell, CellMap, nth_of
 from ..model.pieces import COLOURS, Colour
-from ..model.state import HAND_SIZE, GameState
+from ..model.state import HAND_SIZE, GameState, keep_legal
 from ..rules.catastrophes import catastrophe_cells
 from ..rules.placement import Masks, masks
 from .plays import CHOICES
 
-__all__ = ["LegalActions", "legal_actions", "release"]
+__all__ = ["LegalActions", "legal_actions"]
 
 # A part of the sequence: a tuple of actions, or the values of a CellMap on the cells of a mask
 # (``per`` values for each cell, in the map's order), with the map's groups to read them by.
@@ -179,7 +179,6 @@ class LegalActions(Sequence[Action]):
 # the cost (a listing sets three slots, and every state is listed).
 _SET_PARTS: Final = vars(LegalActions)["_parts"].__set__
 _SET_LEN: Final = vars(LegalActions)["_len"].__set__
-_KEEP_LEGAL: Final = vars(GameState)["_legal"].__set__
 
 _NONE: Final = LegalActions([], 0)
 
@@ -211,15 +210,8 @@ def legal_actions(state: GameState) -> LegalActions:
             found = _turn_actions(state)
         else:
             found = _legal(state)
-        _KEEP_LEGAL(state, found)
+        keep_legal(state, found)
     return found  # type: ignore[return-value]  # the slot holds what _legal built
-
-
-def release(state: GameState) -> None:
-    """Let *state* drop the legal actions and masks it keeps (they are computed again if asked
-    for): a :class:`~tigeuph.Game` keeps every state of its history, not their lists."""
-    object.__setattr__(state, "_legal", None)
-    object.__setattr__(state, "_masks", None)
 
 
 def _legal(state: GameState) -> LegalActions:

@@ -14,7 +14,7 @@ from ..events import LeaderMoved, LeaderPlaced, LeaderReturned, LeaderWithdrawn,
 from ..model.cells import CELL_BITS, Bitboard, Cell, cell_name, neighbours
 from ..model.pieces import BLUE, RED, Colour
 from ..model.reads import Position
-from ..model.state import GameState
+from ..model.state import GameState, keep_masks
 from ..model.work import Work
 from .conflicts import conflict_begun, revolt_for
 from .scoring import score_tile
@@ -95,16 +95,12 @@ class Masks:
         self.supply_leaders: Final = base & ~a.touch2  # R9
 
 
-_KEEP_MASKS: Final = vars(GameState)["_masks"].__set__
-"""The slot's own setter: object.__setattr__ past the frozen state's guard, at half the cost."""
-
-
 def masks(state: GameState) -> Masks:
     """The cached :class:`Masks` of *state*."""
     found = state._masks
     if found is None:
         found = Masks(state)
-        _KEEP_MASKS(state, found)
+        keep_masks(state, found)
     return found  # type: ignore[return-value]  # the slot holds what Masks built
 
 
