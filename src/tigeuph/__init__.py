@@ -158,7 +158,9 @@ def _lazy_attribute(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME, *_ALIASES})
+    """The public names, the aliases and the module's dunders: not what the package's own code
+    imports (``importlib``, ``Any``...) nor its private names."""
+    return sorted({*__all__, *_ALIASES, *(name for name in globals() if name.startswith("__"))})
 
 
 if not TYPE_CHECKING:  # hidden from the type checkers, which would take any name as Any
