@@ -17,6 +17,8 @@ LATER = (
     "tigeuph.agents",
     "tigeuph.babel",
     "tigeuph.tigris.checks",
+    "tigeuph.tigris.events",
+    "tigeuph.tigris.events.board",
     "tigeuph.tigris.explain",
     "tigeuph.tigris.notation",
     "tigeuph.tigris.records",

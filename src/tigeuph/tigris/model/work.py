@@ -23,7 +23,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ...core.events import Event
-from ..events import GameEnded, TilesDrawn
 from .cells import CELL_BITS, Bitboard, Cell
 from .cellset import BoardCells
 from .decisions import Decision
@@ -161,6 +160,8 @@ class Work(Reads, BoardCells):
             self.hands, player, (h[0] + d[0], h[1] + d[1], h[2] + d[2], h[3] + d[3])
         )
         if self.events is not None and n:
+            from ..events import TilesDrawn
+
             self.events.append(TilesDrawn(player, len(drawn), len(drawn) < n, d))
         return len(drawn) == n
 
@@ -168,6 +169,8 @@ class Work(Reads, BoardCells):
         """The game ends (spec R26); the players ranked first win (R27)."""
         self.ended = reason
         if self.events is not None:
+            from ..events import GameEnded
+
             winners = first_ranked(rank(self.points, self.treasures_taken))
             self.events.append(GameEnded(reason, winners))
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..events import LeaderMoved, LeaderPlaced, LeaderReturned, LeaderWithdrawn, TilePlaced
 from ..model.cells import CELL_BITS, Bitboard, Cell, cell_name, neighbours
 from ..model.pieces import BLUE, RED, Colour
 from ..model.reads import Position
@@ -66,6 +65,8 @@ def withdraw_stranded(w: Work) -> None:
         for player, colour, c in w.leaders_in(stranded):
             w.move_leader(player, colour, None)
             if w.events is not None:
+                from ..events import LeaderReturned
+
                 w.events.append(LeaderReturned(player, colour, c))
 
 
@@ -194,6 +195,8 @@ def place_tile(w: Work, player: int, colour: Colour, c: Cell) -> None:
     elif touching:
         who, points = score_tile(w, colour, c)
     if w.events is not None:
+        from ..events import TilePlaced
+
         w.events.append(TilePlaced(player, colour, c, who, points))
 
 
@@ -204,6 +207,8 @@ def place_leader(w: Work, player: int, colour: Colour, c: Cell) -> None:
     w.move_leader(player, colour, c)
     w.pending = revolt = revolt_for(w, player, colour)
     if w.events is not None:
+        from ..events import LeaderMoved, LeaderPlaced
+
         placed = (
             LeaderPlaced(player, colour, c) if was is None else LeaderMoved(player, colour, was, c)
         )
@@ -217,4 +222,6 @@ def withdraw_leader(w: Work, player: int, colour: Colour) -> None:
     was = w.leaders[player][colour]
     w.move_leader(player, colour, None)
     if w.events is not None and was is not None:
+        from ..events import LeaderWithdrawn
+
         w.events.append(LeaderWithdrawn(player, colour, was))
