@@ -17,6 +17,8 @@ LATER = (
     "tigeuph.agents",
     "tigeuph.babel",
     "tigeuph.tigris.checks",
+    "tigeuph.tigris.events",
+    "tigeuph.tigris.events.board",
     "tigeuph.tigris.explain",
     "tigeuph.tigris.notation",
     "tigeuph.tigris.records",
@@ -55,6 +57,26 @@ def test_every_public_name_resolves_and_is_listed() -> None:
     assert tigeuph.explain is __import__("tigeuph.tigris.explain", fromlist=["explain"]).explain
     assert tigeuph.Game is __import__("tigeuph.tigris.records", fromlist=["Game"]).Game
     assert len(set(tigeuph.__all__)) == len(tigeuph.__all__)
+
+
+def test_dir_lists_the_public_names_and_not_the_packages_own_imports() -> None:
+    """``dir(tigeuph)`` lists the public names, lazy ones included, and the aliases, but not
+    the names the package's code imports for itself nor its private ones."""
+    listed = _run("import tigeuph; print(*dir(tigeuph))").split()
+    assert {*tigeuph.__all__, "svg", "__version__"} <= set(listed)
+    own = {"sys", "importlib", "Any", "Final", "TYPE_CHECKING", "annotations"}
+    private = [name for name in listed if name.startswith("_") and not name.startswith("__")]
+    assert [name for name in listed if name in own] == private == []
+
+
+def test_the_explanation_module_gives_its_classes() -> None:
+    """The explanations' module, imported by its name, gives its classes and its function (the
+    package's ``explain`` is that function, not the module)."""
+    out = _run(
+        "import tigeuph.tigris.explain as ex, tigeuph\n"
+        "print(ex.Explanation.__name__, ex.ConflictInfo.__name__, ex.explain is tigeuph.explain)"
+    )
+    assert out == "Explanation ConflictInfo True"
 
 
 def test_a_lazy_name_works_in_a_fresh_interpreter() -> None:

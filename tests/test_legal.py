@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
+from pathlib import Path
 
 import attrs
 import pytest
@@ -136,6 +138,19 @@ def test_the_scratch_copy_has_exactly_the_states_fields() -> None:
         assert pickle.loads(pickle.dumps(frozen)) == state
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             frozen.active = 1  # type: ignore[misc]
+
+
+def test_only_the_state_module_writes_a_states_derived_slots() -> None:
+    """The kept analysis, masks and legal actions of a frozen state have one owner,
+    model/state.py: no other module reaches past the frozen class's guard to write them."""
+    package = Path(tigeuph.__file__).parent
+    writes = re.compile(r'vars\(GameState\)|object\.__setattr__\(\w+, "_(cache|legal|masks)"')
+    writers = [
+        path.relative_to(package).as_posix()
+        for path in sorted(package.rglob("*.py"))
+        if writes.search(path.read_text(encoding="utf-8"))
+    ]
+    assert writers == ["tigris/model/state.py"]
 
 
 def test_state_and_scratch_copy_read_alike(sample: list[GameState]) -> None:

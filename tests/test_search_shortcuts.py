@@ -21,7 +21,7 @@ from tigeuph.agents import MCTSAgent, RandomAgent
 from tigeuph.agents.mcts import _Node
 from tigeuph.games import AnyGame
 from tigeuph.tigris.analysis.heuristic import TEMPO, evaluate, progress, values
-from tigeuph.tigris.analysis.rollout import rollout_action
+from tigeuph.tigris.analysis.rollout import RolloutPolicy, rollout_action
 from tigeuph.tigris.interface.adapter import TIGRIS
 
 RULES = {
@@ -158,6 +158,28 @@ class _PlainSearch(MCTSAgent):
         for child, seat in path:
             child.visits += 1
             child.total += rewards[seat]
+
+
+def test_the_policy_keeps_its_choice_and_the_games_apply_is_the_engines() -> None:
+    """The main game's apply is the engine's (issue 38): the state a rollout's choice reached
+    is kept by the policy, whose next_state gives that very object back, where the game's apply
+    builds it again; a search steps through the policy's."""
+    game = tigeuph.GAMES["tigris"]
+    assert game.apply is tigeuph.apply
+    policy = RolloutPolicy()
+    state = tigeuph.new_game(2, seed=3)
+    legal = tigeuph.legal_actions(state)
+    rng = random.Random(0)
+    for _ in range(20):  # a draw of the same action twice weighs nothing, and keeps nothing
+        chosen = policy(state, legal, rng)
+        kept = policy.next_state(state, chosen)
+        if policy.next_state(state, chosen) is kept:
+            break
+    else:
+        pytest.fail("the policy never weighed its choice")
+    assert kept == tigeuph.apply(state, chosen) and game.apply(state, chosen) is not kept
+    assert policy.evaluation(kept) == evaluate(kept)
+    assert policy.evaluation(state) == evaluate(state)
 
 
 @pytest.mark.slow

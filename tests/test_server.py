@@ -341,7 +341,12 @@ def test_agents_who_pass_stall_a_game_and_are_asked_no_more(
     monkeypatch.setattr(Store, "agent_turn", counted)
     monkeypatch.setattr("tigeuph.server.agents.think", passers.think)
     limits = evolve(TESTING, agent_games=True)
-    with live_server(tmp_path / "agents.sqlite", limits) as url, httpx.Client(base_url=url) as http:
+    # A read timeout well above the 10 s long poll _pass_until_stopped waits on (httpx's own is
+    # 5 s): on a loaded machine the agents' moves may keep that poll waiting its full time.
+    with (
+        live_server(tmp_path / "agents.sqlite", limits) as url,
+        httpx.Client(base_url=url, timeout=60) as http,
+    ):
         game, tokens = _create(http, players=len(seats), seats=seats, seed=4)
         _pass_until_stopped(http, game, tokens)
         version = STALL_ROUNDS * len(seats)

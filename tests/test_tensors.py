@@ -17,7 +17,7 @@ import tigeuph
 from tigeuph import Rules, TigeuphError, board_from_text, names
 from tigeuph.tigris.learning.encoding import observation, returns
 from tigeuph.tigris.learning.tensors import (
-    DECISIONS,
+    DECISION_ORDER,
     PLANES,
     VECTOR,
     observation_size,
@@ -260,7 +260,7 @@ def _reference(view: tigeuph.PlayerView) -> np.typing.NDArray[np.float32]:
     fields["bag size"][0] = view.bag_size
     fields["removed"][:] = view.removed
     kind = "none" if pending is None else _KIND_NAMES[type(pending)]
-    fields["decision"][DECISIONS.index(kind)] = 1
+    fields["decision"][DECISION_ORDER.index(kind)] = 1
     if isinstance(pending, Conflict):
         fields["conflict colour"][pending.colour] = 1
         fields["attacker"][slot(pending.attacker)] = 1
@@ -284,13 +284,29 @@ def _reference(view: tigeuph.PlayerView) -> np.typing.NDArray[np.float32]:
 _KIND_NAMES = {
     Revolt: "revolt",
     War: "war",
-    WarChoice: "war choice",
+    WarChoice: "war-choice",
     BuildingChoice: "building",
     WonderChoice: "wonder",
     MonumentChoice: "monument",
     TreasureChoice: "treasure",
-    WonderPoint: "wonder point",
+    WonderPoint: "wonder-point",
 }
+
+
+def test_the_decision_one_hot_keeps_its_documented_order() -> None:
+    """The ``decision`` field's order, derived from the one list of decision kinds, is the one
+    docs/adapters.rst documents: reordering that list would silently change the layout."""
+    assert DECISION_ORDER == (
+        "none",
+        "revolt",
+        "war",
+        "war-choice",
+        "building",
+        "wonder",
+        "monument",
+        "treasure",
+        "wonder-point",
+    )
 
 
 @pytest.mark.slow
@@ -311,7 +327,7 @@ def test_the_array_is_the_layout_filled_cell_by_cell() -> None:
         for v in _views(players, seed, rules):
             assert observation(v).tobytes() == _reference(v).tobytes()
             kinds.add("none" if v.pending is None else _KIND_NAMES[type(v.pending)])
-    assert kinds == set(DECISIONS)
+    assert kinds == set(DECISION_ORDER)
 
 
 def test_a_smaller_board_is_filled_cell_by_cell() -> None:

@@ -33,7 +33,6 @@ from .core.errors import (
 from .core.events import Event
 from .tigris.engine.apply import Outcome, apply, is_legal, outcome, refusal, transition
 from .tigris.engine.legal import LegalActions, legal_actions
-from .tigris.events import EVENT_TYPES
 from .tigris.model.action_text import parse_action
 from .tigris.model.actions import (
     Action,
@@ -90,6 +89,7 @@ if TYPE_CHECKING:  # the names imported on first use (_LAZY, _ALIASES), for the 
     from .games import GAMES, GameInterface
     from .tigris import pictures as svg  # noqa: F401 (the alias _ALIASES gives)
     from .tigris.checks import check_state
+    from .tigris.events import EVENT_TYPES
     from .tigris.explain import ConflictInfo, Explanation, explain
     from .tigris.learning.encoding import ACTION_COUNT, action_to_id, id_to_action, legal_mask
     from .tigris.learning.tensors import observation, returns
@@ -109,6 +109,7 @@ if TYPE_CHECKING:  # the names imported on first use (_LAZY, _ALIASES), for the 
 _LAZY: Final[dict[str, tuple[str, ...]]] = {
     ".agents": ("Agent", "AgentError", "play"),
     ".tigris.checks": ("check_state",),
+    ".tigris.events": ("EVENT_TYPES",),
     ".core.deals": ("deal_commitment", "verify_deal"),
     ".tigris.learning.encoding": ("ACTION_COUNT", "action_to_id", "id_to_action", "legal_mask"),
     ".tigris.explain": ("ConflictInfo", "Explanation", "explain"),
@@ -158,7 +159,9 @@ def _lazy_attribute(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME, *_ALIASES})
+    """The public names, the aliases and the module's dunders: not what the package's own code
+    imports (``importlib``, ``Any``...) nor its private names."""
+    return sorted({*__all__, *_ALIASES, *(name for name in globals() if name.startswith("__"))})
 
 
 if not TYPE_CHECKING:  # hidden from the type checkers, which would take any name as Any

@@ -6,7 +6,9 @@ Each iteration draws a full state the agent cannot tell from the real one (the g
 ``sample_state``), walks down the tree choosing by UCT among the actions legal in that state (a
 child's exploration term counts how often it was *available*, not how often its parent was
 visited, since hidden tiles and cards change what is legal), adds one node, plays a short
-rollout with the game's cheap policy (``rollout_action``), and backs up each seat's reward: the
+rollout with the game's cheap policy (``rollout_action``; a policy that applied its choice to
+weigh it may offer the state it reached as ``next_state(state, action)``, which the search then
+steps to instead of applying the action again), and backs up each seat's reward: the
 logistic of its evaluation (``evaluate``, over the game's ``search_scale``) at the rollout's
 end, or its share of first place (``winners``) when the game ended. Only the actions seen at
 the root, the greedy player's best few (``action_values``), are searched there, each starting
@@ -23,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ..core.errors import ArgumentError, expect
@@ -174,6 +176,7 @@ class MCTSAgent:
     ) -> None:
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action leading there)
         node = root
+        advance = _advance(game)
         while not state.is_over:
             seat = state.to_move
             assert seat is not None
@@ -198,12 +201,12 @@ class MCTSAgent:
                     child = _Node()
                     child.available = 1
                     children[action] = child
-                    state = game.apply(state, action)
+                    state = advance(state, action)
                     path.append((child, seat))
                     node = child
                     break
                 action, node = self._select(present, options)
-            state = game.apply(state, action)
+            state = advance(state, action)
             path.append((node, seat))
         rewards = self._rollout(game, state, base, rng)
         root.visits += 1
@@ -249,10 +252,11 @@ class MCTSAgent:
     ) -> list[float]:
         """Each seat's reward after a rollout from *state* of *game*: its share of first place
         when the game ends, else the logistic of its evaluation less its *base*."""
+        advance = _advance(game)
         for _ in range(self.rollout):
             if state.is_over:
                 break
-            state = game.apply(state, game.rollout_action(state, game.legal_actions(state), rng))
+            state = advance(state, game.rollout_action(state, game.legal_actions(state), rng))
         players = game.player_count(state)
         if state.is_over:
             winners = game.winners(state)
@@ -262,6 +266,14 @@ class MCTSAgent:
             1 / (1 + math.exp((b - e) / scale))
             for e, b in zip(game.evaluate(state), base, strict=True)
         ]
+
+
+def _advance(game: AnyGame) -> Callable[[Any, Any], Any]:
+    """How the search steps from a state by an action: through the rollout policy's
+    ``next_state`` when it offers one (the state its last choice reached, kept by the policy,
+    or the game's ``apply``), else through the game's ``apply``."""
+    step: Callable[[Any, Any], Any] = getattr(game.rollout_action, "next_state", game.apply)
+    return step
 
 
 def _fresh(

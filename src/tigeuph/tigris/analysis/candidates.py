@@ -54,7 +54,7 @@ _UNKNOWN: Final = (-1,)
 
 
 def _squares(c: Cell) -> tuple[Bitboard, ...]:
-    """The four 2x2 squares holding *c* (spec R21; the guard column stops a row's wrap)."""
+    """The four 2x2 squares holding *c* (spec R22; the guard column stops a row's wrap)."""
     out = []
     for corner in (c, c - 1, c - STRIDE, c - STRIDE - 1):
         if corner >= 0:
@@ -228,7 +228,7 @@ class _Keys:
             if layer & _BOX[c]:
                 for square in _SQUARES[c]:
                     if (square & layer).bit_count() == 3:
-                        return None  # it completes a monument's square (spec R21)
+                        return None  # it completes a monument's square (spec R22)
             joined = self._joined(c)
             if joined is None:
                 return None

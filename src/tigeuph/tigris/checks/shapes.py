@@ -8,19 +8,13 @@ on to the rules' checks only for a state of the right shape, which they can read
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, get_args
 
 import attrs
 
-from ..model.decisions import (
-    BuildingChoice,
-    Conflict,
-    MonumentChoice,
-    TreasureChoice,
-    WarChoice,
-    WonderChoice,
-    WonderPoint,
-)
+from ..model.cells import Cell
+from ..model.decisions import decision_fields
+from ..model.kinds import DECISION_TYPES
 from ..model.pieces import Colour, Monument
 from ..model.ruleset import Rules
 from ..model.state import End, GameState, MonumentSite, WonderSite
@@ -98,25 +92,29 @@ _PARTS: Final[dict[type, dict[str, _Check]]] = {
     MonumentSite: {"monument": _is(Monument), "corner": _cell, "colour": _is(Colour)},
     WonderSite: {"centre": _cell, "colour": _is(Colour)},
 }
-_DECISIONS: Final[dict[type, dict[str, _Check]]] = {
-    Conflict: {
-        "colour": _is(Colour),
-        "attacker": _count,
-        "defender": _count,
-        "attacker_support": _optional(_count),
-    },
-    WarChoice: {"player": _count, "colours": _tuple_of(_is(Colour))},
-    MonumentChoice: {"player": _count, "corners": _tuple_of(_cell)},
-    TreasureChoice: {"player": _count, "trader": _cell},
-    BuildingChoice: {
-        "player": _count,
-        "colour": _is(Colour),
-        "cells": _tuple_of(_cell),
-        "placed": _cell,
-    },
-    WonderChoice: {"player": _count, "centres": _tuple_of(_cell), "placed": _cell},
-    WonderPoint: {"player": _count},
+_VALUES: Final[dict[object, _Check]] = {
+    int: _count,
+    Cell: _cell,
+    Colour: _is(Colour),
+    tuple[Cell, ...]: _tuple_of(_cell),
+    tuple[Colour, ...]: _tuple_of(_is(Colour)),
 }
+"""The check of a decision's field by its declared type (``X | None``: X's, or ``None``)."""
+
+
+def _decision_checks(cls: type) -> dict[str, _Check]:
+    checks = {}
+    for f in decision_fields(cls):
+        kinds = [arg for arg in get_args(f.type) if arg is not type(None)]
+        if kinds and f.default is None:  # X | None
+            checks[f.name] = _optional(_VALUES[kinds[0]])
+        else:
+            checks[f.name] = _VALUES[f.type]  # a type with no check fails at import
+    return checks
+
+
+_DECISIONS: Final = {cls: _decision_checks(cls) for cls in DECISION_TYPES}
+"""The checks of each kind of decision's fields, derived from the fields."""
 
 
 def shape_problems(state: GameState) -> list[str]:

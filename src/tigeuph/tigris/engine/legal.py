@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final, overload
+from typing import Any, Final, NamedTuple, TypeAlias, final, overload
 
 from ...core.errors import expect
 from ..model.actions import (
@@ -28,17 +28,31 @@ from ..model.actions import (
 )
 from ..model.cells import Bitboard, Cell, CellMap, nth_of
 from ..model.pieces import COLOURS, Colour
-from ..model.state import HAND_SIZE, GameState
+from ..model.state import HAND_SIZE, GameState, keep_legal
 from ..rules.catastrophes import catastrophe_cells
 from ..rules.placement import Masks, masks
 from .plays import CHOICES
 
-__all__ = ["LegalActions", "legal_actions", "release"]
+__all__ = ["CellPart", "FixedPart", "LegalActions", "legal_actions"]
 
-# A part of the sequence: a tuple of actions, or the values of a CellMap on the cells of a mask
-# (``per`` values for each cell, in the map's order), with the map's groups to read them by.
-_Fixed = tuple[int, tuple[Action, ...]]
-_Cells = tuple[int, CellMap[Any], Bitboard, int, Mapping[Cell, tuple[Any, ...]]]
+
+@final  # told apart from a cell part by its type
+class FixedPart(NamedTuple):
+    """A part of the sequence listed action by action: ending the turn, withdrawals, exchanges,
+    the answers to a decision. Most are made once (at import, or once for each hand)."""
+
+    size: int
+    actions: tuple[Action, ...]
+
+
+CellPart: TypeAlias = tuple[int, CellMap[Any], Bitboard, int, Mapping[Cell, tuple[Any, ...]]]
+"""A part of the sequence listed cell by cell, ``(size, table, cells, per, by_cell)``: the
+values of the action table ``table`` on the cells of the mask ``cells``, ``per`` values for
+each cell in the table's order, with the table's groups to read them by (``by_cell``). A plain
+tuple, read by unpacking it into those names: a listing makes up to six, and a named tuple or
+a class costs a Python call to make (3-4% of an action's instructions)."""
+
+_Part = FixedPart | CellPart
 
 
 class LegalActions(Sequence[Action]):
@@ -51,11 +65,11 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_items", "_len", "_parts")
 
-    _parts: list[_Fixed | _Cells]
+    _parts: list[_Part]
     _len: int
     _items: tuple[Action, ...]  # unset until as_tuple builds it: most listings never do
 
-    def __init__(self, parts: list[_Fixed | _Cells], length: int) -> None:
+    def __init__(self, parts: list[_Part], length: int) -> None:
         _SET_PARTS(self, parts)
         _SET_LEN(self, length)
 
@@ -68,7 +82,7 @@ class LegalActions(Sequence[Action]):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its tuple of actions (a state's cache crosses process boundaries)."""
         items = self.as_tuple()
-        return LegalActions, ([(len(items), items)], len(items))
+        return LegalActions, ([FixedPart(len(items), items)], len(items))
 
     def __len__(self) -> int:
         return self._len
@@ -85,24 +99,27 @@ class LegalActions(Sequence[Action]):
         i = index + self._len if index < 0 else index
         if 0 <= i < self._len:
             for part in self._parts:
-                size = part[0]
-                if i < size:
-                    if len(part) == 2:
-                        return part[1][i]
-                    per = part[3]
-                    found: Action = part[4][nth_of(part[2], i // per)][i % per]
-                    return found
+                if type(part) is FixedPart:
+                    size, actions = part
+                    if i < size:
+                        return actions[i]
+                else:
+                    size, _, cells, per, by_cell = part
+                    if i < size:
+                        found: Action = by_cell[nth_of(cells, i // per)][i % per]
+                        return found
                 i -= size
         raise IndexError("legal actions index out of range")
 
     def __contains__(self, action: object) -> bool:
         for part in self._parts:
-            if len(part) == 2:
-                if action in part[1]:
+            if type(part) is FixedPart:
+                if action in part.actions:
                     return True
             else:
-                c = part[1].cell_of(action)
-                if c is not None and part[2] >> c & 1:
+                _, table, cells, _, _ = part
+                c = table.cell_of(action)
+                if c is not None and cells >> c & 1:
                     return True
         return False
 
@@ -116,28 +133,32 @@ class LegalActions(Sequence[Action]):
         """The parts listed cell by cell: each action table with the mask of its legal cells
         (:func:`tigeuph.legal_mask` reads them without building an action)."""
         for part in self._parts:
-            if len(part) == 5:
-                yield part[1], part[2]
+            if type(part) is not FixedPart:
+                _, table, cells, _, _ = part
+                yield table, cells
 
     def fixed_parts(self) -> Iterator[tuple[Action, ...]]:
         """The parts listed action by action (ending the turn, withdrawals, exchanges, the
         answers to a decision)."""
         for part in self._parts:
-            if len(part) == 2:
-                yield part[1]
+            if type(part) is FixedPart:
+                yield part.actions
 
     def tile_count(self) -> int:
         """How many of the actions place a tile. Between actions they come right after ending
         the turn, ``self[1 : 1 + n]``, so a random draw among them can read them in place; the
         answers to a decision place none."""
         parts = self._parts
-        if len(parts) > 1 and len(parts[1]) == 5 and parts[1][1] in _TILE_TABLES:
-            n = parts[1][0]
-            if len(parts) > 2 and len(parts[2]) == 5 and parts[2][1] is _BLUE[0]:
-                n += parts[2][0]
+        if len(parts) > 1 and type(tiles := parts[1]) is not FixedPart:
+            n, table, _, _, _ = tiles
+            if table not in _TILE_TABLES:
+                return 0
+            if len(parts) > 2 and type(blue := parts[2]) is not FixedPart:
+                size, table, _, _, _ = blue
+                n += size if table is _BLUE[0] else 0
             return n
-        if len(parts) == 1 and len(parts[0]) == 2:  # rebuilt from a pickle: one tuple
-            return sum(1 for action in parts[0][1] if type(action) is PlaceTile)
+        if len(parts) == 1 and type(listed := parts[0]) is FixedPart:  # rebuilt from a pickle
+            return sum(1 for action in listed.actions if type(action) is PlaceTile)
         return 0
 
     def as_tuple(self) -> tuple[Action, ...]:
@@ -147,10 +168,11 @@ class LegalActions(Sequence[Action]):
         except AttributeError:
             out: list[Action] = []
             for part in self._parts:
-                if len(part) == 2:
-                    out += part[1]
+                if type(part) is FixedPart:
+                    out += part.actions
                 else:
-                    part[1].pick_into(out, part[2])
+                    _, table, cells, _, _ = part
+                    table.pick_into(out, cells)
             found = tuple(out)
             object.__setattr__(self, "_items", found)
         return found
@@ -179,7 +201,6 @@ class LegalActions(Sequence[Action]):
 # the cost (a listing sets three slots, and every state is listed).
 _SET_PARTS: Final = vars(LegalActions)["_parts"].__set__
 _SET_LEN: Final = vars(LegalActions)["_len"].__set__
-_KEEP_LEGAL: Final = vars(GameState)["_legal"].__set__
 
 _NONE: Final = LegalActions([], 0)
 
@@ -211,15 +232,8 @@ def legal_actions(state: GameState) -> LegalActions:
             found = _turn_actions(state)
         else:
             found = _legal(state)
-        _KEEP_LEGAL(state, found)
+        keep_legal(state, found)
     return found  # type: ignore[return-value]  # the slot holds what _legal built
-
-
-def release(state: GameState) -> None:
-    """Let *state* drop the legal actions and masks it keeps (they are computed again if asked
-    for): a :class:`~tigeuph.Game` keeps every state of its history, not their lists."""
-    object.__setattr__(state, "_legal", None)
-    object.__setattr__(state, "_masks", None)
 
 
 def _legal(state: GameState) -> LegalActions:
@@ -230,7 +244,7 @@ def _legal(state: GameState) -> LegalActions:
         return _turn_actions(state)
     # The answers to the decision, as its kind's record lists them.
     found = CHOICES[type(pending)].listed(state, pending)
-    return LegalActions([(len(found), found)], len(found)) if found else _NONE
+    return LegalActions([FixedPart(len(found), found)], len(found)) if found else _NONE
 
 
 _Table = tuple[CellMap[Any], Mapping[Cell, tuple[Any, ...]]]
@@ -269,7 +283,7 @@ def _all_exchanges(hand: tuple[int, int, int, int]) -> tuple[ExchangeTiles, ...]
 # What a hand alone decides of the listing: the placements of the land colours it holds and
 # how many colours that is (None: it holds none), whether it holds blue, and its exchanges as
 # a part.
-_Hand = tuple[tuple[CellMap[Any], Mapping[Cell, tuple[Any, ...]], int] | None, int, _Fixed]
+_Hand = tuple[tuple[CellMap[Any], Mapping[Cell, tuple[Any, ...]], int] | None, int, FixedPart]
 
 
 def _hand(hand: tuple[int, int, int, int]) -> _Hand:
@@ -287,7 +301,7 @@ def _hand_of(hand: tuple[int, int, int, int]) -> _Hand:
     held = (hand[0] > 0) | (hand[2] > 0) << 1 | (hand[3] > 0) << 2
     land = (*_land_tiles(held), _COLOURS_IN[held]) if held else None
     exchanges: tuple[Action, ...] = _all_exchanges(hand)
-    return land, hand[1], (len(exchanges), exchanges)
+    return land, hand[1], FixedPart(len(exchanges), exchanges)
 
 
 _COLOUR_BITS: Final = tuple(1 << c for c in COLOURS)
@@ -300,10 +314,11 @@ _COLOURS_IN: Final = tuple(n.bit_count() for n in range(16))
 _HANDS: Final[dict[tuple[int, int, int, int], _Hand]] = {}
 
 
-_END_TURN: Final[_Fixed] = (1, (END_TURN,))
+_END_TURN: Final = FixedPart(1, (END_TURN,))
 _IN_SUPPLY: Final = (None, None, None, None)
-_WITHDRAWALS: Final[tuple[_Fixed, ...]] = tuple(
-    (n.bit_count(), tuple(WITHDRAW_LEADER[c] for c in COLOURS if n >> c & 1)) for n in range(16)
+_WITHDRAWALS: Final = tuple(
+    FixedPart(n.bit_count(), tuple(WITHDRAW_LEADER[c] for c in COLOURS if n >> c & 1))
+    for n in range(16)
 )
 """The withdrawals of the leaders whose colours' bits are set, as a part."""
 _BLUE: Final = _table(PLACE_TILE[Colour.BLUE])
@@ -317,7 +332,7 @@ def _turn_actions(state: GameState) -> LegalActions:
     hand = state.hands[player]
     land, blue, exchanges = _HANDS.get(hand) or _hand(hand)
     m: Masks = state._masks or masks(state)  # type: ignore[assignment]
-    parts: list[_Fixed | _Cells] = [_END_TURN]
+    parts: list[_Part] = [_END_TURN]
     total = 1
     # Red, green and black tiles share one mask of legal cells: one part lists all three.
     cells = m.land_tiles
@@ -360,14 +375,14 @@ def _turn_actions(state: GameState) -> LegalActions:
     if on_board:
         withdrawals = _WITHDRAWALS[on_board]
         parts.append(withdrawals)
-        total += withdrawals[0]
+        total += withdrawals.size
     if state.catastrophe_tiles[player]:
         cells = catastrophe_cells(state)
         if cells:
             n = cells.bit_count()
             parts.append((n, _CATASTROPHES[0], cells, 1, _CATASTROPHES[1]))
             total += n
-    if exchanges[0]:
+    if exchanges.size:
         parts.append(exchanges)
-        total += exchanges[0]
+        total += exchanges.size
     return LegalActions(parts, total)

@@ -8,7 +8,6 @@ follows which kind of action is said by its play (``tigeuph.tigris.engine.plays`
 
 from __future__ import annotations
 
-from ..events import KingdomsUnited, TurnBegan, TurnPassed
 from ..model.cells import Cell
 from ..model.decisions import MonumentChoice, War
 from ..model.state import ACTIONS_PER_TURN, HAND_SIZE, End
@@ -38,6 +37,8 @@ __all__ = [
 def unite(w: Work) -> None:
     """The tile just placed united two kingdoms (spec R16): its wars, then the rest."""
     if w.events is not None:
+        from ..events import KingdomsUnited
+
         assert w.unification is not None
         wars = tuple(contested_colours(w))
         w.events.append(KingdomsUnited(w.active, w.unification, wars))
@@ -111,6 +112,8 @@ def action_over(w: Work) -> None:
 def pass_turn(w: Work) -> None:
     """The active player ends his turn early, his other actions unused (spec R5)."""
     if w.events is not None:
+        from ..events import TurnPassed
+
         w.events.append(TurnPassed(w.active, w.actions_left))
 
 
@@ -141,4 +144,6 @@ def close_turn(w: Work) -> None:
         w.active = (w.active + 1) % len(w.hands)
         w.actions_left = ACTIONS_PER_TURN
         if w.events is not None:
+            from ..events import TurnBegan
+
             w.events.append(TurnBegan(w.active))

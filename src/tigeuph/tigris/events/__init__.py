@@ -5,6 +5,10 @@
 colours and numbers it concerns, the clause that decided it and an English sentence; the rule
 modules tell them as they do the work, so they never disagree with :func:`tigeuph.apply`.
 :data:`EVENT_TYPES` names every kind.
+
+The rule modules import an event where they tell it (under ``if w.events is not None``), not
+at the top: a plain :func:`tigeuph.apply` tells none, and ``import tigeuph`` loads no event
+module (the package's ``EVENT_TYPES`` comes on first use).
 """
 
 from __future__ import annotations

@@ -14,11 +14,11 @@ from ...core.interface.protocol import GameInterface
 from ...core.limits import DEFAULT_LIMITS, Limits
 from .. import measures
 from ..analysis.candidates import scores
-from ..analysis.rollout import evaluation, next_state, rollout_action, weighted_action
+from ..analysis.rollout import evaluation, rollout_action, weighted_action
 from ..checks import check_state
 from ..describe.conflicts import decision_summary
 from ..describe.screen import action_kind, describe_view, notation_help
-from ..engine.apply import outcome, refusal, transition
+from ..engine.apply import apply, outcome, refusal, transition
 from ..engine.legal import legal_actions
 from ..explain import explain
 from ..invariants import state_problems, step_problems
@@ -140,7 +140,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
         return {"board": rules.board.name, **{name: getattr(rules, name) for name in SWITCHES}}
 
     legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(next_state)  # engine.apply, or the state a rollout weighed already
+    apply = staticmethod(apply)
     transition = staticmethod(transition)
     decision_summary = staticmethod(decision_summary)
     event_to_json = staticmethod(event_to_json)

@@ -41,6 +41,7 @@ from ..model.actions import (
     WithdrawLeader,
 )
 from ..model.cells import COLUMN_LETTERS, cell_name
+from ..model.kinds import ACTION_KINDS
 from ..model.pieces import Colour
 from ..model.state import End, GameState
 from ..pictures import MARGIN, SQUARE
@@ -52,61 +53,62 @@ def _colour(colour: Colour) -> str:
     return colour.name.lower()
 
 
+_CLIENT_KINDS: Final[dict[type[Any], str]] = {k.action: k.client_kind for k in ACTION_KINDS}
+
+
 def describe(action: Action) -> dict[str, Any]:
-    """What a client shows for *action*: ``id``, ``action`` (notation), ``kind``, ``cell`` (or
-    ``None``), ``piece`` (or ``None``) and an English ``label``."""
-    kind: str
+    """What a client shows for *action*: ``id``, ``action`` (notation), ``kind`` (the word its
+    :class:`~tigeuph.tigris.model.kinds.ActionKind` holds), ``cell`` (or ``None``), ``piece``
+    (or ``None``) and an English ``label``."""
     cell: str | None = None
     piece: str | None = None
     match action:
         case PlaceTile(colour, at):
-            kind, cell, piece = "tile", cell_name(at), colour.letter
+            cell, piece = cell_name(at), colour.letter
             label = f"Place a {_colour(colour)} tile on {cell}"
         case PlaceLeader(colour, at):
-            kind, cell, piece = "leader", cell_name(at), colour.letter.upper()
+            cell, piece = cell_name(at), colour.letter.upper()
             label = f"Put the {colour.leader} ({_colour(colour)} leader) on {cell}"
         case WithdrawLeader(colour):
-            kind, piece = "withdraw", colour.letter.upper()
+            piece = colour.letter.upper()
             label = f"Take the {colour.leader} back to your hand"
         case PlaceCatastrophe(at):
-            kind, cell, piece = "catastrophe", cell_name(at), "x"
+            cell, piece = cell_name(at), "x"
             label = f"Place a catastrophe on {cell}"
         case ExchangeTiles(counts):
-            kind = "exchange"
             parts = [f"{n} {_colour(c)}" for c, n in zip(Colour, counts, strict=True) if n]
             label = "Exchange " + ", ".join(parts)
         case EndTurn():
-            kind, label = "pass", "Pass (end this action)"
+            label = "Pass (end this action)"
         case CommitSupport(count):
-            kind = "support"
             label = f"Commit {count} tile{'s' if count != 1 else ''} as support"
         case ChooseWar(colour):
-            kind, label = "war", f"Resolve the {_colour(colour)} war next"
+            label = f"Resolve the {_colour(colour)} war next"
         case BuildMonument(corner, monument):
-            kind, cell = "monument", cell_name(corner)
+            cell = cell_name(corner)
             first, second = monument.colours
             label = f"Build the {_colour(first)}/{_colour(second)} monument at {cell}"
         case DeclineMonument():
-            kind, label = "decline-monument", "Build no monument"
+            label = "Build no monument"
         case TakeTreasure(at):
-            kind, cell = "treasure", cell_name(at)
+            cell = cell_name(at)
             label = f"Take the treasure on {cell}"
         case PlaceBuilding(at):
-            kind, cell = "building", cell_name(at)
+            cell = cell_name(at)
             label = f"Put the building on {cell}"
         case DeclineBuilding():
-            kind, label = "decline-building", "Build no building"
+            label = "Build no building"
         case BuildWonder(centre):
-            kind, cell = "wonder", cell_name(centre)
+            cell = cell_name(centre)
             label = f"Build the wonder centred on {cell}"
         case DeclineWonder():
-            kind, label = "decline-wonder", "Build no wonder"
+            label = "Build no wonder"
         case ScoreWonder(colour):
-            kind, label = "score-wonder", f"Score the wonder's point in {_colour(colour)}"
+            label = f"Score the wonder's point in {_colour(colour)}"
     return {
         "id": action_to_id(action),
         "action": str(action),
-        "kind": kind,
+        "kind": _CLIENT_KINDS[type(action)],
         "cell": cell,
         "piece": piece,
         "label": label,

@@ -44,13 +44,11 @@ from ..model.decisions import (
     Conflict,
     Decision,
     MonumentChoice,
-    Revolt,
     TreasureChoice,
-    War,
     WarChoice,
     WonderChoice,
-    WonderPoint,
 )
+from ..model.kinds import DECISIONS
 from ..model.pieces import COLOURS, MONUMENTS
 from ..model.ruleset import SWITCHES
 from ..model.state import GameState
@@ -63,7 +61,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 __all__ = [
-    "DECISIONS",
+    "DECISION_ORDER",
     "PLANES",
     "SEATS",
     "VECTOR",
@@ -96,18 +94,10 @@ PLANES: Final[tuple[str, ...]] = (
 )
 """The board planes, in order: each is ``rows x cols``, 1.0 where the plane's piece stands."""
 
-DECISIONS: Final = (
-    "none",
-    "revolt",
-    "war",
-    "war choice",
-    "building",
-    "wonder",
-    "monument",
-    "treasure",
-    "wonder point",
-)
-"""The kinds of pending decision, as the ``decision`` field's one-hot order."""
+DECISION_ORDER: Final = ("none", *(kind.name for kind in DECISIONS))
+"""The ``decision`` field's one-hot order: ``none``, then each kind of decision by its name,
+in the order of the one list of them (:data:`tigeuph.tigris.model.kinds.DECISIONS`); a test
+pins it, since reordering that list would change the layout."""
 
 VECTOR: Final[tuple[tuple[str, int], ...]] = (
     ("hand", 4),  # the viewer's hand, tiles per colour
@@ -124,7 +114,7 @@ VECTOR: Final[tuple[tuple[str, int], ...]] = (
     ("actions left", 1),
     ("bag size", 1),
     ("removed", 4),  # tiles out of the game in the open, per colour
-    ("decision", len(DECISIONS)),  # one-hot kind of the pending decision
+    ("decision", len(DECISION_ORDER)),  # one-hot kind of the pending decision
     ("conflict colour", 4),  # a revolt's or war's colour
     ("attacker", SEATS),
     ("defender", SEATS),
@@ -251,14 +241,7 @@ _MONUMENT_SLOTS: Final = {m: i for i, m in enumerate(MONUMENTS)}
 
 _SEATS: Final = tuple(tuple(float(slot < n) for slot in range(SEATS)) for n in range(SEATS + 1))
 _KINDS: Final[dict[type, int]] = {
-    Revolt: DECISIONS.index("revolt"),
-    War: DECISIONS.index("war"),
-    WarChoice: DECISIONS.index("war choice"),
-    BuildingChoice: DECISIONS.index("building"),
-    WonderChoice: DECISIONS.index("wonder"),
-    MonumentChoice: DECISIONS.index("monument"),
-    TreasureChoice: DECISIONS.index("treasure"),
-    WonderPoint: DECISIONS.index("wonder point"),
+    kind.decision: DECISION_ORDER.index(kind.name) for kind in DECISIONS
 }
 
 
@@ -355,7 +338,7 @@ _SWITCHES: Final = _OFFSETS["switches"]
 
 
 def _decision_kind(pending: Decision) -> int:
-    """The index in :data:`DECISIONS` of *pending*'s kind."""
+    """The index in :data:`DECISION_ORDER` of *pending*'s kind."""
     found = _KINDS.get(type(pending))
     if found is None:  # a subclass: the first kind it is an instance of
         found = next((i for kind, i in _KINDS.items() if isinstance(pending, kind)), 0)

@@ -244,7 +244,10 @@ _BELOW_ROW: Final = tuple(
 )
 """``_BELOW_ROW[k]``: every cell of the rows before row *k* (from 0)."""
 
-_Halving: TypeAlias = tuple[Bitboard, "_Halving | int", "_Halving | int"]
+_Halving: TypeAlias = tuple[Bitboard, Any, Any]
+"""A step of the search by rows: the mask of the rows below the middle one, then the search of
+either side, a ``_Halving`` again or a row (an ``int``). Those two are ``Any``, not the alias
+itself: mypyc crashes on a self-referencing alias (``benchmarks/mypyc_build.py``)."""
 
 
 def _halvings(lo: int, hi: int) -> _Halving | int:

@@ -1,11 +1,17 @@
 """Decisions the rules ask of a player in the middle of an action: what ``GameState.pending``
-holds while play waits (spec R6)."""
+holds while play waits (spec R6).
+
+A decision's fields are the one statement of what it holds: the ``pending:`` line of the
+position notation writes and reads them in order, as ``name=value`` words (a field's
+``metadata["word"]`` renames it there), and :func:`tigeuph.check_state` checks each by its
+type, so a new field is declared here alone.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias
 
-from attrs import frozen
+from attrs import Attribute, field, fields, frozen, resolve_types
 
 from .cells import Cell
 from .pieces import RED, Colour
@@ -21,6 +27,7 @@ __all__ = [
     "WarChoice",
     "WonderChoice",
     "WonderPoint",
+    "decision_fields",
 ]
 
 
@@ -35,7 +42,8 @@ class Conflict:
     colour: Colour
     attacker: int
     defender: int
-    attacker_support: int | None = None
+    attacker_support: int | None = field(default=None, metadata={"word": "support"})
+    """The attacker's committed support, once given: ``support=`` on the ``pending:`` line."""
 
     kind: ClassVar[Literal["revolt", "war"]]
     """``"revolt"`` or ``"war"``, as the events and the words name the conflict."""
@@ -138,3 +146,10 @@ Decision: TypeAlias = (
     | WonderPoint
 )
 """A decision the rules ask of a player in the middle of an action."""
+
+
+def decision_fields(cls: type[Any]) -> tuple[Attribute[Any], ...]:
+    """The fields of the decision class *cls*, in order, their ``type`` resolved (``Cell``,
+    ``tuple[Colour, ...]``, ``int | None``): what the notation and the checks derive their
+    work from. Resolved on first asking, so that ``import tigeuph`` does not pay for it."""
+    return tuple(fields(resolve_types(cls)))

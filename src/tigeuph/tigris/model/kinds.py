@@ -150,14 +150,6 @@ DECISIONS: Final = (
     _decision(War, "war", _SUPPORT, ("R17", "R18", "R19")),
     _decision(WarChoice, "war-choice", "the next war to be chosen (!colour)", ("R17",), "R17"),
     _decision(
-        MonumentChoice,
-        "monument",
-        "a monument to be built (m..) or declined (m-)",
-        ("R22",),
-        "R22",
-    ),
-    _decision(TreasureChoice, "treasure", "a treasure to be taken ($cell)", ("R25",)),
-    _decision(
         BuildingChoice,
         "building",
         "a building to be placed (@cell) or declined (@-)",
@@ -172,11 +164,24 @@ DECISIONS: Final = (
         "R31",
     ),
     _decision(
+        MonumentChoice,
+        "monument",
+        "a monument to be built (m..) or declined (m-)",
+        ("R22",),
+        "R22",
+    ),
+    _decision(TreasureChoice, "treasure", "a treasure to be taken ($cell)", ("R25",)),
+    _decision(
         WonderPoint, "wonder-point", "the colour of the wonder's point (*colour)", ("R31",), "R31"
     ),
 )
-"""Every kind of decision, in the order messages list them: the one list of the decision
-classes."""
+"""Every kind of decision: the one list of the decision classes, in the order of the
+:data:`~tigeuph.tigris.model.decisions.Decision` union, which is the order a tile can raise
+them (its conflicts, then the building, the wonder and the monument it completes, the
+treasures), the wonder's point last, at the end of the turn. Messages list the kinds in this
+order, and the observation's one-hot of the pending decision follows it
+(:data:`tigeuph.tigris.learning.tensors.DECISION_ORDER`): reordering it changes that layout,
+which ``tests/test_tensors.py`` pins."""
 
 DECISION_TYPES: Final[tuple[type[Any], ...]] = tuple(k.decision for k in DECISIONS)
 """The decision classes, in the order of :data:`DECISIONS`."""
@@ -184,9 +189,10 @@ DECISION_TYPES: Final[tuple[type[Any], ...]] = tuple(k.decision for k in DECISIO
 _ACTION_KIND: Final[Mapping[type[Any], ActionKind]] = {k.action: k for k in ACTION_KINDS}
 _DECISION_KIND: Final[Mapping[type[Any], DecisionKind]] = {k.decision: k for k in DECISIONS}
 
-# Each class once, and every class of the unions: a new kind without a record fails at import.
+# Each class once, and every class of the unions (the decisions in the union's order): a new
+# kind without a record fails at import.
 assert len(_ACTION_KIND) == len(ACTION_KINDS) and set(_ACTION_KIND) == set(get_args(Action))
-assert len(_DECISION_KIND) == len(DECISIONS) and set(_DECISION_KIND) == set(get_args(Decision))
+assert len(_DECISION_KIND) == len(DECISIONS) and get_args(Decision) == DECISION_TYPES
 
 
 def action_kind(cls: type[Any]) -> ActionKind:
@@ -214,7 +220,7 @@ DECISION_CLASSES: Final[Mapping[str, type[Any]]] = MappingProxyType(
 def kinds_text(last: str = ", ") -> str:
     """The kinds' names in table order for messages, joined by commas, the last two by *last*.
 
-    >>> kinds_text(" or ").endswith("wonder or wonder-point")
+    >>> kinds_text(" or ").endswith("treasure or wonder-point")
     True
     """
     kinds = list(DECISION_KINDS.values())

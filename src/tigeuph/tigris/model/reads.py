@@ -149,16 +149,14 @@ class Reads:
         """How many players."""
         return len(self.hands)
 
-    def analysis(self: _Fields) -> Analysis:
-        """The kingdoms and what touches them (spec R0), computed once and kept: a pure
-        function of the occupied cells and the leaders' cells."""
-        found = self._cache
-        if found is None:
-            red, blue, green, black = self.tiles
-            leaders = self.leader_mask
-            found = Analysis(red | blue | green | black | self.flipped | leaders, leaders)
-            object.__setattr__(self, "_cache", found)  # a frozen state's cache too
-        return found
+    def fresh_analysis(self: _Fields) -> Analysis:
+        """The kingdoms and what touches them (spec R0), computed afresh: a pure function of
+        the occupied cells and the leaders' cells. ``analysis()`` computes it once and keeps
+        it, each class in its own way (:mod:`tigeuph.tigris.model.state` owns a state's
+        derived slots)."""
+        red, blue, green, black = self.tiles
+        leaders = self.leader_mask
+        return Analysis(red | blue | green | black | self.flipped | leaders, leaders)
 
     def in_turn_order(self: _Fields) -> tuple[int, ...]:
         """Every player, the active one first, then clockwise."""

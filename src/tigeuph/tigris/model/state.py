@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field, fields, frozen
 
 from ...core.errors import ArgumentError, expect
 from .cells import Bitboard, Cell
@@ -19,12 +19,16 @@ from .regions import Analysis
 from .ruleset import Rules
 
 __all__ = [
+    "FIELDS",
     "TILE_COUNTS",
     "End",
     "GameState",
     "MonumentSite",
     "WonderSite",
+    "keep_legal",
+    "keep_masks",
     "new_game",
+    "release",
 ]
 
 _DEFAULT_RULES: Final = Rules()
@@ -149,11 +153,21 @@ class GameState(Reads, BoardCells):
     treasures_set_aside: int = 0
     """Treasures out of the game that no player took: a sketch's treasures its writer left off
     the board (spec D7). Always 0 in a game played from :func:`new_game`."""
-    # Derived data, filled on first use (analysis(), legal_actions, the legal masks). Logically
-    # immutable: a pure function of the fields above, never part of equality or hashing.
+    # Derived data, filled on first use (analysis(), legal_actions, the legal masks) and
+    # written only through this module (see "Derived slots" below). Logically immutable: a
+    # pure function of the fields above, never part of equality or hashing.
     _cache: Analysis | None = field(default=None, init=False, eq=False, hash=False, repr=False)
     _legal: object = field(default=None, init=False, eq=False, hash=False, repr=False)
     _masks: object = field(default=None, init=False, eq=False, hash=False, repr=False)
+
+    def analysis(self) -> Analysis:
+        """The kingdoms and what touches them (spec R0), computed once and kept: a pure
+        function of the occupied cells and the leaders' cells."""
+        found = self._cache
+        if found is None:
+            found = self.fresh_analysis()
+            _KEEP_ANALYSIS(self, found)
+        return found
 
     @property
     def is_over(self) -> bool:
@@ -185,6 +199,30 @@ class GameState(Reads, BoardCells):
         )
 
         return board(self)
+
+
+# --- Derived slots ------------------------------------------------------------------------
+# The one place that writes a frozen state's derived slots. Each setter is the slot's own
+# (the member descriptor's __set__): it passes the frozen class's guard as object.__setattr__
+# does, at half the cost, and every state is listed and checked. The engine reads the slots
+# directly (``state._masks or masks(state)``) and fills them through these.
+
+FIELDS: Final = tuple(a.name for a in fields(GameState) if a.init)
+"""The state's fields, in order: every slot but the derived ones (a
+:class:`~tigeuph.tigris.model.work.Work` copies exactly these)."""
+
+_KEEP_ANALYSIS: Final[Callable[[GameState, Analysis], None]] = vars(GameState)["_cache"].__set__
+keep_legal: Final[Callable[[GameState, object], None]] = vars(GameState)["_legal"].__set__
+"""``keep_legal(state, legal)``: *state* keeps its legal actions (``legal_actions`` only)."""
+keep_masks: Final[Callable[[GameState, object], None]] = vars(GameState)["_masks"].__set__
+"""``keep_masks(state, masks)``: *state* keeps its masks of legal cells (``placement.masks``)."""
+
+
+def release(state: GameState) -> None:
+    """Let *state* drop the legal actions and masks it keeps (they are computed again if asked
+    for): a :class:`~tigeuph.Game` keeps every state of its history, not their lists."""
+    keep_legal(state, None)
+    keep_masks(state, None)
 
 
 def new_game(

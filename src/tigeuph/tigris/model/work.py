@@ -19,18 +19,40 @@ one, so an action pays only for what it changes. Every change of a leader goes t
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ...core.events import Event
-from ..events import GameEnded, TilesDrawn
 from .cells import CELL_BITS, Bitboard, Cell
 from .cellset import BoardCells
+from .decisions import Decision
 from .pieces import Colour
 from .ranking import first_ranked, rank
 from .reads import Reads
-from .state import Counts, End, GameState, count_letters
+from .regions import Analysis
+from .ruleset import Rules
+from .state import FIELDS, Counts, End, GameState, MonumentSite, WonderSite, count_letters
 
 __all__ = ["TellingWork", "Work"]
+
+
+def _copier() -> Callable[[Work, GameState], None]:
+    """``Work.__init__``, written from the state's fields
+    (:data:`~tigeuph.tigris.model.state.FIELDS`) as attrs writes a class's ``__init__``: one
+    plain store a field, as cheap as a hand-written list, and a new field is copied without a
+    word here. The derived slots follow: the board
+    analysis carries on (every change of the occupied cells goes through a method below that
+    updates it or drops it, and tests compare the analysis each state inherits with a fresh
+    one); the legal actions and masks are the next state's own, computed on first use."""
+    stores = [f"    self.{name} = s.{name}\n" for name in FIELDS]
+    derived = "    self._cache = s._cache\n    self._legal = None\n    self._masks = None\n"
+    source = "def __init__(self, s):\n" + "".join(stores) + derived
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<Work.__init__>", "exec"), namespace)  # our own text, as attrs does
+    init: Callable[[Work, GameState], None] = namespace["__init__"]
+    init.__doc__ = "A changeable copy of *s*: its fields, and the board analysis it keeps."
+    init.__qualname__ = "Work.__init__"
+    return init
 
 
 class Work(Reads, BoardCells):
@@ -48,37 +70,43 @@ class Work(Reads, BoardCells):
     events: list[Event] | None = None
     """What the rules tell as they work: ``None`` here, a list in a :class:`TellingWork`."""
 
-    def __init__(self, s: GameState) -> None:
-        self.rules = s.rules
-        self.tiles = s.tiles
-        self.flipped = s.flipped
-        self.catastrophes = s.catastrophes
-        self.treasures = s.treasures
-        self.leaders = s.leaders
-        self.monuments = s.monuments
-        self.declined = s.declined
-        self.unification = s.unification
-        self.hands = s.hands
-        self.catastrophe_tiles = s.catastrophe_tiles
-        self.points = s.points
-        self.treasures_taken = s.treasures_taken
-        self.bag = s.bag
-        self.removed = s.removed
-        self.discarded = s.discarded
-        self.active = s.active
-        self.actions_left = s.actions_left
-        self.pending = s.pending
-        self.ended = s.ended
-        self.buildings = s.buildings
-        self.wonder = s.wonder
-        self.declined_crosses = s.declined_crosses
-        self.treasures_set_aside = s.treasures_set_aside
-        # The board analysis, or None once stale: every change of the occupied cells goes
-        # through a method here that updates it or drops it (tests compare the analysis each
-        # state inherits with a fresh one).
-        self._cache = s._cache
-        self._legal = None
-        self._masks = None
+    # The fields' types, for the type checker alone: their values are copied by the __init__
+    # written from FIELDS, and a field missing here is an error wherever the rules use it.
+    rules: Rules
+    tiles: tuple[Bitboard, Bitboard, Bitboard, Bitboard]
+    flipped: Bitboard
+    catastrophes: Bitboard
+    treasures: Bitboard
+    leaders: tuple[tuple[Cell | None, ...], ...]
+    monuments: tuple[MonumentSite, ...]
+    declined: Bitboard
+    unification: Cell | None
+    hands: tuple[Counts, ...]
+    catastrophe_tiles: tuple[int, ...]
+    points: tuple[Counts, ...]
+    treasures_taken: tuple[int, ...]
+    bag: str
+    removed: Counts
+    discarded: tuple[Counts, ...]
+    active: int
+    actions_left: int
+    pending: Decision | None
+    ended: End | None
+    buildings: tuple[Cell | None, Cell | None, Cell | None, Cell | None]
+    wonder: WonderSite | None
+    declined_crosses: Bitboard
+    treasures_set_aside: int
+    _cache: Analysis | None
+    _legal: object
+    _masks: object
+
+    if TYPE_CHECKING:
+
+        def __init__(self, s: GameState) -> None:
+            """A changeable copy of *s*: its fields, and the board analysis it keeps."""
+
+    else:
+        __init__ = _copier()
 
     # --- players' rows --------------------------------------------------------------------
 
@@ -132,6 +160,8 @@ class Work(Reads, BoardCells):
             self.hands, player, (h[0] + d[0], h[1] + d[1], h[2] + d[2], h[3] + d[3])
         )
         if self.events is not None and n:
+            from ..events import TilesDrawn
+
             self.events.append(TilesDrawn(player, len(drawn), len(drawn) < n, d))
         return len(drawn) == n
 
@@ -139,6 +169,8 @@ class Work(Reads, BoardCells):
         """The game ends (spec R26); the players ranked first win (R27)."""
         self.ended = reason
         if self.events is not None:
+            from ..events import GameEnded
+
             winners = first_ranked(rank(self.points, self.treasures_taken))
             self.events.append(GameEnded(reason, winners))
 
@@ -194,6 +226,14 @@ class Work(Reads, BoardCells):
                 here = CELL_BITS[c]
                 a = None if a.touch2 & here else a.joined(c, a.leaders | here)
         self._cache = a
+
+    def analysis(self) -> Analysis:
+        """The kingdoms and what touches them (spec R0), kept current by the changes above,
+        or computed afresh once one of them dropped it."""
+        found = self._cache
+        if found is None:
+            found = self._cache = self.fresh_analysis()
+        return found
 
     def freeze(self) -> GameState:
         """This very object, now the next state (it inherits the board analysis when that is

@@ -26,11 +26,10 @@ from ...core.records.history import History
 from ...core.records.text import check_comment
 from ...core.stops import STALL_ROUNDS
 from ..engine.apply import outcome, transition
-from ..engine.legal import release
 from ..model.action_text import parse_action
 from ..model.actions import Action
 from ..model.ruleset import Rules
-from ..model.state import GameState, new_game
+from ..model.state import GameState, new_game, release
 from ..notation.fields import TITLE, parse_rules, rules_text
 from ..notation.position import from_text, to_text
 from ..stall import is_stalled

@@ -3,7 +3,6 @@ and the double points it brings its kingdom."""
 
 from __future__ import annotations
 
-from ..events import BuildingDeclined, BuildingPlaced, BuildingReturned
 from ..model.cells import STRIDE, Bitboard, Cell, cell_name, cells_of
 from ..model.decisions import BuildingChoice
 from ..model.pieces import COLOURS, Colour
@@ -101,12 +100,16 @@ def put_building(w: Work, choice: BuildingChoice, c: Cell) -> None:
     was = w.buildings[choice.colour]
     place_building(w, choice.colour, c)
     if w.events is not None:
+        from ..events import BuildingPlaced
+
         w.events.append(BuildingPlaced(choice.player, choice.colour, c, was))
 
 
 def decline_building(w: Work, choice: BuildingChoice) -> None:
     """The active player leaves the building *choice* offers where it is (R30)."""
     if w.events is not None:
+        from ..events import BuildingDeclined
+
         w.events.append(BuildingDeclined(choice.player, choice.colour))
 
 
@@ -116,6 +119,8 @@ def return_covered(w: Work, cells: Bitboard) -> None:
         if c is not None and cells >> c & 1:
             place_building(w, colour, None)
             if w.events is not None:
+                from ..events import BuildingReturned
+
                 w.events.append(BuildingReturned(colour, c))
 
 

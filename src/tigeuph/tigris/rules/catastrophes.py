@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..events import CatastropheFell
 from ..model.cells import Bitboard, Cell, cell_name
 from ..model.pieces import COLOURS
 from ..model.reads import Position
@@ -53,5 +52,7 @@ def place_catastrophe(w: Work, player: int, c: Cell) -> None:
             destroyed = colour
     w.catastrophes |= 1 << c
     if w.events is not None:
+        from ..events import CatastropheFell
+
         w.events.append(CatastropheFell(player, c, destroyed))
     w.spend_catastrophe(player)

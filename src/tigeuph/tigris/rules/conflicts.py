@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from attrs import evolve
 
-from ..events import ConflictBegun, ConflictResolved, SupportCommitted, WarCancelled
 from ..model.cells import (  # noqa: F401 (GUARDS, STRIDE: the contracts)
     CELL_BITS,
     CELL_NEIGHBOURS,
@@ -24,6 +23,9 @@ from ..model.regions import region
 from ..model.state import GameState, count_of
 from ..model.work import Work
 from .buildings import protected
+
+if TYPE_CHECKING:  # imported where the event is told (see tigeuph.tigris.events)
+    from ..events import ConflictBegun
 
 __all__ = [
     "board_strengths",
@@ -155,6 +157,8 @@ def finish_revolt(w: Work, revolt: Revolt, defender_support: int) -> None:
     w.move_leader(loser, colour, None)
     w.score(winner, Colour.RED, 1)
     if w.events is not None:
+        from ..events import ConflictResolved
+
         strengths = (attack, defence) if winner == revolt.attacker else (defence, attack)
         w.events.append(ConflictResolved("revolt", colour, winner, loser, *strengths, loser_at))
 
@@ -229,6 +233,8 @@ def finish_war(w: Work, war: War, defender_support: int) -> None:
     lost = w.remove_tiles(colour, doomed)
     w.score(winner, colour, 1 + lost)
     if w.events is not None:
+        from ..events import ConflictResolved, WarCancelled
+
         strengths = (attack, defence) if winner == war.attacker else (defence, attack)
         removed = tuple(cells_of(doomed))
         w.events.append(
@@ -251,6 +257,8 @@ def board_strengths(state: Position, conflict: Conflict) -> tuple[int, int]:
 
 def conflict_begun(pos: Position, conflict: Conflict) -> ConflictBegun:
     """The event of *conflict* beginning, with both sides' board strengths (R15, R18)."""
+    from ..events import ConflictBegun
+
     attacker_at = pos.leaders[conflict.attacker][conflict.colour]
     defender_at = pos.leaders[conflict.defender][conflict.colour]
     assert attacker_at is not None and defender_at is not None
@@ -350,6 +358,8 @@ def commit_support(w: Work, conflict: Revolt | War, count: int) -> None:
     w.take_from_hand(conflict.player, count_of(colour, count))
     w.remove_in_open(colour, count)
     if w.events is not None:
+        from ..events import SupportCommitted
+
         side: Literal["attacker", "defender"] = (
             "attacker" if conflict.attacker_support is None else "defender"
         )

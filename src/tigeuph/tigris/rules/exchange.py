@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..events import TilesExchanged
 from ..model.reads import Position
 from ..model.state import Counts, End
 from ..model.work import Work
@@ -28,6 +27,8 @@ def exchange_tiles(w: Work, player: int, counts: Counts) -> None:
     many; a draw the bag cannot meet ends the game at once (R26)."""
     w.take_from_hand(player, counts)
     if w.events is not None:
+        from ..events import TilesExchanged
+
         w.events.append(TilesExchanged(player, sum(counts), counts))
     w.discard(player, counts)
     if not w.draw(player, sum(counts)):

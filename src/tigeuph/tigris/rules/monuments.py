@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..events import MonumentBuilt, MonumentDeclined, MonumentScored
 from ..model.cells import (  # noqa: F401 (GUARDS: the contracts)
     CELL_BITS,
     CELL_NEIGHBOURS,
@@ -106,6 +105,8 @@ def build(w: Work, corner: Cell, monument: Monument) -> None:
     w.turn_face_down(colour, sq)
     w.monuments = (*w.monuments, MonumentSite(monument, corner, colour))
     if w.events is not None:
+        from ..events import MonumentBuilt
+
         w.events.append(MonumentBuilt(w.active, monument, corner, colour))
     return_covered(w, sq)  # R30: a building under a monument goes back to supply
 
@@ -122,6 +123,8 @@ def monument_points(w: Work, player: int) -> None:
             if c is not None and kingdom >> c & 1:
                 w.score(player, colour, 1)
                 if w.events is not None:
+                    from ..events import MonumentScored
+
                     w.events.append(MonumentScored(player, site.monument, site.corner, colour))
 
 
@@ -146,4 +149,6 @@ def decline_squares(w: Work, corners: tuple[Cell, ...]) -> None:
     for corner in corners:
         w.declined |= 1 << corner
     if w.events is not None:
+        from ..events import MonumentDeclined
+
         w.events.append(MonumentDeclined(w.active, corners))

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..events import LeaderMoved, LeaderPlaced, LeaderReturned, LeaderWithdrawn, TilePlaced
 from ..model.cells import CELL_BITS, Bitboard, Cell, cell_name, neighbours
 from ..model.pieces import BLUE, RED, Colour
 from ..model.reads import Position
-from ..model.state import GameState
+from ..model.state import GameState, keep_masks
 from ..model.work import Work
 from .conflicts import conflict_begun, revolt_for
 from .scoring import score_tile
@@ -66,6 +65,8 @@ def withdraw_stranded(w: Work) -> None:
         for player, colour, c in w.leaders_in(stranded):
             w.move_leader(player, colour, None)
             if w.events is not None:
+                from ..events import LeaderReturned
+
                 w.events.append(LeaderReturned(player, colour, c))
 
 
@@ -95,16 +96,12 @@ class Masks:
         self.supply_leaders: Final = base & ~a.touch2  # R9
 
 
-_KEEP_MASKS: Final = vars(GameState)["_masks"].__set__
-"""The slot's own setter: object.__setattr__ past the frozen state's guard, at half the cost."""
-
-
 def masks(state: GameState) -> Masks:
     """The cached :class:`Masks` of *state*."""
     found = state._masks
     if found is None:
         found = Masks(state)
-        _KEEP_MASKS(state, found)
+        keep_masks(state, found)
     return found  # type: ignore[return-value]  # the slot holds what Masks built
 
 
@@ -198,6 +195,8 @@ def place_tile(w: Work, player: int, colour: Colour, c: Cell) -> None:
     elif touching:
         who, points = score_tile(w, colour, c)
     if w.events is not None:
+        from ..events import TilePlaced
+
         w.events.append(TilePlaced(player, colour, c, who, points))
 
 
@@ -208,6 +207,8 @@ def place_leader(w: Work, player: int, colour: Colour, c: Cell) -> None:
     w.move_leader(player, colour, c)
     w.pending = revolt = revolt_for(w, player, colour)
     if w.events is not None:
+        from ..events import LeaderMoved, LeaderPlaced
+
         placed = (
             LeaderPlaced(player, colour, c) if was is None else LeaderMoved(player, colour, was, c)
         )
@@ -221,4 +222,6 @@ def withdraw_leader(w: Work, player: int, colour: Colour) -> None:
     was = w.leaders[player][colour]
     w.move_leader(player, colour, None)
     if w.events is not None and was is not None:
+        from ..events import LeaderWithdrawn
+
         w.events.append(LeaderWithdrawn(player, colour, was))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..events import TreasureTaken
 from ..model.cells import Bitboard, Cell
 from ..model.decisions import TreasureChoice
 from ..model.pieces import GREEN
@@ -101,6 +100,8 @@ def take_treasure(w: Work, choice: TreasureChoice, c: Cell) -> None:
     kingdom still holds two."""
     w.take_treasure(choice.player, c)
     if w.events is not None:
+        from ..events import TreasureTaken
+
         w.events.append(TreasureTaken(choice.player, choice.trader, c))
     if takeable(w.analysis().kingdom_at(choice.trader), w.treasures, w.rules.board.special):
         w.pending = choice

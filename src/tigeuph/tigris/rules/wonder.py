@@ -3,7 +3,6 @@ and the point it brings a king at the end of his turn."""
 
 from __future__ import annotations
 
-from ..events import WonderBuilt, WonderDeclined, WonderScored
 from ..model.cells import GUARDS, STRIDE, Bitboard, Cell, cell_name  # noqa: F401 (GUARDS: the contracts)
 from ..model.decisions import WonderChoice, WonderPoint
 from ..model.pieces import COLOURS, Colour
@@ -88,6 +87,8 @@ def build_wonder(w: Work, centre: Cell) -> None:
     w.turn_face_down(colour, shape)
     w.wonder = WonderSite(centre, colour)
     if w.events is not None:
+        from ..events import WonderBuilt
+
         w.events.append(WonderBuilt(w.active, centre, colour))
     return_covered(w, shape)
 
@@ -115,6 +116,8 @@ def decline_crosses(w: Work, centres: tuple[Cell, ...]) -> None:
     for centre in centres:
         w.declined_crosses |= 1 << centre
     if w.events is not None:
+        from ..events import WonderDeclined
+
         w.events.append(WonderDeclined(w.active, centres))
 
 
@@ -123,4 +126,6 @@ def score_wonder_point(w: Work, player: int, colour: Colour) -> None:
     point of the colour he chose (R31)."""
     w.score(player, colour, 1)
     if w.events is not None:
+        from ..events import WonderScored
+
         w.events.append(WonderScored(player, colour))
