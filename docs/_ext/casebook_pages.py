@@ -121,18 +121,17 @@ def panel(case: Case) -> list[str]:
     case's own lines, for the panel's script to play (the text is there without it too)."""
     assert case.path is not None
     position, own = casebook.halves(case.path.read_text("utf-8"))
-    rows = (min(max(text.count("\n") + 1, 3), 22) for text in (position, own))
-    high, low = rows
+    high, low = (min(max(text.count("\n") + 1, 3), 22) for text in (position, own))
+    box = 'spellcheck="false" autocomplete="off" wrap="off"'
     game = casebook.game_of_case(case).name
     block = [
         f'<section class="tryit" data-case="{case.name}" data-game="{game}">',
         '<div class="tryit-edit">',
-        '<label class="tryit-field">Position'
-        f'<textarea class="tryit-position" rows="{high}" spellcheck="false" autocomplete="off">',
+        f'<label class="tryit-field">Position<textarea class="tryit-position" rows="{high}" {box}>',
         *html.escape(position, quote=False).splitlines(),
         "</textarea></label>",
         '<label class="tryit-field">Actions and checks'
-        f'<textarea class="tryit-lines" rows="{low}" spellcheck="false" autocomplete="off">',
+        f'<textarea class="tryit-lines" rows="{low}" {box}>',
         *html.escape(own, quote=False).splitlines(),
         "</textarea></label>",
         "</div>",
@@ -245,5 +244,3 @@ def pinned(case: Case) -> tuple[str, ...]:
     ``spec/trace.py`` counts them, so that the spec's cases and the case's clauses agree)."""
     refused = case.error.split()[:1] if case.error else []
     return case.clauses + tuple(c for c in refused if c not in case.clauses)
-
-
