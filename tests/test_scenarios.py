@@ -136,3 +136,37 @@ def test_checks_hold_under_python_minus_o(tmp_path: Path) -> None:
         [sys.executable, "-O", "-c", code, str(wrong)], capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "1 ['points 0 = r0 b0 g4 k0']"
+
+
+def _casebook(*args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "tigeuph", "casebook", *args]
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+def test_the_command_plays_the_installed_casebook() -> None:
+    """``tigeuph casebook`` plays every case of the package and says all pass; a family or a
+    name picks some; ``--list`` names them."""
+    every = _casebook()
+    assert every.returncode == 0, every.stdout + every.stderr
+    assert every.stdout.strip() == f"{len(CASES)} cases: {len(CASES)} passed"
+    some = _casebook("wars", TRAVEL, "-v")
+    assert some.returncode == 0
+    assert f"passed {TRAVEL} " in some.stdout and "passed wars/" in some.stdout
+    listed = _casebook("--list", "--game", "babel").stdout.splitlines()
+    assert len(listed) == 49 and listed[0].startswith("babel/")
+
+
+def test_the_command_fails_a_case_the_engine_contradicts(tmp_path: Path) -> None:
+    """A case file whose expectation is false fails with its line; one that cannot be read,
+    or a name the casebook lacks, is bad input (exit 2)."""
+    source = casebook.case_named(WAR).path
+    assert source is not None
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(source.read_text("utf-8").replace("= r0 b0 g3 k0", "= r0 b0 g4 k0"))
+    failed = _casebook(str(wrong))
+    assert failed.returncode == 1
+    assert "FAILED wrong: expect: points 0 = r0 b0 g4 k0: got r0 b0 g3 k0" in failed.stdout
+    unreadable = tmp_path / "unreadable.txt"
+    unreadable.write_text("# Nothing.\nclauses: R1\nplay: pass\nexpect-error: R5 x\nplay: pass\n")
+    assert _casebook(str(unreadable)).returncode == 2
+    assert "no case 'no/such'" in _casebook("no/such").stderr

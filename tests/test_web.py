@@ -199,3 +199,45 @@ def test_a_page_seats_only_its_own_players() -> None:
 def test_warm_runs_what_a_first_click_waits_for() -> None:
     """``warm`` plays a little of every game: it raises nothing."""
     web.warm()
+
+
+def test_the_site_server_sends_the_engines_types(tmp_path: Path) -> None:
+    """``tigeuph docs --serve`` serves a built site with the types a browser insists on for the
+    engine's files: ``.mjs`` as JavaScript, ``.wasm`` as WebAssembly."""
+    import threading
+    import urllib.request
+
+    from tigeuph.cli.docs import serve_site
+
+    for name in ("index.html", "worker.mjs", "pyodide.asm.wasm", "tigeuph.whl"):
+        (tmp_path / name).write_bytes(b"x")
+    server = serve_site(tmp_path, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        types = {}
+        for name in ("worker.mjs", "pyodide.asm.wasm", "tigeuph.whl"):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/{name}", timeout=30) as answer:
+                types[name] = answer.headers["Content-Type"]
+        assert types == {
+            "worker.mjs": "text/javascript",
+            "pyodide.asm.wasm": "application/wasm",
+            "tigeuph.whl": "application/zip",
+        }
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_docs_command_needs_a_checkout_or_a_built_site(tmp_path: Path) -> None:
+    """Outside a checkout, ``tigeuph docs`` says what it needs, in one line (exit 2)."""
+    for args in (["--source", str(tmp_path)], ["--serve", "--no-build", "--source", str(tmp_path)]):
+        done = subprocess.run(
+            [sys.executable, "-m", "tigeuph", "docs", *args],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 2
+        assert done.stderr.startswith("tigeuph: error: ") and "tigeuph docs" in done.stderr

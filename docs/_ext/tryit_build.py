@@ -23,6 +23,7 @@ import argparse
 import base64
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -85,8 +86,13 @@ class BuildError(Exception):
 
 
 def _run(command: list[str], what: str, cwd: Path | None = None) -> None:
+    # SOURCE_DATE_EPOCH: a wheel's files dated alike at every build, so that the same sources
+    # make the same bytes (and a browser's cache keeps them).
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}
     try:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            command, cwd=cwd, capture_output=True, text=True, check=False, env=env
+        )
     except FileNotFoundError:
         raise BuildError(
             f"{what}: {command[0]} is missing (Debian: apt-get install -y nodejs npm)"

@@ -30,7 +30,9 @@ def recompile(data):
                 code = compile(body, info.filename, "exec", dont_inherit=True, optimize=0)
                 # flags 0 (a timestamp pyc), mtime and size 0: never compared, there is no source
                 header = importlib.util.MAGIC_NUMBER + bytes(12)
-                dst.writestr(info.filename + "c", header + marshal.dumps(code))
+                compiled = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+                compiled.compress_type = zipfile.ZIP_DEFLATED
+                dst.writestr(compiled, header + marshal.dumps(code))
             else:
                 dst.writestr(info, body)
     return out.getvalue()
