@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 from typing import Final
 
 import pytest
@@ -25,8 +26,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 # .ci/run installs both and sets TIGEUPH_BROWSER=required and TIGEUPH_NODE=required, under which
 # a missing program is an error, so CI cannot pass without running them.
 
+# The live pages' test (tests/test_live_pages.py) builds the documentation site too, which
+# needs Sphinx (the docs extra), node and npm (Pyodide), unless TIGEUPH_SITE names a site
+# already built; it is required with the browser test.
+
 BROWSER = ("/usr/bin/chromium", "/usr/bin/chromedriver")
 NODE = ("/usr/bin/node",)
+SITE_BUILD = ("/usr/bin/node", "/usr/bin/npm", "sphinx")
 NEEDS: Final = {
     "test_browser.py": (
         BROWSER,
@@ -34,17 +40,33 @@ NEEDS: Final = {
         "apt-get install -y chromium chromium-driver",
         "browser test",
     ),
+    "test_live_pages.py": (
+        BROWSER if os.environ.get("TIGEUPH_SITE") else BROWSER + SITE_BUILD,
+        "TIGEUPH_BROWSER",
+        "apt-get install -y chromium chromium-driver nodejs npm; pip install -e '.[docs]'",
+        "live pages' browser test",
+    ),
     "test_node_bot.py": (NODE, "TIGEUPH_NODE", "apt-get install -y nodejs", "Node bot test"),
 }
-"""Each such test file: the programs it needs, the variable that requires them, how to
-install them, and what to call its tests."""
+"""Each such test file: the programs (a path) and Python packages (a name) it needs, the
+variable that requires them, how to install them, and what to call its tests."""
+
+
+def _missing(needed: tuple[str, ...]) -> list[str]:
+    return [
+        name
+        for name in needed
+        if not (os.access(name, os.X_OK) if name.startswith("/") else find_spec(name))
+    ]
+
+
 _NOTES = pytest.StashKey[list[str]]()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     notes = config.stash.setdefault(_NOTES, [])
     for file_name, (programs, variable, install, called) in NEEDS.items():
-        missing = [path for path in programs if not os.access(path, os.X_OK)]
+        missing = _missing(programs)
         needing = [item for item in items if item.path.name == file_name]
         if not missing or not needing:
             continue

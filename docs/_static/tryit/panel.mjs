@@ -166,6 +166,8 @@ class Panel {
     }
     this.show(shown);
     this.runs += 1;
+    // ms since the page's navigation began, for benchmarks/browser_budgets.py
+    if (this.runs === 1) this.section.dataset.firstRunAt = String(Math.round(performance.now()));
     this.section.dataset.runs = String(this.runs);
     this.section.dataset.verdict = shown.verdict;
     this.setState("done");

@@ -24,12 +24,14 @@ async function boot() {
   web = py.pyimport("tigeuph.web");
   web.warm(); // the imports a first click would wait for
   const python = py.runPython("import sys; sys.version.split()[0]");
+  const fetched = performance.getEntriesByType("resource");
   return {
     python,
     pyodide: py.version,
     load_ms: Math.round(loaded - started),
     warm_ms: Math.round(performance.now() - loaded),
-    bytes: performance.getEntriesByType("resource").reduce((n, e) => n + (e.transferSize || 0), 0),
+    bytes: fetched.reduce((n, e) => n + (e.transferSize || 0), 0),
+    origins: [...new Set(fetched.map((e) => new URL(e.name).origin))],
   };
 }
 
