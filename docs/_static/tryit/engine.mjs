@@ -89,6 +89,8 @@ export function drawn(picture, grid = null, cells = new Map(), onCell = null) {
   const parsed = new DOMParser().parseFromString(picture, "image/svg+xml").documentElement;
   if (parsed.localName !== "svg") return el("p", {}, "(no picture)");
   const svg = document.importNode(parsed, true);
+  // The theme styles code blocks as .highlight {width: 100%}, which an SVG rect obeys.
+  for (const node of svg.querySelectorAll(".highlight")) node.classList.replace("highlight", "board-highlight");
   if (!grid || !onCell) return svg;
   const { rows, cols, square, margin, columns } = grid;
   const hits = document.createElementNS(SVG, "g");
