@@ -211,7 +211,7 @@ def measure(site: Path, url: str, loads: int, reruns: int, games: int) -> dict[s
                             == "setup"
                         )
                     )
-                    played = {"tigris": [], "babel": []}
+                    played: dict[str, list[float]] = {"tigris": [], "babel": []}
                     hinted: list[float] = []
                     for game in played:
                         for seed in range(1, games + 1):

@@ -66,7 +66,8 @@ class Board {
       const g = chosen();
       players.replaceChildren(...g.players.map((n) => el("option", { value: String(n), selected: n === g.default_players }, String(n))));
       rules.replaceChildren(...Object.entries(g.settings).map(([key, values]) => {
-        const name = key.replace(/_/g, " ");
+        const words = key.replace(/_/g, " ");
+        const name = words[0].toUpperCase() + words.slice(1);
         if (values.every((v) => typeof v === "boolean")) {
           return el("label", { class: "switch" }, el("input", { type: "checkbox", "data-rule": key }), name);
         }

@@ -123,8 +123,8 @@ def _check(state: GameState, line: str) -> None:
         _same(line, state.treasures_taken[int(words[1])], int(want))
     elif what == "hand":
         hand = state.hands[int(words[1])]
-        wanted = tuple(want.count(c.letter) for c in COLOURS)
-        if hand != wanted:
+        counted = tuple(want.count(c.letter) for c in COLOURS)
+        if hand != counted:
             got = "".join(c.letter * n for c, n in zip(COLOURS, hand, strict=True))
             raise CaseFailed(f"{line}: got {got or '-'}", line)
     elif what == "leader":

@@ -55,7 +55,7 @@ class Session:
         """Answer the JSON *request*; an error of the library is an answer too."""
         try:
             asked = json.loads(request)
-            call = self.calls.get(asked.get("call")) if isinstance(asked, dict) else None
+            call = self.calls.get(str(asked.get("call"))) if isinstance(asked, dict) else None
             if call is None:
                 raise TigeuphError(f"no such call: {str(request)[:60]!r}")
             args = asked.get("args") or {}
