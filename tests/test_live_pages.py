@@ -366,29 +366,45 @@ def _said(driver: webdriver.Chrome) -> str:
 def test_a_whole_game_against_greedy_on_the_board_that_needs_no_server(
     browser: webdriver.Chrome, url: str, downloads: Path
 ) -> None:
-    """A person deals a game against the greedy player, asks a hint and an explanation, plays
-    from a cell of the board and from the list, undoes, sees the move indicator while the
-    player moves and the narration of each move, plays to the end and downloads a record that
-    ``tigeuph verify`` accepts with the commitment shown before the first move."""
+    """The search player, first to move in a game of Babel, thinks in the worker while the move
+    indicator says so. Then a person deals a game against the greedy player, asks a hint and an
+    explanation, plays from a cell of the board and from the list, undoes, sees the indicator
+    while the player moves and the narration of each move, plays to the end and downloads a
+    record that ``tigeuph replay`` reads and ``tigeuph verify`` accepts with the commitment
+    shown before the first move."""
     rng = random.Random(11)
     browser.get(url + "play.html")
     board = _board(browser)
     _wait(browser, BOOT).until(lambda d: _data(board, "state") in ("setup", "broken"))
     assert _data(board, "state") == "setup"
-    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-game-name")).select_by_value("tigris")
-    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-players")).select_by_value("2")
+    # every text the move indicator shows, as it shows it
+    browser.execute_script(
+        "const board = arguments[0]; window.indicated = [];"
+        "new MutationObserver(() => { const turn = board.querySelector('.tboard-turn');"
+        "  if (turn) indicated.push(turn.textContent); })"
+        ".observe(board, {childList: true, characterData: true, subtree: true});",
+        board,
+    )
     player = Select(board.find_element(By.CSS_SELECTOR, "select.tboard-player"))
     assert player.first_selected_option.get_attribute("value") == "greedy"
+    # Babel, the person in seat 1: the search player moves first, in the worker, and says so
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-game-name")).select_by_value("babel")
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-seat")).select_by_value("1")
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-player")).select_by_value("mcts")
+    _press(browser, board.find_element(By.CSS_SELECTOR, "button.tboard-deal"))
+    _wait(browser).until(lambda d: _data(board, "waiting") == "you")
+    assert "seat 0 (mcts) is thinking…" in browser.execute_script("return indicated")
+    assert "you are the bull (seat 1)" in board.find_element(By.CLASS_NAME, "tboard-turn").text
+
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-game-name")).select_by_value("tigris")
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-seat")).select_by_value("0")
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-players")).select_by_value("2")
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-player")).select_by_value("greedy")
     Select(board.find_element(By.CSS_SELECTOR, "select.tboard-pace")).select_by_value("0")
     _press(browser, board.find_element(By.CSS_SELECTOR, "input[data-rule=buildings]"))
     _press(browser, board.find_element(By.CSS_SELECTOR, "button.tboard-deal"))
-    _wait(browser).until(lambda d: _data(board, "waiting") == "you")
-    # every text the move indicator shows, as it shows it
-    browser.execute_script(
-        "window.indicated = [];"
-        "new MutationObserver(() => indicated.push(arguments[0].textContent))"
-        ".observe(arguments[0], {childList: true, characterData: true, subtree: true});",
-        board.find_element(By.CLASS_NAME, "tboard-turn"),
+    _wait(browser).until(
+        lambda d: _data(board, "waiting") == "you" and _data(board, "actions") == "0"
     )
     commitment = board.find_element(By.CLASS_NAME, "tboard-commitment-hex").text
     assert re.fullmatch(r"[0-9a-f]{64}", commitment)
