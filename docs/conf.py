@@ -8,8 +8,10 @@ Build it (the ``docs`` extra installs what it needs)::
 
 Two local extensions under ``docs/_ext/`` write pages at build time: ``specbook`` renders
 ``spec/rules.md`` with an anchor per clause (the ``clause`` role links to one from anywhere)
-and ``casebook`` writes a page per scenario of ``tests/scenarios/``. Nothing is fetched from
-the network.
+and ``casebook`` writes a page per case of :mod:`tigeuph.casebook`. ``tryit`` gives those pages
+and ``play`` their live engine: Pyodide from the npm registry (a pinned version, its integrity
+checked, cached under ``docs/_build/.tryit/``) and a wheel of tigeuph built from this checkout;
+that is the one thing the build fetches, once.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from sphinx.util.inspect import TypeAliasForwardRef
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path[:0] = [str(HERE / "_ext"), str(ROOT / "src"), str(ROOT / "tests")]
+sys.path[:0] = [str(HERE / "_ext"), str(ROOT / "src")]
 
 
 def _load(name: str, path: Path) -> None:
@@ -56,6 +58,7 @@ extensions = [
     "specbook",
     "casebook",
     "clihelp",
+    "tryit",
 ]
 
 # -- pages -------------------------------------------------------------------------------------
@@ -144,6 +147,7 @@ PUBLIC_MODULES = [
     "tigeuph.tigris.pictures",
     "tigeuph.testing.invariants",
     "tigeuph.agents",
+    "tigeuph.casebook",
 ]
 
 

@@ -8,9 +8,10 @@ There are two specs: spec/rules.md (Tigris & Euphrates, clauses R… and D…) a
 (Babel, clauses B…, issue 19); a test may name a clause of either.
 
 It fails, listing every problem, when a clause has no test, a code reference (``module:name``
-under ``src/tigeuph/``) does not resolve, a test reference (``file.py::test``, ``file.py``,
-``scenarios/dir/name.txt`` or a glob) names nothing under ``tests/``, or a scenario's
-``clauses:`` line or a test docstring names a clause the spec does not have (issue 3).
+under ``src/tigeuph/``) does not resolve, a test reference (``file.py::test``, ``file.py`` or a
+glob under ``tests/``; ``scenarios/dir/name.txt`` or a glob, a case of the casebook, under
+``src/tigeuph/casebook/``) names nothing, or a scenario's ``clauses:`` line or a test docstring
+names a clause the spec does not have (issue 3).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from attrs import frozen
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec" / "rules.md"
 TESTS = ROOT / "tests"
+CASEBOOK = ROOT / "src" / "tigeuph" / "casebook"
+"""The folder whose ``scenarios/`` holds the casebook's cases (issue 39)."""
 TABLE = ROOT / "docs" / "traceability.md"
 SPECS = (
     (SPEC, TABLE),
@@ -156,12 +159,15 @@ def resolve_code(ref: str, package: str = "tigeuph") -> str | None:
     return None
 
 
-def resolve_test(ref: str, tests: Path) -> str | None:
-    """Why *ref* names nothing under *tests*, or None.
+def resolve_test(ref: str, tests: Path, cases: Path | None = None) -> str | None:
+    """Why *ref* names nothing under *tests* (a case, ``scenarios/...``: under *cases*, by
+    default *tests* too), or None.
 
     *ref* is ``file.py::test`` (``file.py::Class::test``), a file, or a glob of files.
     """
     path, _, names = ref.partition("::")
+    if path.startswith("scenarios/") and cases is not None:
+        tests = cases
     if any(c in path for c in "*?["):
         if not any(p.is_file() for p in tests.glob(path)):
             return f"matches no file under {tests.name}/"
@@ -206,11 +212,12 @@ def docstring_clauses(docstring: str) -> list[tuple[str, bool]]:
     return named
 
 
-def scenario_mentions(tests: Path) -> list[Mention]:
-    """The clauses each scenario names: its ``clauses:`` and ``expect-error:`` lines."""
+def scenario_mentions(cases: Path) -> list[Mention]:
+    """The clauses each scenario under *cases*' ``scenarios/`` names: its ``clauses:`` and
+    ``expect-error:`` lines. A scenario is credited as ``scenarios/family/name.txt``."""
     mentions = []
-    for file in sorted(tests.glob("scenarios/**/*.txt")):
-        name = file.relative_to(tests).as_posix()
+    for file in sorted(cases.glob("scenarios/**/*.txt")):
+        name = file.relative_to(cases).as_posix()
         for number, line in enumerate(file.read_text("utf-8").splitlines(), 1):
             stripped = line.strip()
             if stripped.startswith("clauses:"):
@@ -219,7 +226,7 @@ def scenario_mentions(tests: Path) -> list[Mention]:
                 ids = stripped.removeprefix("expect-error:").split()[:1]
             else:
                 continue
-            mentions += [Mention(c, f"{tests.name}/{name}:{number}", name) for c in ids]
+            mentions += [Mention(c, f"{cases.name}/{name}:{number}", name) for c in ids]
     return mentions
 
 
@@ -272,11 +279,14 @@ def check(
     package: str = "tigeuph",
     spec_name: str = "spec",
     elsewhere: frozenset[str] = frozenset(),
+    cases: Path | None = None,
 ) -> Report:
-    """Every problem of the spec *spec_text* against *package* and the tests under *tests*.
+    """Every problem of the spec *spec_text* against *package*, the tests under *tests* and
+    the cases under *cases*' ``scenarios/`` (by default *tests*' own).
 
     A test naming a clause of another spec (one of *elsewhere*) is that spec's business.
     """
+    cases = tests if cases is None else cases
     clauses = parse_spec(spec_text)
     problems: list[str] = []
     known: dict[str, Clause] = {}
@@ -296,11 +306,11 @@ def check(
             if why is not None:
                 problems.append(f"{at}: code reference `{ref}` does not resolve: {why}")
         for ref in clause.tests:
-            why = resolve_test(ref, tests)
+            why = resolve_test(ref, tests, cases)
             if why is not None:
                 problems.append(f"{at}: test reference `{ref}` does not resolve: {why}")
     derived: dict[str, list[str]] = {clause.id: [] for clause in clauses}
-    for mention in scenario_mentions(tests) + docstring_mentions(tests):
+    for mention in scenario_mentions(cases) + docstring_mentions(tests):
         if mention.clause in elsewhere and mention.clause not in known:
             continue
         if mention.clause not in known:
@@ -376,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _check_one(spec: Path, table_path: Path, text: str, others: frozenset[str], write: bool) -> int:
     """Check one spec; write its table when *write*, else check that it is current."""
     spec_name = spec.relative_to(ROOT).as_posix()
-    report = check(text, TESTS, spec_name=spec_name, elsewhere=others)
+    report = check(text, TESTS, spec_name=spec_name, elsewhere=others, cases=CASEBOOK)
     if report.problems:
         print(f"spec traceability: {len(report.problems)} problem(s)", file=sys.stderr)
         for problem in report.problems:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
+from typing import Final
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=30, deadline=None)
@@ -16,40 +19,6 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
-# --- scenario files (tests/scenarios/**/*.txt) ------------------------------------------------
-
-from pathlib import Path  # noqa: E402
-from typing import Final  # noqa: E402
-
-import pytest  # noqa: E402
-
-
-def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
-    if file_path.suffix == ".txt" and "scenarios" in file_path.parts:
-        return ScenarioFile.from_parent(parent, path=file_path)
-    return None
-
-
-class ScenarioFile(pytest.File):
-    def collect(self) -> list[pytest.Item]:
-        return [ScenarioItem.from_parent(self, name=self.path.stem)]
-
-
-class ScenarioItem(pytest.Item):
-    def runtest(self) -> None:
-        import babel_scenario
-        import scenario
-
-        found = scenario.read(self.path)
-        if babel_scenario.is_babel(found):
-            babel_scenario.run(found)
-        else:
-            scenario.run(found)
-
-    def reportinfo(self) -> tuple[Path, int, str]:
-        return self.path, 0, f"scenario {self.path.name}"
-
-
 # --- tests that need a program Python and pip do not bring ------------------------------------
 # The browser test (tests/test_browser.py) drives Debian's headless Chromium, and the Node bot's
 # test (tests/test_node_bot.py) runs Node, which a machine with only Python and pip does not
@@ -57,8 +26,13 @@ class ScenarioItem(pytest.Item):
 # .ci/run installs both and sets TIGEUPH_BROWSER=required and TIGEUPH_NODE=required, under which
 # a missing program is an error, so CI cannot pass without running them.
 
+# The live pages' test (tests/test_live_pages.py) builds the documentation site too, which
+# needs Sphinx (the docs extra), node and npm (Pyodide), unless TIGEUPH_SITE names a site
+# already built; it is required with the browser test.
+
 BROWSER = ("/usr/bin/chromium", "/usr/bin/chromedriver")
 NODE = ("/usr/bin/node",)
+SITE_BUILD = ("/usr/bin/node", "/usr/bin/npm", "sphinx")
 NEEDS: Final = {
     "test_browser.py": (
         BROWSER,
@@ -66,17 +40,33 @@ NEEDS: Final = {
         "apt-get install -y chromium chromium-driver",
         "browser test",
     ),
+    "test_live_pages.py": (
+        BROWSER if os.environ.get("TIGEUPH_SITE") else BROWSER + SITE_BUILD,
+        "TIGEUPH_BROWSER",
+        "apt-get install -y chromium chromium-driver nodejs npm; pip install -e '.[docs]'",
+        "live pages' browser test",
+    ),
     "test_node_bot.py": (NODE, "TIGEUPH_NODE", "apt-get install -y nodejs", "Node bot test"),
 }
-"""Each such test file: the programs it needs, the variable that requires them, how to
-install them, and what to call its tests."""
+"""Each such test file: the programs (a path) and Python packages (a name) it needs, the
+variable that requires them, how to install them, and what to call its tests."""
+
+
+def _missing(needed: tuple[str, ...]) -> list[str]:
+    return [
+        name
+        for name in needed
+        if not (os.access(name, os.X_OK) if name.startswith("/") else find_spec(name))
+    ]
+
+
 _NOTES = pytest.StashKey[list[str]]()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     notes = config.stash.setdefault(_NOTES, [])
     for file_name, (programs, variable, install, called) in NEEDS.items():
-        missing = [path for path in programs if not os.access(path, os.X_OK)]
+        missing = _missing(programs)
         needing = [item for item in items if item.path.name == file_name]
         if not missing or not needing:
             continue

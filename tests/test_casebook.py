@@ -45,7 +45,7 @@ def _coordinates(picture: str) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("case", CASES, ids=[c.path.stem for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.name.rpartition("/")[2] for c in CASES])
 def test_every_state_of_a_case_is_drawn_cropped_alike(case: scenario.Scenario) -> None:
     """A case shows its position and the board after each action (a refused action on the
     position it is refused in), all cropped to one rectangle that holds every cell the actions

@@ -42,7 +42,7 @@ def play(state: GameState, *actions: str) -> GameState:
     return state
 
 
-# From tests/scenarios/revolts/rulebook-revolt-tie-goes-to-the-defender.txt
+# From the casebook, revolts/rulebook-revolt-tie-goes-to-the-defender.txt
 REVOLT = position(
     """
  4   ~  ~  ~  ~  .  .  .  .  .  .  .  .  .  ~  ~  ~
@@ -55,7 +55,7 @@ REVOLT = position(
     "player 1: hand=rrrg",
 )
 
-# From tests/scenarios/wars/rulebook-war-second-war-vanishes.txt
+# From the casebook, wars/rulebook-war-second-war-vanishes.txt
 WAR = position(
     """
  4   ~  ~  ~  ~  .  G0 .  .  .  .  G1 .  .  ~  ~  ~
@@ -68,8 +68,8 @@ WAR = position(
     "player 1: hand=g",
 )
 
-# From tests/scenarios/catastrophes/catastrophe-strands-a-leader.txt and
-# tests/scenarios/tiles/red-tile-on-a-river-refused.txt
+# From the casebook, catastrophes/catastrophe-strands-a-leader.txt and
+# tiles/red-tile-on-a-river-refused.txt
 LONE_KING = position(
     """
  4   ~  ~  ~  ~  .  .  .  .  .  .  .  .  .  ~  ~  ~
@@ -81,7 +81,7 @@ LONE_KING = position(
     "player 0: hand=r",
 )
 
-# From tests/scenarios/monuments/rulebook-monument-points-at-turn-end.txt
+# From the casebook, monuments/rulebook-monument-points-at-turn-end.txt
 MONUMENT_ROWS = """
  4   ~  ~  ~  ~  .  r  .  .  r  .  .  .  .  ~  ~  ~
  5   .  .  .  .  .  K0 #  #  R1 .  .  .  .  r$ ~  ~

@@ -7,7 +7,6 @@ import sys
 import types
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
 
 import pytest
 import scenario
@@ -244,7 +243,7 @@ def test_png_hands_the_picture_to_cairosvg(monkeypatch: pytest.MonkeyPatch) -> N
 
 # --- conflicts, dynasties, the wonder, crops --------------------------------------------------
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = scenario.SCENARIOS
 
 
 Step = tuple[tigeuph.GameState, tigeuph.Action, tigeuph.GameState, tuple[tigeuph.Event, ...]]

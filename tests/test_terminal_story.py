@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from rich.text import Text
-from scenario import read
+from scenario import SCENARIOS, read
 
 import tigeuph
 from tigeuph import GAMES
@@ -375,7 +375,7 @@ def test_another_seats_view_shows_the_strengths_but_not_the_choices(played: Play
 def test_a_choice_of_wars_shows_each_wars_strengths() -> None:
     """When a unification sets off two wars, each is shown with its board strengths, as
     tigeuph.explain counts them."""
-    path = Path(__file__).parent / "scenarios/wars/unification-with-two-wars-asks-the-order.txt"
+    path = SCENARIOS / "wars/unification-with-two-wars-asks-the-order.txt"
     scenario = read(path)
     state = tigeuph.from_text(scenario.position)
     for text in scenario.play:

@@ -1,32 +1,30 @@
-"""The rules casebook: a page per scenario of ``tests/scenarios/``, written at build time.
+"""The rules casebook: a page per case of :mod:`tigeuph.casebook`, written at build time.
 
-Each scenario file is read by ``tests/scenario.py``, the reader the tests use, and played here
-as there (``scenario.run``: a case that fails is a build warning, so ``-W`` stops the build).
-Its page takes its title from the case's own description, then shows the position and, under
-each action (with who plays it, what ``tigeuph.explain`` says of it and what its events told),
-the board it leads to: every board cropped to the cells the case concerns, the action's cells
-framed, its conflicts drawn (``casebook_boards``). What must follow is said in sentences, each
-check after its own (``casebook_words``), naming the seats by their dynasties as the pictures
-draw them; then the clauses it pins (each a link to the spec, whose clauses link back) and the
-file.
+Each case (the package's ``casebook/scenarios/``, both games) is read and played here by
+:mod:`tigeuph.casebook`, as the tests play it (a case that fails is a build warning, so ``-W``
+stops the build). Its page (``casebook_pages``) takes its title from the case's own
+description, then shows the position and, under each action (with who plays it, what the
+game's ``explain`` says of it and what its events told), the board it leads to: the main
+game's boards cropped to the cells the case concerns, the action's cells framed, its conflicts
+drawn (``casebook_boards``), and what must follow said in sentences (``casebook_words``);
+Babel's boards whole, its checks in code. Then the "try it" panel, where the reader edits the
+case and plays it in his browser (the ``tryit`` extension), and the file.
 
-Pages go to ``docs/casebook/`` (not kept in git): ``index`` (the families and a clause → cases
-table), one page per family (a directory of ``tests/scenarios/``) and one per case. A file is
-rewritten only when its text changes, so incremental builds stay incremental.
+Pages go to ``docs/casebook/`` (not kept in git): ``index`` (the families of both games and a
+clause → cases table), one page per family (a folder of the casebook: ``wars``,
+``babel/turn``) and one per case. A file is rewritten only when its text changes, so
+incremental builds stay incremental.
 """
 
 from __future__ import annotations
 
-import re
+import html
 from collections import defaultdict
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
-import scenario  # tests/scenario.py, on sys.path from conf.py
 import spec_trace  # spec/trace.py, loaded by conf.py
-from casebook_boards import boards, steps
-from casebook_words import case_title, expectation, seat_name
+from casebook_pages import babel_page, escape, figure, pinned, tigris_page
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
@@ -34,8 +32,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import tigeuph
-from tigeuph import svg
-from tigeuph.core.dynasties import dynasty
+from tigeuph import casebook, svg
+from tigeuph.casebook import Case, CaseError, CaseFailed
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = "casebook"
@@ -55,231 +53,143 @@ FAMILIES: dict[str, tuple[str, str]] = {
         "Variants",
         "English reinforcement, civilisation buildings, the wonder and open scoring.",
     ),
+    "babel/setup": ("Babel: the start", "The starting card, built on each player's first turn."),
+    "babel/turn": ("Babel: the turn", "Drawing people and temple cards, the end of a turn."),
+    "babel/actions": ("Babel: actions", "Travel, colonise, build, migrate and the quarry."),
+    "babel/abilities": (
+        "Babel: abilities",
+        "Each nation's ability, paid for by a run of its cards, and halving a hand.",
+    ),
+    "babel/end": ("Babel: the end", "Scores that win at once, the last temple card, ties."),
 }
 
 log = logging.getLogger(__name__)
 
 
 def family_title(family: str) -> str:
-    return FAMILIES.get(family, (family.replace("-", " ").capitalize(), ""))[0]
+    name = family.rpartition("/")[2]
+    return FAMILIES.get(family, (name.replace("-", " ").capitalize(), ""))[0]
 
 
-def pinned(case: scenario.Scenario) -> tuple[str, ...]:
-    """The clauses *case* pins: its ``clauses:`` line, and the clause its refusal names (as
-    ``spec/trace.py`` counts them, so that the spec's cases and the case's clauses agree)."""
-    refused = case.error.split()[:1] if case.error else []
-    return case.clauses + tuple(c for c in refused if c not in case.clauses)
-
-
-def _escape(text: str) -> str:
-    """*text* as reStructuredText, its clause names (``R11``) linked."""
-    text = re.sub(r"([\\`*_|])", r"\\\1", text)
-    return re.sub(r"(?<![\w-])([RD]\d+)\b", r":clause:`\1`", text)
-
-
-def _figure(picture: str, n: int | str, caption: str) -> list[str]:
-    # Pictures on a page share symbol names: give each its own.
-    picture = re.sub(r'(id="|href="#|url\(#)([\w-]+)', rf"\1b{n}-\2", picture)
-    # The theme styles code blocks as ``.highlight { width: 100% }``, which an SVG rect obeys.
-    picture = picture.replace('class="highlight"', 'class="board-highlight"')
-    return [f'<figure class="case-board">{picture}<figcaption>{caption}</figcaption></figure>']
-
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _raw(figure: list[str], indent: str = "") -> list[str]:
-    """*figure* as a raw HTML block of reStructuredText, indented by *indent*."""
-    return [f"{indent}.. raw:: html", "", *(f"{indent}   {line}" for line in figure), ""]
-
-
-def _checks(checks: list[str], indent: str) -> list[str]:
-    """The ``expect:`` lines *checks* as a list of sentences, each with its line in code."""
-    out = []
-    for check in checks:
-        words = expectation(check)
-        said = f"{_escape(words)} (``{check}``)" if words else f"``{check}``"
-        out.append(f"{indent}- {said}")
-    return [*out, ""]
-
-
-# --- one case ---------------------------------------------------------------------------------
-
-
-def case_page(case: scenario.Scenario, family: str, titles: dict[str, str]) -> list[str]:
+def case_page(case: Case, family: str, titles: dict[str, str]) -> list[str]:
     """The reStructuredText of *case*'s page; *titles* gives each clause's title."""
-    relative = case.path.relative_to(ROOT).as_posix()
-    notes = [
-        line.strip().lstrip("# ").strip()
-        for line in case.position.splitlines()
-        if line.strip().startswith("#")
-    ][1:]
-    title = _escape(case_title(case.title))
-    played = steps(case)
-    pictures = boards(case)
-    players = tigeuph.from_text(case.position).players
-    names = [seat_name(seat) for seat in range(players)]
-    checks: list[list[str]] = [[]]  # the checks before any action, then after each
-    for kind, text in case.steps:
-        if kind == "expect":
-            checks[-1].append(text)
-        elif kind == "play":
-            checks.append([])
-    pins = ", ".join(f":clause:`{c}` ({_escape(titles.get(c, '?'))})" for c in pinned(case))
-    seats = ", ".join(
-        f"seat {seat} {dynasty(seat).name} ({dynasty(seat).colour_name})" for seat in range(players)
-    )
-    lines = [
-        f".. _case-{family}-{case.path.stem}:",
-        "",
-        title,
-        "=" * len(title),
-        "",
-        ".. rst-class:: case-lede",
-        "",
-        _escape(case.title),
-        "",
-    ]
-    lines += [_escape(note[:1].upper() + note[1:]) + "\n" for note in notes]
-    lines += [
-        ".. container:: case-meta",
-        "",
-        f"   **Pins** {pins}",
-        "",
-        f"   **Family** :doc:`{family_title(family)} <../{family}>` · **File** ``{relative}``",
-        "",
-        f"   **Seats** {seats}: each leader carries its dynasty's symbol and its seat colour",
-        "",
-    ]
-    lines += ["What is played and what must follow", "-" * 35, ""]
-    serial = 0
-    if not (played and played[0].refused):
-        first = pictures.pop(0)
-        lines += _raw(_figure(first.picture, serial, _html(first.caption)))
-        serial += 1
-    if checks[0]:
-        lines += ["Before any action:", "", *_checks(checks[0], "")]
-    state = tigeuph.from_text(case.position)
-    for number, step in enumerate(played, 1):
-        who = "nobody" if step.seat is None else names[step.seat]
-        why = _escape(str(tigeuph.explain(state, step.action)))
-        lines += [f"{number}. ``{step.action}``, by {_escape(who)}: {why}", ""]
-        if step.refused and case.error is not None:
-            clause, _, words = case.error.partition(" ")
-            lines += [
-                f"   **Must be refused** under :clause:`{clause}`, saying"
-                f' "{_escape(words)}"; the position stays as it was.',
-                "",
-            ]
-        elif step.events:
-            told = " ".join(_escape(e.text(names)) for e in step.events)
-            lines += [f"   *What happened:* {told}", ""]
-        picture = pictures[number - 1]
-        lines += _raw(_figure(picture.picture, serial, _html(picture.caption)), "   ")
-        serial += 1
-        if number < len(checks) and checks[number]:
-            lines += ["   Then:", "", *_checks(checks[number], "   ")]
-        state = step.after
-    lines += [
-        "Each check is a line of the scenario format (:ref:`scenario-format`), shown in code",
-        "after its sentence. The build plays the case as the tests do and fails if the engine",
-        "disagrees.",
-        "",
-        "The scenario file",
-        "-" * 17,
-        "",
-        f".. literalinclude:: /../{relative}",
-        "   :language: text",
-        "",
-    ]
-    return lines
+    family_doc = "/" + OUT + "/" + family
+    if casebook.game_of_case(case).name == "babel":
+        return babel_page(case, family_doc, family_title(family))
+    return tigris_page(case, family_doc, family_title(family), titles)
 
 
 # --- the pages --------------------------------------------------------------------------------
 
 
+def _titles() -> dict[str, str]:
+    """Each clause's title, of both specs."""
+    found: dict[str, str] = {}
+    for spec in ("rules.md", "babel.md"):
+        text = (ROOT / "spec" / spec).read_text("utf-8")
+        found.update({c.id: c.title for c in spec_trace.parse_spec(text)})
+    return found
+
+
 def pages(root: Path) -> dict[str, str]:
     """Every casebook page (path under *root*'s ``casebook/`` → text); warns of failing cases."""
-    titles = {c.id: c.title for c in spec_trace.parse_spec((ROOT / "spec/rules.md").read_text())}
-    cases: dict[str, list[scenario.Scenario]] = defaultdict(list)
-    for path in scenario.all_scenarios():
-        case = scenario.read(path)
+    titles = _titles()
+    cases: dict[str, list[Case]] = defaultdict(list)
+    for case in casebook.all_cases():
         try:
-            scenario.run(case)
-        except AssertionError as err:
-            log.warning("%s: the engine disagrees: %s", path.relative_to(ROOT), err)
-        cases[path.parent.name].append(case)
+            casebook.run(case)
+        except (CaseFailed, CaseError) as err:
+            log.warning("%s: the engine disagrees: %s", case.path, err)
+        cases[casebook.family_of(case)].append(case)
     order = [f for f in FAMILIES if f in cases] + sorted(set(cases) - set(FAMILIES))
     out: dict[str, str] = {}
-    by_clause: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    by_clause: dict[str, list[str]] = defaultdict(list)
     for family in order:
         for case in cases[family]:
-            out[f"{family}/{case.path.stem}.rst"] = "\n".join(case_page(case, family, titles))
+            out[f"{case.name}.rst"] = "\n".join(case_page(case, family, titles))
             for clause in pinned(case):
-                by_clause[clause].append((family, case.path.stem))
+                by_clause[clause].append(case.name)
         out[f"{family}.rst"] = "\n".join(_family_page(family, cases[family]))
     out["index.rst"] = "\n".join(_index(order, cases, by_clause, titles))
     return out
 
 
-def _clause_key(clause: str) -> tuple[str, int]:
-    return clause[0] != "R", int(clause[1:])  # R before D, then by number
+def _clause_key(clause: str) -> tuple[int, int]:
+    return "RDB".index(clause[0]), int(clause[1:])  # R, then D, then Babel's B, by number
 
 
-def _family_page(family: str, cases: Iterable[scenario.Scenario]) -> list[str]:
+def _clause(clause: str) -> str:
+    """*clause* linked to its heading in the rules (Babel's have none: plain)."""
+    return f":clause:`{clause}`" if clause[0] in "RD" else clause
+
+
+def _family_page(family: str, cases: list[Case]) -> list[str]:
     title, intro = FAMILIES.get(family, (family_title(family), ""))
-    cases = list(cases)
     named = sorted({c for case in cases for c in pinned(case)}, key=_clause_key)
-    lines = [f".. _casebook-{family}:", "", title, "=" * len(title), "", intro, ""]
-    lines += ["Clauses pinned here: " + ", ".join(f":clause:`{c}`" for c in named) + ".", ""]
+    label = family.replace("/", "-")
+    lines = [f".. _casebook-{label}:", "", title, "=" * len(title), "", intro, ""]
+    lines += ["Clauses pinned here: " + ", ".join(_clause(c) for c in named) + ".", ""]
     for case in cases:
-        clauses = ", ".join(f":clause:`{c}`" for c in pinned(case))
-        lines += [
-            f"- :doc:`{family}/{case.path.stem}` ({clauses}): {_escape(case.title)}",
-        ]
+        clauses = ", ".join(_clause(c) for c in pinned(case))
+        lines += [f"- :doc:`/{OUT}/{case.name}` ({clauses}): {escape(case.title)}"]
     lines += ["", ".. toctree::", "   :hidden:", ""]
-    lines += [f"   {family}/{case.path.stem}" for case in cases]
+    lines += [f"   /{OUT}/{case.name}" for case in cases]
     return [*lines, ""]
 
 
 def _index(
     order: list[str],
-    cases: dict[str, list[scenario.Scenario]],
-    by_clause: dict[str, list[tuple[str, str]]],
+    cases: dict[str, list[Case]],
+    by_clause: dict[str, list[str]],
     titles: dict[str, str],
 ) -> list[str]:
-    total = sum(len(v) for v in cases.values())
+    main = [f for f in order if not f.startswith("babel/")]
+    babel = [f for f in order if f.startswith("babel/")]
+    counted = {
+        name: sum(len(cases[f]) for f in families)
+        for name, families in (("main", main), ("babel", babel))
+    }
     lines = [
         ".. _casebook:",
         "",
         "The rules casebook",
         "==================",
         "",
-        f"Every rule question the tests settle, {total} cases in {len(order)} families: each",
-        "case is a file of ``tests/scenarios/``, a position with the actions played from it and",
-        "what must follow. Its page draws the position, says what the engine makes of each",
-        "action (:func:`tigeuph.explain`) and links to the clauses of :doc:`the rules </spec>`",
-        "it pins. The pages are written when the documentation is built, and the build plays",
-        "every case: a page here is a case the engine passes.",
+        f"Every rule question the tests settle: {counted['main']} cases of Tigris & Euphrates",
+        f"in {len(main)} families and {counted['babel']} of Babel in {len(babel)}. Each case is a",
+        "file of the package (``tigeuph/casebook/scenarios/``, read and played by",
+        ":mod:`tigeuph.casebook`), a position with the actions played from it and what must",
+        "follow. Its page draws the position, says what the engine makes of each action (the",
+        "game's ``explain``) and links to the clauses of :doc:`the rules </spec>` it pins. The",
+        "pages are written when the documentation is built, and the build plays every case: a",
+        "page here is a case the engine passes. Every page can play its case again in your",
+        "browser, as you edit it (:doc:`/live`); ``tigeuph casebook`` plays them all on any",
+        "installed copy.",
         "",
     ]
-    for family in order:
-        count = len(cases[family])
-        intro = FAMILIES.get(family, ("", ""))[1]
-        lines.append(f"- :doc:`{family}` ({count} case{'s' * (count != 1)}): {intro}")
+    for family in main:
+        lines.append(_family_line(family, cases))
+    lines += ["", "Babel", "-----", ""]
+    for family in babel:
+        lines.append(_family_line(family, cases))
     lines += ["", ".. toctree::", "   :hidden:", ""]
     lines += [f"   {family}" for family in order]
     lines += ["", "By clause", "---------", ""]
     lines += [".. list-table::", "   :header-rows: 1", "   :widths: 30 70", ""]
     lines += ["   * - Clause", "     - Cases"]
     for clause in sorted(by_clause, key=_clause_key):
-        links = ", ".join(f":doc:`{f}/{s}`" for f, s in by_clause[clause])
+        links = ", ".join(f":doc:`/{OUT}/{name}`" for name in by_clause[clause])
         lines += [
-            f"   * - :clause:`{clause}` {_escape(titles.get(clause, ''))}",
+            f"   * - {_clause(clause)} {escape(titles.get(clause, ''))}",
             f"     - {links}",
         ]
     return [*lines, ""]
+
+
+def _family_line(family: str, cases: dict[str, list[Case]]) -> str:
+    count = len(cases[family])
+    intro = FAMILIES.get(family, ("", ""))[1]
+    return f"- :doc:`{family}` ({count} case{'s' * (count != 1)}): {intro}"
 
 
 def write_pages(app: Sphinx) -> None:
@@ -297,9 +207,10 @@ def write_pages(app: Sphinx) -> None:
 
 
 class BoardDirective(SphinxDirective):
-    """``.. board:: tests/scenarios/x.txt``, or a position as the content: the position drawn.
+    """``.. board:: wars/some-case`` (a case of the casebook), or a position as the content:
+    the position drawn.
 
-    ``:play: gH5 +3 +0`` plays actions first (a scenario's own, with ``:play: all``) and marks
+    ``:play: gH5 +3 +0`` plays actions first (the case's own, with ``:play: all``) and marks
     the last; ``:player: 1`` draws that seat's view; ``:caption:`` writes under the picture.
     """
 
@@ -313,9 +224,9 @@ class BoardDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         if self.arguments:
-            path = ROOT / self.arguments[0]
-            self.env.note_dependency(str(path))
-            case = scenario.read(path)
+            case = casebook.case_named(self.arguments[0])
+            assert case.path is not None
+            self.env.note_dependency(str(case.path))
             position, own = case.position, list(case.play)
         else:
             position, own = "\n".join(self.content), []
@@ -329,9 +240,9 @@ class BoardDirective(SphinxDirective):
             state if "player" not in self.options else tigeuph.view(state, self.options["player"])
         )
         picture = svg.board(shown, size=None, lastmove=last, before=before)
-        caption = _html(self.options.get("caption", ""))
-        figure = "".join(_figure(picture, f"d{self.env.new_serialno('board')}", caption))
-        return [nodes.raw("", f'<div class="case-boards single">{figure}</div>', format="html")]
+        caption = html.escape(self.options.get("caption", ""))
+        drawn = "".join(figure(picture, f"d{self.env.new_serialno('board')}", caption))
+        return [nodes.raw("", f'<div class="case-boards single">{drawn}</div>', format="html")]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

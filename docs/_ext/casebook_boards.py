@@ -1,10 +1,11 @@
 """The casebook's boards: a case played step by step, and its pictures cropped to what it is about.
 
-A case (a scenario of ``tests/scenarios/``) is played here as the tests play it, and every state
-it passes through is drawn: the position, then the board after each action, each cropped to
-the same rectangle of the board (the cells the actions touch, the events tell of, the checks
-name and the play changes, with a cell of margin around them), the cells each action touches
-framed and its conflicts drawn. A refused action is drawn on the position it is refused in.
+A case of the main game (:mod:`tigeuph.casebook`) is played here as the tests play it, and
+every state it passes through is drawn: the position, then the board after each action, each
+cropped to the same rectangle of the board (the cells the actions touch, the events tell of,
+the checks name and the play changes, with a cell of margin around them), the cells each
+action touches framed and its conflicts drawn. A refused action is drawn on the position it
+is refused in.
 
 Nothing here needs Sphinx, so that the tests can draw every casebook board and measure it.
 """
@@ -15,12 +16,12 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-import scenario  # tests/scenario.py
 from attrs import frozen
 from casebook_words import seat_name
 
 import tigeuph
 from tigeuph import GameState, svg
+from tigeuph.casebook import Case
 from tigeuph.core.events import Event
 from tigeuph.tigris.events import ConflictBegun, ConflictResolved
 from tigeuph.tigris.model.actions import Action
@@ -61,7 +62,7 @@ class Board:
     picture: str
 
 
-def steps(case: scenario.Scenario) -> list[Step]:
+def steps(case: Case) -> list[Step]:
     """Every action of *case* in order, played from its position (the refused one, if the
     case expects a refusal, left unplayed)."""
     state = tigeuph.from_text(case.position)
@@ -128,7 +129,7 @@ def _touched(step: Step) -> Bitboard:
     return mask
 
 
-def region(case: scenario.Scenario, played: list[Step]) -> Bitboard:
+def region(case: Case, played: list[Step]) -> Bitboard:
     """The cells *case* is about: those its actions touch and change, its events tell of and
     its checks name; none (the whole board) when the rectangle around them covers most of
     the board. The pictures crop to that rectangle, with a margin (``svg.CROP_MARGIN``)."""
@@ -148,7 +149,7 @@ def region(case: scenario.Scenario, played: list[Step]) -> Bitboard:
     return 0 if high * wide > _MOST * board.rows * board.cols else mask
 
 
-def boards(case: scenario.Scenario) -> list[Board]:
+def boards(case: Case) -> list[Board]:
     """*case*'s pictures: its position, then the board after each action (or the refused
     action on the position it is refused in), cropped alike."""
     played = steps(case)

@@ -40,7 +40,6 @@ import tigeuph
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec" / "rules.md"
-TESTS = ROOT / "tests"
 STUB = "spec"  # the docname whose text is replaced
 
 _HEAD = re.compile(r"^\*\*(?P<id>[RD]\d+) — (?P<title>.+?)\.?\*\*(?P<rest>.*)$")
@@ -239,10 +238,10 @@ def _split_fields(text: str) -> dict[str, str]:
 def scenario_cases() -> tuple[dict[str, list[str]], dict[str, str]]:
     """The scenarios naming each clause (``clauses:`` and ``expect-error:`` lines, as
     ``spec/trace.py`` counts them), and each scenario's casebook title."""
-    from casebook import case_title  # the sibling extension
+    from casebook_words import case_title  # the casebook's words
 
     cases: dict[str, list[str]] = defaultdict(list)
-    for mention in spec_trace.scenario_mentions(TESTS):
+    for mention in spec_trace.scenario_mentions(spec_trace.CASEBOOK):
         if mention.test is not None and mention.test not in cases[mention.clause]:
             cases[mention.clause].append(mention.test)
     titles = {test: case_title(Path(test).stem) for tests in cases.values() for test in tests}

@@ -7,6 +7,8 @@
 ``tigeuph replay``       step through a game record
 ``tigeuph verify``       check that a game record was dealt as its server promised
 ``tigeuph serve``        the game server and the browser board
+``tigeuph casebook``     play the rules casebook's cases, or your own
+``tigeuph docs``         build the documentation site, and serve it
 ``tigeuph engine``       a tigeuph player served to other programs over the bot protocol
 ``tigeuph engine-check`` whether a bot program speaks the bot protocol
 ``tigeuph simulate``     compare variants over many seeded random games
@@ -29,7 +31,7 @@ import sys
 from typing import NoReturn
 
 from ..core.errors import TigeuphError
-from . import engine, explain, play, render, replay, serve, verify
+from . import casebook, docs, engine, explain, play, render, replay, serve, verify
 from .tools import TOOLS, run_tool
 
 __all__ = ["main", "parser"]
@@ -56,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
         epilog="Start with: tigeuph play",
     )
     commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (play, render, explain, replay, verify, serve, engine):
+    for module in (play, render, explain, replay, verify, serve, casebook, docs, engine):
         module.add(commands)
     for name, (text, _) in TOOLS.items():
         commands.add_parser(name, help=text, add_help=False)

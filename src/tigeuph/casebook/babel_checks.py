@@ -1,9 +1,4 @@
-"""Babel scenario files: a Babel position, the actions played from it, what must follow.
-
-They live under ``tests/scenarios/babel/`` and read like the main game's (``scenario.py``:
-``clauses:``, ``play:``, ``expect:``, ``told:``, ``expect-error: B12 some words``); the
-position is in Babel's position notation (``babel position``, see
-:mod:`tigeuph.babel.notation`). Each ``expect`` line checks the state the actions above it reach:
+"""What an ``expect`` line of a Babel case may say, and its check.
 
 =====================================  ===============================================
 ``hand P = HHA`` / ``= -``             player P's hand (letters in any order)
@@ -25,61 +20,76 @@ position is in Babel's position notation (``babel position``, see
 
 from __future__ import annotations
 
-import scenario
-from scenario import Scenario
+from typing import Final
 
-from tigeuph import GAMES, babel
-from tigeuph.babel.model.cards import counts_text, nation, nations_text, parse_counts
-from tigeuph.babel.notation import TITLE, to_text
+from ..babel.engine import legal_actions, outcome
+from ..babel.model.actions import parse_action
+from ..babel.model.cards import counts_text, nation, nations_text, parse_counts
+from ..babel.model.state import BabelState
+from ..babel.notation import to_text
+from ..core.errors import TigeuphError
+from .format import CaseError, CaseFailed
 
-_LINES = ("turn", "pending", "end", "seed", "people", "temples", "discard")
+__all__ = ["KINDS", "check"]
 
-
-def is_babel(scenario: Scenario) -> bool:
-    """Whether *scenario*'s position is a Babel position."""
-    for line in scenario.position.splitlines():
-        if line.strip() and not line.strip().startswith("#"):
-            return line.strip() == TITLE
-    return False
-
-
-def run(found: Scenario) -> None:
-    """Play the Babel scenario *found* and check what it expects; AssertionError on a mismatch
-    (the main game's runner, through the game interface, with Babel's checks)."""
-    scenario.run(found, GAMES["babel"], check)
+_LINES: Final = ("turn", "pending", "end", "seed", "people", "temples", "discard")
+_SIDES: Final = ("hand", "column", "temple", "row", "pawn", "start", "score")
+KINDS: Final = frozenset({"legal", "top", "winner", "to-move", *_SIDES, *_LINES})
+"""The first words an ``expect`` line of Babel may start with."""
 
 
-def _line(state: babel.BabelState, key: str) -> str:
+def _line(state: BabelState, key: str) -> str:
     for line in to_text(state).splitlines():
         if line.startswith(key + ":"):
             return line.partition(":")[2].strip()
-    raise AssertionError(f"no {key!r} line")
+    return "(no such line)"
 
 
-def check(state: babel.BabelState, line: str) -> None:
-    """Check one ``expect`` line against *state*."""
+def check(state: BabelState, line: str) -> None:
+    """Check the ``expect`` line *line* against *state*.
+
+    Raises:
+        CaseFailed: it does not hold (the message says what the state has instead).
+        CaseError: no check starts with its first word, or it names what cannot be read.
+    """
+    try:
+        _check(state, line)
+    except (CaseFailed, CaseError):
+        raise
+    except (TigeuphError, ValueError, IndexError, KeyError) as err:
+        raise CaseError(f"cannot check {line!r}: {err}") from None
+
+
+def _legal(state: BabelState, line: str, words: list[str], want: str) -> None:
+    legal = {str(a) for a in legal_actions(state)}
+    if len(words) > 1 and words[1] in ("has", "lacks"):
+        named = {str(parse_action(t)) for t in words[2:]}
+        if words[1] == "has" and not named <= legal:
+            raise CaseFailed(f"not legal: {' '.join(sorted(named - legal))}", line)
+        if words[1] == "lacks" and named & legal:
+            raise CaseFailed(f"legal after all: {' '.join(sorted(named & legal))}", line)
+        return
+    wanted = {str(parse_action(t)) for t in want.split()}
+    if legal != wanted:
+        raise CaseFailed(
+            f"legal: {' '.join(sorted(legal))}; expected {' '.join(sorted(wanted))}", line
+        )
+
+
+def _check(state: BabelState, line: str) -> None:
     lhs, _, rhs = line.partition("=")
     words = lhs.split()
     want = rhs.strip()
     what = words[0] if words else ""
     got: object
     if what == "legal":
-        legal = {str(a) for a in babel.legal_actions(state)}
-        if len(words) > 1 and words[1] in ("has", "lacks"):
-            named = {str(babel.parse_action(t)) for t in words[2:]}
-            if words[1] == "has":
-                assert named <= legal, f"not legal: {sorted(named - legal)}"
-            else:
-                assert not named & legal, f"legal after all: {sorted(named & legal)}"
-            return
-        wanted = {str(babel.parse_action(t)) for t in want.split()}
-        assert legal == wanted, f"legal: {sorted(legal)}, expected {sorted(wanted)}"
+        _legal(state, line, words, want)
         return
-    if what in ("hand", "column", "temple", "row", "pawn", "start", "score"):
+    if what in _SIDES:
         side = state.sides[int(words[1])]
         if what == "hand":
-            got, want = counts_text(side.hand) or "-", counts_text(parse_counts(want.strip("-")))
-            want = want or "-"
+            got = counts_text(side.hand) or "-"
+            want = counts_text(parse_counts(want.strip("-"))) or "-"
         elif what == "column":
             got = nations_text(side.column(nation(words[2]))) or "-"
         elif what == "temple":
@@ -99,13 +109,15 @@ def check(state: babel.BabelState, line: str) -> None:
         else:
             got = "".join(map(str, state.temple_deck[:n]))
     elif what == "winner":
-        result = babel.outcome(state)
-        assert result is not None, f"{line}: the game is not over"
+        result = outcome(state)
+        if result is None:
+            raise CaseFailed(f"{line}: the game is not over", line)
         got = "none" if result.winner is None else str(result.winner)
     elif what == "to-move":
         got = "none" if state.to_move is None else str(state.to_move)
     elif what in _LINES:
         got = _line(state, what)
     else:
-        raise ValueError(f"unknown expectation {line!r}")
-    assert got == want, f"{line}: got {got}"
+        raise CaseError(f"unknown expectation {line!r}: it starts with none of {sorted(KINDS)}")
+    if got != want:
+        raise CaseFailed(f"{line}: got {got}", line)
