@@ -43,7 +43,7 @@ NEEDS: Final = {
     "test_live_pages.py": (
         BROWSER if os.environ.get("TIGEUPH_SITE") else BROWSER + SITE_BUILD,
         "TIGEUPH_BROWSER",
-        "apt-get install -y chromium chromium-driver nodejs npm; pip install -e '.[docs]'",
+        "apt-get install -y chromium chromium-driver nodejs npm; pip install '.[test]'",
         "live pages' browser test",
     ),
     "test_node_bot.py": (NODE, "TIGEUPH_NODE", "apt-get install -y nodejs", "Node bot test"),
