@@ -7,6 +7,7 @@ from importlib.util import find_spec
 from typing import Final
 
 import pytest
+from helpers.programs import BROWSER, NODE, SITE_BUILD
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=30, deadline=None)
@@ -20,19 +21,17 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 # --- tests that need a program Python and pip do not bring ------------------------------------
-# The browser test (tests/test_browser.py) drives Debian's headless Chromium, and the Node bot's
-# test (tests/test_node_bot.py) runs Node, which a machine with only Python and pip does not
-# have. There the README's test command leaves them out (deselected, said in the summary);
+# The browser test (tests/server/test_browser.py) drives Debian's headless Chromium, and the Node
+# bot's test (tests/players/test_node_bot.py) runs Node, which a machine with only Python and pip
+# does not have (tests/helpers/programs.py names them). There the README's test command leaves
+# them out (deselected, said in the summary);
 # .ci/run installs both and sets TIGEUPH_BROWSER=required and TIGEUPH_NODE=required, under which
 # a missing program is an error, so CI cannot pass without running them.
 
-# The live pages' test (tests/test_live_pages.py) builds the documentation site too, which
+# The live pages' test (tests/apps/test_live_pages.py) builds the documentation site too, which
 # needs Sphinx (the docs extra), node and npm (Pyodide), unless TIGEUPH_SITE names a site
 # already built; it is required with the browser test.
 
-BROWSER = ("/usr/bin/chromium", "/usr/bin/chromedriver")
-NODE = ("/usr/bin/node",)
-SITE_BUILD = ("/usr/bin/node", "/usr/bin/npm", "sphinx")
 NEEDS: Final = {
     "test_browser.py": (
         BROWSER,

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 import runpy
-from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from helpers.paths import EXAMPLES
 
 import tigeuph
 from tigeuph import Action, PlayerView
@@ -109,7 +109,7 @@ def test_bad_arguments_are_refused() -> None:
 
 def test_the_random_agent_example_plays_an_episode() -> None:
     """examples/gymnasium_random.py plays a whole episode against a greedy player."""
-    example = Path(__file__).parent.parent / "examples" / "gymnasium_random.py"
+    example = EXAMPLES / "gymnasium_random.py"
     play = runpy.run_path(str(example), run_name="example")["play"]
     reward, steps = play(players=2, opponents="greedy", seed=1)
     assert steps > 10 and reward in (-1.0, 0.0, 1.0)

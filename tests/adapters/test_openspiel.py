@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 import runpy
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
+from helpers.paths import EXAMPLE_BOARDS, EXAMPLES
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 import tigeuph
@@ -153,7 +153,7 @@ def test_max_moves_cuts_the_game_off_as_a_draw() -> None:
 def test_a_board_file_sets_the_board() -> None:
     """A board file (spec R2) gives the game its board, and the observation its size; OpenSpiel's
     random-simulation checks pass on it."""
-    delta = Path(__file__).parent.parent / "examples" / "boards" / "delta.txt"
+    delta = EXAMPLE_BOARDS / "delta.txt"
     game = pyspiel.load_game("tigeuph", {"players": 3, "board": str(delta)})
     board = tigeuph.load_board(delta)
     assert game.observation_tensor_size() == tigeuph.tigris.learning.tensors.observation_size(board)
@@ -200,7 +200,7 @@ def test_outcome_sampling_mccfr_runs() -> None:
 
 def test_the_mcts_example_plays_a_game() -> None:
     """examples/openspiel_mcts.py plays a game (cut off early) to its returns."""
-    example = Path(__file__).parent.parent / "examples" / "openspiel_mcts.py"
+    example = EXAMPLES / "openspiel_mcts.py"
     play = runpy.run_path(str(example), run_name="example")["play"]
     result = play(players=2, simulations=4, seed=1, max_moves=30)
     assert len(result) == 2 and sum(result) == pytest.approx(0.0)

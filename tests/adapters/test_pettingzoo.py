@@ -4,10 +4,10 @@ to move selected (spec R6), views as observations (R4), the engine's returns as 
 from __future__ import annotations
 
 import runpy
-from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers.paths import EXAMPLES
 from pettingzoo.test import api_test, seed_test
 
 import tigeuph
@@ -91,7 +91,7 @@ def test_render_shows_the_position() -> None:
 
 def test_the_random_agent_example_plays_a_game() -> None:
     """examples/pettingzoo_random.py plays a whole game; the totals sum to zero."""
-    example = Path(__file__).parent.parent / "examples" / "pettingzoo_random.py"
+    example = EXAMPLES / "pettingzoo_random.py"
     play = runpy.run_path(str(example), run_name="example")["play"]
     totals = play(players=4, seed=2, wonder=True)
     assert sum(totals.values()) == pytest.approx(0.0)

@@ -9,18 +9,18 @@ import importlib
 import re
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from typing import Any
 
 import pytest
-import scenario
+from helpers import scenario
+from helpers.paths import DOCS
 
 import tigeuph
 from tigeuph import svg
 from tigeuph.core.dynasties import dynasty
 from tigeuph.tigris.model.cells import cell_name, cells_of
 
-EXT = Path(__file__).resolve().parents[1] / "docs" / "_ext"
+EXT = DOCS / "_ext"
 CASES = [scenario.read(path) for path in scenario.all_scenarios()]
 
 

@@ -144,7 +144,7 @@ def test_play_stops_a_stalled_game_and_saves_its_record(
     """Agents that always pass stall a watched game (spec D8): play says so in one line, stops,
     saves the record with its Termination tag and exits 0."""
     record = tmp_path / "stalled.txt"
-    passer = "agent_examples:passer"
+    passer = "helpers.agent_examples:passer"
     argv = ["play", "--seats", f"{passer},{passer},{passer}", "--seed", "4", "--delay", "0"]
     assert main([*argv, "--record", str(record)]) == 0
     out = capsys.readouterr().out

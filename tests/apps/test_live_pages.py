@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 from urllib.request import urlopen
 
 import pytest
+from helpers.paths import ROOT
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
@@ -43,7 +44,6 @@ from tigeuph.cli.docs import serve_site
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 FLAGS = (

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from games import every_switch, random_game
+from helpers.games import every_switch, random_game
 from rich.console import Console
 from rich.text import Text
 
@@ -197,7 +197,7 @@ def test_a_person_who_passes_with_a_passing_agent_stalls_the_game() -> None:
         except StopIteration:
             raise EOFError from None
 
-    TerminalGame(game, ["human", "agent_examples:passer"], console=out, ask=ask).run()
+    TerminalGame(game, ["human", "helpers.agent_examples:passer"], console=out, ask=ask).run()
     assert game.stopped is Stop.STALLED
     assert len(game.actions) == 2 * STALL_ROUNDS and next(lines) == "pass"  # one left unread
     assert "The game has stalled: for 3 whole rounds" in printed_by(out)

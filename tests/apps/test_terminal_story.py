@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.scenario import SCENARIOS, read
 from rich.console import Console
 from rich.text import Text
-from scenario import SCENARIOS, read
 
 import tigeuph
 from tigeuph import GAMES
@@ -265,7 +265,7 @@ def test_q_quits_as_quit_does_and_help_says_so() -> None:
     """q stops the game as quit does, the record kept; the help lists both."""
     game = tigeuph.Game.new(2, seed=4)
     lines = iter(["pass", "q"])
-    seats = ["human", "agent_examples:passer"]
+    seats = ["human", "helpers.agent_examples:passer"]
     TerminalGame(game, seats, console=console(), ask=lambda _: next(lines)).run()
     assert [str(a) for a in game.actions] == ["pass", "pass"] and not game.state.is_over
     assert "quit or q" in help_text(GAMES["tigris"].notation_help())

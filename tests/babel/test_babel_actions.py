@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from babel_games import sample_states
+from helpers.babel_games import sample_states
 from hypothesis import given
 from hypothesis import strategies as st
 

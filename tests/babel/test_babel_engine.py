@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from babel_games import random_game, sample_states
+from helpers.babel_games import random_game, sample_states
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -10,7 +10,7 @@ from typing import Final
 
 import pytest
 from attrs import evolve
-from babel_games import sample_states
+from helpers.babel_games import sample_states
 
 from tigeuph import GAMES, ArgumentTypeError, Event, JsonError, babel, play
 from tigeuph.agents import make_agent

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
-from babel_games import random_game, sample_states
+from helpers.babel_games import random_game, sample_states
 
 from tigeuph import GAMES, babel
 from tigeuph.babel.pictures import picture as babel_picture

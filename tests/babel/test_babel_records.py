@@ -7,7 +7,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from babel_games import random_game
+from helpers.babel_games import random_game
 
 import tigeuph
 import tigeuph.agents

@@ -9,7 +9,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from babel_games import sample_states
+from helpers.babel_games import sample_states
 from hypothesis import given
 from hypothesis import strategies as st
 

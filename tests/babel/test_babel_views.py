@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from attrs import evolve
-from babel_games import sample_states, states
+from helpers.babel_games import sample_states, states
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -8,10 +8,10 @@ import enum
 import inspect
 import random
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, Final
 
 import pytest
+from helpers.paths import EXAMPLE_BOARDS
 
 import tigeuph
 from tigeuph import (
@@ -38,7 +38,6 @@ from tigeuph import (
     view_to_json,
 )
 
-EXAMPLES: Final = Path(__file__).parent.parent / "examples" / "boards"
 STATE: Final = new_game(2, seed=1)
 GAME: Final = Game.new(2, seed=1, tags={"Date": "2025-01-31"})
 WRONG: Final[tuple[object, ...]] = (
@@ -88,7 +87,7 @@ VALID: Final[dict[str, object]] = {
     "rules": Rules(),
     "limits": Limits(),
     "data": board_to_json(board_from_text("T.T\n.T.")),
-    "path": EXAMPLES / "delta.txt",
+    "path": EXAMPLE_BOARDS / "delta.txt",
     "board": STANDARD,
     "row": 0,
     "col": 0,

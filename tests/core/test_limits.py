@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
+from helpers.schema_documents import document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from schema_documents import document
 
 import tigeuph
 from tigeuph import (

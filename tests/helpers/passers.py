@@ -1,5 +1,5 @@
-"""An agent that passes whenever it may, named ``passers:Passer`` in agent specifications: two
-of them stall a game at once (spec D8)."""
+"""An agent that passes whenever it may, named ``helpers.passers:Passer`` in agent
+specifications: two of them stall a game at once (spec D8)."""
 
 from __future__ import annotations
 

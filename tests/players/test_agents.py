@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from attrs import evolve
-from games import TILES_FIRST, every_switch, random_game
+from helpers.games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import Action, Game, GameState, PlayerView, Rules
@@ -310,9 +310,9 @@ def test_built_in_names_make_agents() -> None:
 
 def test_a_users_factory_is_called_with_the_arguments() -> None:
     """module:factory imports the factory and calls it with the keyword arguments."""
-    agent = make_agent("agent_examples:make:nth=2")
+    agent = make_agent("helpers.agent_examples:make:nth=2")
     assert agent.nth == 2  # type: ignore[attr-defined]
-    assert play([agent, make_agent("agent_examples:FirstAgent")], seed=1).state.is_over
+    assert play([agent, make_agent("helpers.agent_examples:FirstAgent")], seed=1).state.is_over
 
 
 @pytest.mark.parametrize(
@@ -325,10 +325,10 @@ def test_a_users_factory_is_called_with_the_arguments() -> None:
         ("random:depth=3", "takes no 'depth'"),
         ("random:weighted=true,weighted=false", "given twice"),
         ("no_such_module_xyz:make", "cannot import"),
-        ("agent_examples:missing", "has no missing"),
-        ("agent_examples:make:colour=3", "unexpected keyword"),
-        ("agent_examples:not_an_agent", "no act method"),
-        ("agent_examples:3x", "not a factory"),
+        ("helpers.agent_examples:missing", "has no missing"),
+        ("helpers.agent_examples:make:colour=3", "unexpected keyword"),
+        ("helpers.agent_examples:not_an_agent", "no act method"),
+        ("helpers.agent_examples:3x", "not a factory"),
     ],
 )
 def test_bad_specifications_raise_one_line(spec: str, words: str) -> None:

@@ -1,8 +1,9 @@
-"""A bot cannot cheat, flood or hang its host (issue 37): hostile bots (tests/hostile_bot.py)
-each end in a BotError (an AgentError in play) within their time and a short grace, the host's
-memory stays bounded, no process of theirs outlives its host (grandchildren included), the
-server's worker kills the bots of a worker it kills, and nothing a bot is sent depends on what
-its seat may not see or can be worked out from the deal. Reads /proc: Linux only."""
+"""A bot cannot cheat, flood or hang its host (issue 37): hostile bots
+(tests/helpers/hostile_bot.py) each end in a BotError (an AgentError in play) within their time
+and a short grace, the host's memory stays bounded, no process of theirs outlives its host
+(grandchildren included), the server's worker kills the bots of a worker it kills, and nothing a
+bot is sent depends on what its seat may not see or can be worked out from the deal. Reads
+/proc: Linux only."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
-import hostile_bot
 import pytest
+from helpers import hostile_bot
+from helpers.paths import HELPERS
 
 import tigeuph
 from tigeuph import AgentError
@@ -32,7 +34,6 @@ from tigeuph.agents.wire import MAX_BOT_LINE, MAX_LINE
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 
-HERE: Final = Path(__file__).parent
 ENGINE: Final = [sys.executable, "-m", "tigeuph", "engine"]
 PEAK_BOUND_KB: Final = 200_000
 """The host's peak resident memory allowed, whatever its bot writes: 200 MB."""
@@ -67,8 +68,8 @@ exits, closing the bot or (without *close*) leaving it to the finaliser."""
 def hostile(
     mode: str, *flags: str, pids: Path | None = None, record: Path | None = None
 ) -> list[str]:
-    """The command of tests/hostile_bot.py in *mode*."""
-    command = [sys.executable, str(HERE / "hostile_bot.py"), mode, *flags]
+    """The command of tests/helpers/hostile_bot.py in *mode*."""
+    command = [sys.executable, str(HELPERS / "hostile_bot.py"), mode, *flags]
     command += ["--pids", str(pids)] if pids is not None else []
     return command + (["--record", str(record)] if record is not None else [])
 

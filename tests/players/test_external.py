@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Final
 
 import pytest
+from helpers.paths import EXAMPLES, HELPERS
 
 import tigeuph
 from tigeuph import AgentError
@@ -29,14 +30,13 @@ from tigeuph.agents.factory import agents_for_seats, release_bots
 from tigeuph.agents.tournament import tournament
 from tigeuph.cli import main
 
-HERE: Final = Path(__file__).parent
-EXAMPLE: Final = [sys.executable, str(HERE.parent / "examples" / "bots" / "bot.py")]
+EXAMPLE: Final = [sys.executable, str(EXAMPLES / "bots" / "bot.py")]
 ENGINE: Final = [sys.executable, "-m", "tigeuph", "engine"]
 
 
 def misbehaving(mode: str, log: Path | None = None) -> list[str]:
-    """The command of tests/misbehaving_bot.py in *mode*."""
-    command = [sys.executable, str(HERE / "misbehaving_bot.py"), mode]
+    """The command of tests/helpers/misbehaving_bot.py in *mode*."""
+    command = [sys.executable, str(HELPERS / "misbehaving_bot.py"), mode]
     return command + (["--log", str(log)] if log is not None else [])
 
 

@@ -6,16 +6,16 @@ installs Node and requires it (TIGEUPH_NODE=required)."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Final
 
 import pytest
-from conftest import NODE
+from helpers.paths import EXAMPLES
+from helpers.programs import NODE
 
 from tigeuph.agents.conformance import check_bot
 from tigeuph.cli import main
 
-BOTS: Final = Path(__file__).parent.parent / "examples" / "bots"
+BOTS: Final = EXAMPLES / "bots"
 NODE_BOT: Final = f"{NODE[0]} {BOTS / 'bot.js'}"
 PYTHON_BOT: Final = f"{sys.executable} {BOTS / 'bot.py'}"
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from attrs import evolve
-from games import TILES_FIRST, every_switch, random_game
+from helpers.games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import Rules

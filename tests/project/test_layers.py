@@ -17,10 +17,12 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from helpers.paths import DOCS
+
 import tigeuph
 
 PACKAGE = Path(tigeuph.__file__).parent
-ARCHITECTURE = Path(__file__).parent.parent / "docs" / "architecture.rst"
+ARCHITECTURE = DOCS / "architecture.rst"
 OUTSIDE = ("tigeuph.tools", "tigeuph.cli", "tigeuph.server", "tigeuph.testing")
 """The packages above the library: each may import the library, never the other way."""
 

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import scenario
-from games import random_game
+from helpers import scenario
+from helpers.games import random_game
+from helpers.paths import ROOT
 
 import tigeuph
 from tigeuph import GAMES, svg
 
-ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
 _NARROW = set("ijlI.,:;'!|")
 _SLIM = set("ftr()[]-/ ")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import datetime
 import importlib.metadata
 import re
-from pathlib import Path
 from typing import Final
+
+from helpers.paths import ROOT
 
 import tigeuph
 
-ROOT: Final = Path(__file__).parent.parent
 HEADING: Final = re.compile(r"## (Unreleased|(\d+)\.(\d+)\.(\d+) - (\d{4}-\d{2}-\d{2}))\n")
 
 

@@ -8,8 +8,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
 
 
 def _load() -> ModuleType:

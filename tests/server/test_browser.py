@@ -22,7 +22,8 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 from attrs import evolve
-from live_server import TESTING, live_server
+from helpers.live_server import TESTING, live_server
+from helpers.paths import ROOT
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
@@ -71,7 +72,7 @@ def browser() -> Iterator[webdriver.Chrome]:
 
 def _shots(tmp_path: Path) -> Path:
     if os.environ.get("TIGEUPH_SHOTS"):
-        folder = Path(__file__).resolve().parent.parent / "build-shots"
+        folder = ROOT / "build-shots"
         folder.mkdir(exist_ok=True)
         return folder
     return tmp_path

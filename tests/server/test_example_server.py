@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import runpy
-from pathlib import Path
 
 import pytest
+from helpers.paths import EXAMPLES
 
 pytestmark = pytest.mark.slow  # the quick loop (pytest -m "not slow") leaves this module out
 
-CLIENT = Path(__file__).resolve().parent.parent / "examples" / "server.py"
+CLIENT = EXAMPLES / "server.py"
 
 
 def test_the_example_client_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import passers
 import pytest
 from attrs import evolve
-from live_server import TESTING, bearer, live_server, play_to_end, wait_while_agent_moves
+from helpers import passers
+from helpers.live_server import TESTING, bearer, live_server, play_to_end, wait_while_agent_moves
 
 import tigeuph
 from tigeuph.cli import main

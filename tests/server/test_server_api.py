@@ -13,9 +13,9 @@ import jsonschema
 import pytest
 import schemathesis
 from attrs import frozen
+from helpers.live_server import bearer, play_to_end
 from hypothesis import given
 from hypothesis import strategies as st
-from live_server import bearer, play_to_end
 from schemathesis import GenerationMode
 from schemathesis.checks import (
     content_type_conformance,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_server import bearer, live_server, play_to_end, wait_while_agent_moves
+from helpers.live_server import bearer, live_server, play_to_end, wait_while_agent_moves
 
 import tigeuph
 from tigeuph.cli import main

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import importlib
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+from helpers.paths import BENCHMARKS
 
 
 def _benchmark(name: str) -> Any:

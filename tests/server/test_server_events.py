@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from attrs import evolve
-from live_server import TESTING, bearer
+from helpers.live_server import TESTING, bearer
 from starlette.exceptions import StarletteDeprecationWarning
 
 import tigeuph

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import passers
 import pytest
 from attrs import evolve
-from live_server import TESTING, bearer, live_server
+from helpers import passers
+from helpers.live_server import TESTING, bearer, live_server
 from starlette.exceptions import StarletteDeprecationWarning
 
 import tigeuph

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from live_server import bearer, live_server
+from helpers.live_server import bearer, live_server
 
 SECURITY = {
     "x-content-type-options": "nosniff",

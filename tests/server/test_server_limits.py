@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 import httpx
-import passers
 import pytest
 from attrs import evolve
-from live_server import TESTING, bearer, live_server, play_to_end, wait_while_agent_moves
+from helpers import passers
+from helpers.live_server import TESTING, bearer, live_server, play_to_end, wait_while_agent_moves
 
 import tigeuph
 from tigeuph.core.stops import Stop

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from attrs import evolve
-from live_server import TESTING
+from helpers.live_server import TESTING
 from starlette.exceptions import StarletteDeprecationWarning
 
 from tigeuph.server import create_app

@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers.paths import EXAMPLE_BOARDS
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
@@ -32,8 +33,7 @@ from tigeuph.tigris.model.boards import (
 from tigeuph.tigris.model.cells import BOARD, COLS, ROWS, STRIDE, cell
 from tigeuph.tigris.notation.position import parse_rules
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "boards"
-DELTA = board_from_text((EXAMPLES / "delta.txt").read_text("utf-8"), name="delta")
+DELTA = board_from_text((EXAMPLE_BOARDS / "delta.txt").read_text("utf-8"), name="delta")
 KEYS = ("rows", "cols", "river", "temples", "special_treasures", "note")
 
 
@@ -289,9 +289,12 @@ def test_text_writes_a_header_comment_with_the_name() -> None:
 
 def test_example_boards_agree() -> None:
     """The delta example is one board in both formats, named after its file."""
-    from_json = load_board(EXAMPLES / "delta.json")
-    assert from_json == load_board(str(EXAMPLES / "delta.txt")) == DELTA
-    assert from_json.name == "delta" and load_board(EXAMPLES / "delta.json", name="d").name == "d"
+    from_json = load_board(EXAMPLE_BOARDS / "delta.json")
+    assert from_json == load_board(str(EXAMPLE_BOARDS / "delta.txt")) == DELTA
+    assert (
+        from_json.name == "delta"
+        and load_board(EXAMPLE_BOARDS / "delta.json", name="d").name == "d"
+    )
 
 
 def test_load_board_refuses_bad_files(tmp_path: Path) -> None:
@@ -472,6 +475,6 @@ def test_the_built_in_boards_are_named_once() -> None:
         state = tigeuph.new_game(2, seed=0, rules=Rules(board=board))
         assert json.loads(tigeuph.state_to_json(state))["rules"]["board"] == name
     assert board_name(DELTA) is None
-    assert find_board(str(EXAMPLES / "delta.txt")) == DELTA
+    assert find_board(str(EXAMPLE_BOARDS / "delta.txt")) == DELTA
     with pytest.raises(BoardError):
-        find_board(str(EXAMPLES / "delta.csv"))
+        find_board(str(EXAMPLE_BOARDS / "delta.csv"))

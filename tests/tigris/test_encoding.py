@@ -11,7 +11,7 @@ from functools import cache
 
 import pytest
 from attrs import evolve
-from games import TILES_FIRST, every_switch, random_game
+from helpers.games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import (

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
-from games import TILES_FIRST, every_switch, random_game
+from helpers.games import TILES_FIRST, every_switch, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -9,8 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import scenario
-from games import TILES_FIRST, every_switch, random_game
+from helpers import scenario
+from helpers.games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import COLOURS, EVENT_TYPES, Colour, Event, GameState

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from games import random_game
+from helpers.games import random_game
 
 import tigeuph
 from tigeuph import Colour, GameState, parse_action, parse_cell

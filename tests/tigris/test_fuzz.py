@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 import attrs
+from helpers.paths import EXAMPLE_BOARDS
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -61,7 +62,6 @@ T = TypeVar("T")
 # Example counts come from the Hypothesis profile; reading a whole game can outlast a deadline.
 FUZZ: Final = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-EXAMPLES: Final = Path(__file__).parent.parent / "examples" / "boards"
 
 # --- valid texts, from random games ------------------------------------------------------------
 
@@ -83,7 +83,7 @@ def _rules() -> list[Rules]:
     every = every_rules(2)
     picked = [every[0], every[-1]]
     picked += [r for r in every if r.board == STANDARD and len(r.switches) == 1]
-    delta = load_board(EXAMPLES / "delta.txt")
+    delta = load_board(EXAMPLE_BOARDS / "delta.txt")
     picked += [
         Rules(board=delta, buildings=True, wonder=True),
         Rules(board=board_from_text(SMALL), english_reinforcement=True),
@@ -153,7 +153,11 @@ def records() -> tuple[str, ...]:
 
 @cache
 def board_texts() -> tuple[str, ...]:
-    return (board_to_text(STANDARD), board_to_text(ADVANCED), (EXAMPLES / "delta.txt").read_text())
+    return (
+        board_to_text(STANDARD),
+        board_to_text(ADVANCED),
+        (EXAMPLE_BOARDS / "delta.txt").read_text(),
+    )
 
 
 @cache
@@ -161,7 +165,7 @@ def board_jsons() -> tuple[str, ...]:
     return (
         json.dumps(board_to_json(STANDARD)),
         json.dumps(board_to_json(ADVANCED)),
-        (EXAMPLES / "delta.json").read_text(),
+        (EXAMPLE_BOARDS / "delta.json").read_text(),
     )
 
 

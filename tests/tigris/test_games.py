@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from games import random_game
+from helpers.games import random_game
 
 import tigeuph
 from tigeuph import COLOURS

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from games import TILES_FIRST, every_switch, random_game
+from helpers.games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph import Rules

@@ -8,7 +8,7 @@ import json
 from typing import get_args
 
 import pytest
-from games import TILES_FIRST, every_switch, random_game
+from helpers.games import TILES_FIRST, every_switch, random_game
 
 import tigeuph
 from tigeuph.tigris.interface.client import describe

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from games import every_switch, random_game
+from helpers.games import every_switch, random_game
 
 import tigeuph
 from tigeuph import GameState, LegalActions, parse_action

@@ -18,11 +18,11 @@ import functools
 import random
 import typing
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, Final
 
 import attrs
 import pytest
+from helpers.paths import EXAMPLE_BOARDS
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -56,7 +56,6 @@ STEPS: Final = 40
 BULK: Final = 30
 """The most random legal actions one ``play_many`` step plays (a game lasts about 200)."""
 
-EXAMPLE_BOARDS: Final = Path(__file__).resolve().parent.parent / "examples" / "boards"
 DELTA: Final = tigeuph.load_board(EXAMPLE_BOARDS / "delta.txt")
 """A 6 x 8 custom board: cells of the 11 x 16 layout off it must be refused (spec R2)."""
 RULE_SETS: Final = every_rules(2) + tuple(

@@ -11,7 +11,7 @@ import re
 from functools import cache
 
 import pytest
-from games import TILES_FIRST, every_switch, random_game
+from helpers.games import TILES_FIRST, every_switch, random_game
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -25,19 +25,14 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Final, TypeAlias
 
 import attrs
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from reference import Game, ref_apply, ref_legal_actions
-from reference.geometry import (
+from helpers.reference import Game, ref_apply, ref_legal_actions
+from helpers.reference.geometry import (
     ALL_CELLS,
     RC,
     neighbours,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from games import random_game
+from helpers.games import random_game
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -8,9 +8,7 @@ R20, R22, R28, R31).
 
 from __future__ import annotations
 
-from hypothesis import given
-from hypothesis import strategies as st
-from reference.geometry import (
+from helpers.reference.geometry import (
     ALL_CELLS,
     RC,
     neighbours,
@@ -20,6 +18,8 @@ from reference.geometry import (
     to_cell,
     to_mask,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tigeuph.tigris.rules.conflicts import english_counts, temple_count, war_losses, war_side
 from tigeuph.tigris.rules.monuments import complete_squares

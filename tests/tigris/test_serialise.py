@@ -13,8 +13,8 @@ from typing import Any, get_args
 import attrs
 import jsonschema
 import pytest
-import scenario
-from games import TILES_FIRST, every_switch, random_game
+from helpers import scenario
+from helpers.games import TILES_FIRST, every_switch, random_game
 from hypothesis import given
 from hypothesis import strategies as st
 

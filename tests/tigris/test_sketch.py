@@ -4,9 +4,9 @@ consistent positions through the public API."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
+from helpers.paths import TEST_DATA
 
 import tigeuph
 from tigeuph import PositionError
@@ -119,7 +119,7 @@ def test_two_traders_can_never_owe_at_once() -> None:
     """A position in which a war would leave two traders owing treasures is refused: before the
     unification tile each trader's kingdom already held two (R25). So one action makes at most
     one trader owe, and D2's order decides among one kingdom's choices only."""
-    text = (Path(__file__).parent / "data" / "two-traders-owing-sketch.txt").read_text()
+    text = (TEST_DATA / "two-traders-owing-sketch.txt").read_text()
     with pytest.raises(PositionError) as refused:
         tigeuph.read_sketch(text)
     assert str(refused.value).count("[R25]") == 2

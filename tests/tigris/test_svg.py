@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
-import scenario
-from games import every_switch, random_game
+from helpers import scenario
+from helpers.games import every_switch, random_game
 
 import tigeuph
 import tigeuph.tigris.events

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 import re
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 from attrs import evolve
-from games import TILES_FIRST, every_switch, random_game
+from helpers.games import TILES_FIRST, every_switch, random_game
+from helpers.paths import DOCS
 
 import tigeuph
 from tigeuph import Rules, TigeuphError, board_from_text, names
@@ -168,7 +168,7 @@ def _cells(plane: np.typing.NDArray[np.float32]) -> list[str]:
 def test_the_documented_layout_is_the_layout() -> None:
     """docs/adapters.rst lists every plane at its index and every vector field at its offset
     and size."""
-    doc = (Path(__file__).parent.parent / "docs" / "adapters.rst").read_text()
+    doc = (DOCS / "adapters.rst").read_text()
     for i, name in enumerate(PLANES):
         if " " in name and name.split()[0] in ("leader", "monument", "building"):
             continue  # grouped rows, checked below

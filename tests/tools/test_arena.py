@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.paths import EXAMPLE_BOARDS
 
 from tigeuph import Game, Rules, board_from_text
 from tigeuph.agents.tournament import (
@@ -224,7 +225,7 @@ def test_an_agent_error_stops_the_arena_with_one_line(
 ) -> None:
     """A misbehaving agent stops the arena, in a worker process too: exit 1, one line naming
     the seat."""
-    argv = ["--agents", "agent_examples:Broken,random", "--games", "2", "--jobs", jobs]
+    argv = ["--agents", "helpers.agent_examples:Broken,random", "--games", "2", "--jobs", jobs]
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert "seat 0" in err and "broken on purpose" in err and len(err.strip().splitlines()) == 1
@@ -247,12 +248,13 @@ def test_a_stalled_game_is_ranked_as_it_stood_and_said(
     it as it stood, keeps its record (which says so) and counts it, never an error."""
     from tigeuph.agents.tournament import tournament
 
-    results = tournament(["passers:Passer", "passers:Passer"], players=2, games=2)
+    results = tournament(["helpers.passers:Passer", "helpers.passers:Passer"], players=2, games=2)
     assert [r.stopped for r in results] == ["stalled", "stalled"]
     assert all(r.ranks == (1, 1) and r.shares == (0.5, 0.5) for r in results)
     assert Game.from_record(results[0].record).stopped is not None
     path = tmp_path / "games.txt"
-    argv = ["--agents", "passers:Passer,passers:Passer", "--games", "2", "--records", str(path)]
+    passers = "helpers.passers:Passer,helpers.passers:Passer"
+    argv = ["--agents", passers, "--games", "2", "--records", str(path)]
     assert main(argv) == 0
     assert "2 of 2 games did not end" in capsys.readouterr().out
     games = read_records(path.read_text(encoding="utf-8"))
@@ -262,7 +264,7 @@ def test_a_stalled_game_is_ranked_as_it_stood_and_said(
 def test_a_tournament_plays_on_a_board_from_a_file() -> None:
     """Rules on a board read from a file are fitted to the tournament's player count, as the
     built-in boards' are."""
-    boards = Path(__file__).resolve().parent.parent / "examples" / "boards"
+    boards = EXAMPLE_BOARDS
     delta = board_from_text((boards / "delta.txt").read_text("utf-8"), name="delta")
     results = tournament(["random", "random"], games=2, seed=3, rules=Rules(board=delta))
     assert len(results) == 2

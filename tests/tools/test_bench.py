@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Final
 
 import pytest
+from helpers.paths import DOCS
 
 from tigeuph import TigeuphError
 from tigeuph.tigris.model.ruleset import SWITCHES
 from tigeuph.tools import callgrind
 from tigeuph.tools.bench import games_text, main, playout, rule_set, seeded_game
 
-PERFT_PAGE: Final = Path(__file__).parent.parent / "docs" / "perft.rst"
+PERFT_PAGE: Final = DOCS / "perft.rst"
 
 FAKE_VALGRIND = """\
 #!{python}

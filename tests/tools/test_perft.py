@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 from typing import Final, NamedTuple
 
 import pytest
-from reference.perft import ref_divide
+from helpers.paths import DOCS
+from helpers.reference.perft import ref_divide
 
 from tigeuph import ArgumentError, ArgumentTypeError, Rules, apply, legal_actions, new_game
 from tigeuph.cli import main
@@ -17,8 +17,6 @@ from tigeuph.tigris.model.boards import BUILT_IN
 from tigeuph.tigris.model.ruleset import SWITCHES, parse_switches
 from tigeuph.tools.bench import rule_set, seeded_game
 from tigeuph.tools.perft import divide, perft, position
-
-DOCS: Final = Path(__file__).parent.parent / "docs"
 
 
 class Row(NamedTuple):

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers.paths import EXAMPLE_BOARDS
 
 import tigeuph
 from tigeuph.agents import make_agent
@@ -332,7 +333,7 @@ def test_cli_json_with_a_variant_and_every_switch(capsys: pytest.CaptureFixture[
 
 def test_cli_plays_a_board_file(capsys: pytest.CaptureFixture[str]) -> None:
     """--board takes a board file; its name labels the baseline."""
-    board = Path(__file__).parent.parent / "examples" / "boards" / "delta.txt"
+    board = EXAMPLE_BOARDS / "delta.txt"
     main(["--games", "1", "--players", "2", "--board", str(board), "--variant", "wonder", "-q"])
     assert "baseline: delta" in capsys.readouterr().out
 
@@ -482,7 +483,9 @@ def test_coverage_warnings_follow_the_share_of_games() -> None:
 def test_stalled_games_are_counted_apart_and_scored_as_they_stood() -> None:
     """Players that only pass stall every game (spec D8): the simulator stops each one, keeps
     its score as it stood, counts it and warns, never an error."""
-    found = simulate([tigeuph.Rules(), tigeuph.Rules(wonder=True)], 2, 2, agents=["passers:Passer"])
+    found = simulate(
+        [tigeuph.Rules(), tigeuph.Rules(wonder=True)], 2, 2, agents=["helpers.passers:Passer"]
+    )
     for result in found.results:
         assert result.stalled == 2
         assert all(t.stalled and t.end is None for t in result.games)
@@ -512,7 +515,7 @@ def test_cli_rotates_mixed_agents_and_reports_wins_by_agent(
 ) -> None:
     """The command line with two agents: three seatings a deal, wins by agent in the text, and
     a warning for the wonder that a random player and one that passes never build."""
-    agents = "random,passers:Passer"
+    agents = "random,helpers.passers:Passer"
     main(
         [
             "--agents",
