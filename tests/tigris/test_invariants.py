@@ -292,7 +292,7 @@ def test_monuments_lie_on_their_colours_terrain() -> None:
 
 def scenario_state(name: str, plays: int) -> GameState:
     """The state a variant scenario reaches after its first *plays* actions."""
-    import scenario
+    from helpers import scenario
 
     case = scenario.read(scenario.SCENARIOS / "variants" / f"{name}.txt")
     state = tigeuph.from_text(case.position)
