@@ -23,13 +23,14 @@ new state. Each problem names the clause it breaks, so a report says which rule 
 []
 
 The rules themselves are stated once in the engines and a second time, independently, by the
-reference engine of the tests (``tests/reference/``) for the main game. The invariants do not
-state them a third time, but for the building offers: the comparison plays too few games to
-reach a building whose own run was cut (issue 10), and the soak does.
+reference engine of the tests (``tests/helpers/reference/``) for the main game. The invariants
+do not state them a third time, but for the building offers: the comparison plays too few games
+to reach a building whose own run was cut (issue 10), and the soak does.
 
-The tests (``tests/test_machine.py``, ``tests/test_babel_machine.py``, ``tests/test_games.py``,
-``tests/test_fuzz.py``) and the soak command (``python -m tigeuph.tools.soak``) share these
-functions. What only one game's rules state is that game's own: its
+The tests (``tests/tigris/test_machine.py``, ``tests/babel/test_babel_machine.py``,
+``tests/tigris/test_games.py``, ``tests/tigris/test_fuzz.py``) and the soak command
+(``python -m tigeuph.tools.soak``) share these functions. What only one game's rules state is
+that game's own: its
 :meth:`~tigeuph.GameInterface.state_problems` and :meth:`~tigeuph.GameInterface.step_problems`
 (the main game's in :mod:`tigeuph.tigris.invariants`, Babel's in ``tigeuph.babel.invariants``), and
 its rule sets, :meth:`~tigeuph.GameInterface.variants`: every variant switch of the main game is a

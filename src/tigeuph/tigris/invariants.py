@@ -94,7 +94,7 @@ def step_problems(before: GameState, action: Action, after: GameState) -> list[s
     it, and actions left never rise within a turn (R1, R4, R5, R13-R25).
 
     Which treasures a trader may take, who moves next and the refills are the rules' own
-    answers: the reference engine in ``tests/reference/`` states them independently and the
+    answers: the reference engine in ``tests/helpers/reference/`` states them independently and the
     tests compare the two at every step of their games, so they are not stated here again.
     """
     out = _monotone(before, after) + _treasures(before, action, after)

@@ -15,5 +15,5 @@
 ======================================  ====================================================
 
 A tool may import any part of the library; no library module imports a tool
-(``tests/test_layers.py`` checks it). Importing this package imports none of the tools.
+(``tests/project/test_layers.py`` checks it). Importing this package imports none of the tools.
 """

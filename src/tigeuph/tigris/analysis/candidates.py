@@ -8,7 +8,7 @@ leader, sets off the same decisions and leaves a position that
 puts such actions in one class, keyed by what the evaluation can see, and applies and settles one of
 each class only; any action it cannot vouch for (a tile near others of its colour or near a plan, a
 catastrophe on a tile, an exchange, ending the turn, any decision) is applied alone. The result is
-exactly the full evaluation's: ``tests/test_greedy_fast.py`` compares them.
+exactly the full evaluation's: ``tests/tigris/test_greedy_fast.py`` compares them.
 """
 
 from __future__ import annotations

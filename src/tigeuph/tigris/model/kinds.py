@@ -181,7 +181,7 @@ them (its conflicts, then the building, the wonder and the monument it completes
 treasures), the wonder's point last, at the end of the turn. Messages list the kinds in this
 order, and the observation's one-hot of the pending decision follows it
 (:data:`tigeuph.tigris.learning.tensors.DECISION_ORDER`): reordering it changes that layout,
-which ``tests/test_tensors.py`` pins."""
+which ``tests/tigris/test_tensors.py`` pins."""
 
 DECISION_TYPES: Final[tuple[type[Any], ...]] = tuple(k.decision for k in DECISIONS)
 """The decision classes, in the order of :data:`DECISIONS`."""

@@ -31,7 +31,7 @@ def region(seed: Bitboard, occupied: Bitboard) -> Bitboard:
     Contracts (PEP 316, checked by CrossHair in CI): the region holds *seed*, lies in
     *occupied*, and is closed: no occupied cell outside it touches it. The bound on *occupied*
     (the first 40 bits: rows 1 and 2 and part of row 3) keeps the symbolic search short; the
-    Hypothesis tests in tests/test_regions.py cover the whole board.
+    Hypothesis tests in tests/tigris/test_regions.py cover the whole board.
 
     pre: 0 <= seed <= occupied < 1 << 40
     pre: occupied & seed == seed
@@ -59,7 +59,8 @@ def kingdoms(occupied: Bitboard, leader_cells: Bitboard) -> list[Bitboard]:
     Contracts (PEP 316, checked by CrossHair in CI): the kingdoms are disjoint, lie in
     *occupied*, each holds a leader and is a whole region (closed, and the region of its
     lowest cell within itself: connected), and together they hold every leader. The bound is
-    :func:`region`'s; tests/test_regions.py compares the whole board with a breadth-first search.
+    :func:`region`'s; tests/tigris/test_regions.py compares the whole board with a breadth-first
+    search.
 
     pre: 0 <= leader_cells <= occupied < 1 << 40
     pre: occupied & leader_cells == leader_cells
