@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from helpers.cli import one_error_line
 
 import tigeuph
 import tigeuph.core.stops
@@ -43,12 +44,6 @@ def files(tmp_path: Path, game: tigeuph.Game) -> dict[str, Path]:
     out["state"].write_text(tigeuph.state_to_json(game.state))
     out["view"].write_text(tigeuph.view_to_json(tigeuph.view(game.state, 1)))
     return out
-
-
-def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("tigeuph") and ": error: " in err, err
-    return err
 
 
 def classes(svg_file: Path) -> list[tuple[str, str | None]]:

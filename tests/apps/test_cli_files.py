@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.cli import one_error_line
 
 import tigeuph
 from tigeuph import deal_commitment
@@ -24,13 +25,6 @@ SEED, SALT = 424242, "9c1e5f7a2b3d4c6e8f0a1b2c3d4e5f60"
 COMMITMENT = deal_commitment(SEED, SALT)
 BOM = b"\xef\xbb\xbf"
 LIMITS = tigeuph.Limits()
-
-
-def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("tigeuph") and ": error: " in err, err
-    assert "Traceback" not in err
-    return err
 
 
 def committed_game(actions: int | None = 12, tags: dict[str, str] | None = None) -> tigeuph.Game:

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.svg import SVG
 
 import tigeuph
 from tigeuph import GAMES
 from tigeuph.cli import main
 from tigeuph.games import AnyGame, Record
 
-SVG = "{http://www.w3.org/2000/svg}"
 BABEL = GAMES["babel"]
 
 

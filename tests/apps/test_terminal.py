@@ -3,13 +3,12 @@ and whole games played through the game loop."""
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Callable
 
 import pytest
 from helpers.games import every_switch, random_game
-from rich.console import Console
+from helpers.terminal import console, printed_by, screen_grid
 from rich.text import Text
 
 import tigeuph
@@ -26,26 +25,6 @@ HELP = help_text(TIGRIS.notation_help())
 
 def plain(markup: str) -> str:
     return Text.from_markup(markup).plain
-
-
-def console() -> Console:
-    return Console(file=io.StringIO(), width=120, color_system=None, highlight=False)
-
-
-def printed_by(c: Console) -> str:
-    assert isinstance(c.file, io.StringIO)
-    return c.file.getvalue()
-
-
-def grid(text: str) -> dict[str, str]:
-    """Cell name to token of a drawn board (3 characters a cell)."""
-    lines = text.splitlines()
-    out = {}
-    for line in lines[1:]:
-        row = int(line[:3])
-        for col in range(16):
-            out[f"{'ABCDEFGHIJKLMNOP'[col]}{row}"] = line[4 + 3 * col : 7 + 3 * col].strip()
-    return out
 
 
 def notation(state: tigeuph.GameState) -> dict[str, str]:
@@ -78,7 +57,7 @@ def test_the_board_reads_like_position_notation() -> None:
     """Each cell shows position notation's token; monuments show m and a colour, the wonder W."""
     states = [after for _, _, after in random_game(3, 3, every_switch(3), prefer_tiles=0.6)]
     for state in states[::20]:
-        drawn = grid(plain(board_markup(state)))
+        drawn = screen_grid(plain(board_markup(state)))
         expected = notation(state)
         for name, token in covered(state).items():
             shown = drawn[name].rstrip("$")

@@ -5,7 +5,6 @@ that tell each action and stop on the word ``play`` stops on."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 
 import pytest
 from helpers.scenario import SCENARIOS, read
-from rich.console import Console
+from helpers.terminal import console, printed_by, screen_grid
 from rich.text import Text
 
 import tigeuph
@@ -34,15 +33,6 @@ AT_SUPPORT = ["hint", "rA1"]
 """What seat 0 types at his first support decision in a revolt and in a war."""
 
 
-def console() -> Console:
-    return Console(file=io.StringIO(), width=250, color_system=None, highlight=False)
-
-
-def printed_by(c: Console) -> str:
-    assert isinstance(c.file, io.StringIO)
-    return c.file.getvalue()
-
-
 class Played:
     """A game through the terminal: the record, what was printed, and at each prompt the
     state, the line typed and the text printed since the prompt before."""
@@ -50,7 +40,7 @@ class Played:
     def __init__(self) -> None:
         self.game = tigeuph.Game.new(2, seed=SEED)
         self.prompts: list[tuple[tigeuph.GameState, str, str]] = []
-        self.out = console()
+        self.out = console(250)
         rng, mark = random.Random(SEED), 0
         slips, helped = list(SLIPS), set[str]()
 
@@ -194,22 +184,14 @@ def test_a_support_decision_shows_both_strengths_and_what_each_count_makes(
     assert met >= 2
 
 
-def grid(screen: str) -> dict[str, str]:
-    """Cell name to what the board drawn at the top of *screen* shows there."""
-    out = {}
-    for line in screen.splitlines()[1:12]:
-        row = int(line[:3])
-        for col in range(16):
-            out[f"{'ABCDEFGHIJKLMNOP'[col]}{row}"] = line[4 + 3 * col : 7 + 3 * col].strip()
-    return out
-
-
 def test_the_leaders_in_a_conflict_are_marked_on_the_board(played: Played) -> None:
     """At a support decision both leaders of the conflict, and only they, are drawn with a
     ``!`` (on magenta, in colour)."""
     for _, state, screen in played.decisions():
         conflict = state.pending
-        marked = {name for name, token in grid(screen).items() if token.endswith("!")}
+        marked = {
+            name for name, token in screen_grid(screen, rows=11).items() if token.endswith("!")
+        }
         if not isinstance(conflict, Revolt | War):
             assert not marked
             continue
@@ -266,7 +248,7 @@ def test_q_quits_as_quit_does_and_help_says_so() -> None:
     game = tigeuph.Game.new(2, seed=4)
     lines = iter(["pass", "q"])
     seats = ["human", "helpers.agent_examples:passer"]
-    TerminalGame(game, seats, console=console(), ask=lambda _: next(lines)).run()
+    TerminalGame(game, seats, console=console(250), ask=lambda _: next(lines)).run()
     assert [str(a) for a in game.actions] == ["pass", "pass"] and not game.state.is_over
     assert "quit or q" in help_text(GAMES["tigris"].notation_help())
 
@@ -288,7 +270,7 @@ def test_replay_tells_each_action_and_stops_on_the_word_play_stops_on(
         asked.append(prompt)
         return keys[len(asked) - 1]
 
-    out = console()
+    out = console(250)
     replay_in_terminal(game, player=0, console=out, ask=ask)
     text = printed_by(out)
     assert len(asked) == 3  # stopped on the word
@@ -316,7 +298,7 @@ def test_replay_all_tells_every_action(
 def test_a_watched_game_tells_every_action() -> None:
     """With no person seated, each action is printed and what it did told, everything shown
     (a watcher sees every hand)."""
-    out = console()
+    out = console(250)
     game = play_in_terminal(["random", "random"], seed=3, console=out, max_actions=80)
     assert isinstance(game, tigeuph.Game)
     text = printed_by(out)
@@ -329,7 +311,7 @@ def test_a_person_at_babel_is_told_each_action() -> None:
     """The same story in Babel: each of the agent's actions since the person's last decision
     is told, by its events or, when the game tells none, by its notation."""
     record = GAMES["babel"].new_record(2, seed=5)
-    rng, out = random.Random(5), console()
+    rng, out = random.Random(5), console(250)
     screens: list[tuple[int, str]] = []
 
     def ask(prompt: str) -> str:

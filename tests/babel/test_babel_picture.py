@@ -6,23 +6,18 @@ from __future__ import annotations
 
 import itertools
 import random
-import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
 from helpers.babel_games import random_game, sample_states
+from helpers.svg import SVG, parse
 
 from tigeuph import GAMES, babel
 from tigeuph.babel.pictures import picture as babel_picture
 from tigeuph.core.errors import TigeuphError
 
 BABEL = GAMES["babel"]
-SVG = "{http://www.w3.org/2000/svg}"
 STATES = sample_states(games=6, every=9)
-
-
-def parse(picture: str) -> ET.Element:
-    return ET.fromstring(picture)
 
 
 def texts(picture: str) -> list[str]:

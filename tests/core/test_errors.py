@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 import pytest
+from helpers import odd
 from helpers.paths import EXAMPLE_BOARDS
 
 import tigeuph
@@ -117,11 +118,6 @@ VALID: Final[dict[str, object]] = {
     "tags": None,
     "value": 0,
 }
-
-
-def odd(value: object) -> Any:
-    """*value*, typed so that mypy lets a test pass it where another type belongs."""
-    return value
 
 
 def _valid(owner: str, name: str) -> object:

@@ -1,9 +1,11 @@
-"""Agent factories for the tests of ``module:factory`` specifications (tests/test_agents.py)."""
+"""Agent factories for the tests of ``module:factory`` specifications
+(tests/players/test_agents.py)."""
 
 from __future__ import annotations
 
 import random
 
+from helpers.passers import Passer
 from tigeuph import Action, PlayerView
 
 
@@ -35,15 +37,6 @@ class Broken:
         raise RuntimeError("broken on purpose")
 
 
-class Passer:
-    """Passes whenever passing is legal, else plays the first legal action: a table of these
-    stalls (spec D8)."""
-
-    def act(self, view: PlayerView, rng: random.Random) -> Action:
-        passing = [action for action in view.legal if str(action) == "pass"]
-        return (passing or list(view.legal))[0]
-
-
 def passer() -> Passer:
-    """A :class:`Passer`."""
+    """A :class:`~helpers.passers.Passer`."""
     return Passer()

@@ -106,3 +106,34 @@ def play_to_end(
         seat: client.get(f"/api/games/{game}/view", headers=bearer(token)).json()
         for seat, token in seats.items()
     }
+
+
+def create_game(client: httpx.Client, **body: object) -> tuple[str, dict[str, str]]:
+    """Make a game with *body* (``POST /api/games``, which must answer 201); its id and its
+    seats' tokens. Starlette's TestClient is an httpx client, so both kinds of test call it."""
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    answer = response.json()
+    return answer["id"], answer["tokens"]
+
+
+def pass_until_over(
+    client: httpx.Client, game: str, tokens: dict[str, str], *, actions: int = 1000
+) -> list[int]:
+    """Every seat of *tokens* passes whenever it is to move, waiting for agents through long
+    polling, until the game is over (a stall stops it, spec D8); the status code of each pass.
+    Fails after *actions* passes rather than going on for ever."""
+    codes: list[int] = []
+    status = client.get(f"/api/games/{game}/wait").json()
+    while not status["over"]:
+        assert len(codes) < actions, "the game never ended"
+        if str(status["to_move"]) not in tokens:  # an agent's turn
+            after = {"after": status["version"], "timeout": 10}
+            status = client.get(f"/api/games/{game}/wait", params=after).json()
+            continue
+        body = {"action": "pass", "version": status["version"]}
+        token = bearer(tokens[str(status["to_move"])])
+        reply = client.post(f"/api/games/{game}/actions", headers=token, json=body)
+        codes.append(reply.status_code)
+        status = {key: reply.json()[key] for key in ("version", "to_move", "over")}
+    return codes

@@ -17,11 +17,11 @@ import pytest
 from helpers import scenario
 from helpers.games import random_game
 from helpers.paths import ROOT
+from helpers.svg import SVG
 
 import tigeuph
 from tigeuph import GAMES, svg
 
-SVG = "{http://www.w3.org/2000/svg}"
 _NARROW = set("ijlI.,:;'!|")
 _SLIM = set("ftr()[]-/ ")
 _WIDE = set("mwMW")

@@ -7,14 +7,21 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 from attrs import evolve
 from helpers import passers
-from helpers.live_server import TESTING, bearer, live_server, play_to_end, wait_while_agent_moves
+from helpers.live_server import (
+    TESTING,
+    bearer,
+    create_game,
+    live_server,
+    pass_until_over,
+    play_to_end,
+    wait_while_agent_moves,
+)
 
 import tigeuph
 from tigeuph.cli import main
@@ -24,27 +31,9 @@ from tigeuph.server.agents import AgentPool, Turn
 from tigeuph.server.rows import GameRow
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("server") / "games.sqlite"
-
-
-@pytest.fixture(scope="module")
-def client(db: Path) -> Iterator[httpx.Client]:
-    with live_server(db) as url, httpx.Client(base_url=url, timeout=60) as http:
-        yield http
-
-
-def _create(client: httpx.Client, **body: object) -> tuple[str, dict[str, str]]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    answer = response.json()
-    return answer["id"], answer["tokens"]
-
-
-def _replays(client: httpx.Client, game: str, finals: dict[int, dict[str, object]]) -> None:
+def _replays(live_client: httpx.Client, game: str, finals: dict[int, dict[str, object]]) -> None:
     """The public record replays to the positions every seat was last shown."""
-    record = client.get(f"/api/games/{game}/record").json()["record"]
+    record = live_client.get(f"/api/games/{game}/record").json()["record"]
     replayed = tigeuph.Game.from_record(record)
     assert replayed.state.is_over
     for seat, answer in finals.items():
@@ -59,28 +48,28 @@ def _replays(client: httpx.Client, game: str, finals: dict[int, dict[str, object
 )
 @pytest.mark.slow
 def test_whole_games_are_played_through_http(
-    client: httpx.Client, players: int, rules: dict[str, bool]
+    live_client: httpx.Client, players: int, rules: dict[str, bool]
 ) -> None:
     """Every seat plays through the API to the end; the record replays to the views shown."""
-    game, tokens = _create(client, players=players, rules=rules, seats=["human"] * players)
+    game, tokens = create_game(live_client, players=players, rules=rules, seats=["human"] * players)
     assert sorted(tokens) == [str(s) for s in range(players)]
-    finals = play_to_end(client, game, tokens, random.Random(players))
-    _replays(client, game, finals)
-    result = client.get(f"/api/games/{game}/outcome").json()
+    finals = play_to_end(live_client, game, tokens, random.Random(players))
+    _replays(live_client, game, finals)
+    result = live_client.get(f"/api/games/{game}/outcome").json()
     assert result["winners"] and len(result["results"]) == players
-    history = client.get(f"/api/games/{game}/history").json()
+    history = live_client.get(f"/api/games/{game}/history").json()
     assert len(history["history"]) == history["version"] == finals[0]["version"]
 
 
 @pytest.mark.slow
-def test_agents_play_their_seats_on_the_server(client: httpx.Client) -> None:
+def test_agents_play_their_seats_on_the_server(live_client: httpx.Client) -> None:
     """Seats given to agents get no token and are played by the server after each action."""
-    game, tokens = _create(client, players=3, seats=["random", "human", "greedy"], seed=4)
+    game, tokens = create_game(live_client, players=3, seats=["random", "human", "greedy"], seed=4)
     assert list(tokens) == ["1"]
-    finals = play_to_end(client, game, tokens, random.Random(0))
-    _replays(client, game, finals)
+    finals = play_to_end(live_client, game, tokens, random.Random(0))
+    _replays(live_client, game, finals)
     movers = {
-        entry["player"] for entry in client.get(f"/api/games/{game}/history").json()["history"]
+        entry["player"] for entry in live_client.get(f"/api/games/{game}/history").json()["history"]
     }
     assert movers == {0, 1, 2}
 
@@ -131,11 +120,13 @@ def test_an_agent_move_asked_for_while_one_is_played_is_not_lost(
 
 
 @pytest.mark.slow
-def test_a_game_left_waiting_for_an_agent_moves_on(client: httpx.Client, db: Path) -> None:
+def test_a_game_left_waiting_for_an_agent_moves_on(
+    live_client: httpx.Client, server_db: Path
+) -> None:
     """A game whose agent nobody asked to move (it was stored behind the server's back, as
     after a restart, or its request met a full queue) is found by the upkeep and moves on."""
-    game, _ = Store(str(db)).create(tigeuph.Rules(players=2), ["random", "human"], 8)
-    status = wait_while_agent_moves(client, game)
+    game, _ = Store(str(server_db)).create(tigeuph.Rules(players=2), ["random", "human"], 8)
+    status = wait_while_agent_moves(live_client, game)
     assert status["version"] >= 1 and status["to_move"] == 1
 
 
@@ -158,15 +149,15 @@ def _post(
 
 @pytest.mark.slow
 def test_a_race_on_one_seat_has_one_winner_and_the_record_replays(
-    client: httpx.Client, db: Path
+    live_client: httpx.Client, server_db: Path
 ) -> None:
     """Simultaneous actions based on one version: exactly one 200, the others 409."""
-    game, tokens = _create(client, players=2, seats=["human", "human"], seed=11)
-    url = str(client.base_url)
+    game, tokens = create_game(live_client, players=2, seats=["human", "human"], seed=11)
+    url = str(live_client.base_url)
     for _ in range(12):
-        status = client.get(f"/api/games/{game}/wait").json()
+        status = live_client.get(f"/api/games/{game}/wait").json()
         token = tokens[str(status["to_move"])]
-        answer = client.get(f"/api/games/{game}/view", headers=bearer(token)).json()
+        answer = live_client.get(f"/api/games/{game}/view", headers=bearer(token)).json()
         moves = answer["moves"]
         actions = [moves[i % len(moves)]["action"] for i in range(8)]  # repeats race too
         barrier = threading.Barrier(len(actions))
@@ -182,34 +173,34 @@ def test_a_race_on_one_seat_has_one_winner_and_the_record_replays(
         for thread in threads:
             thread.join()
         assert sorted(codes) == [200] + [409] * (len(actions) - 1)
-    store = Store(str(db))
+    store = Store(str(server_db))
     row = store.row(game)
     assert row.version == 12
     replayed = tigeuph.Game.from_record(row.record)
     assert len(replayed.actions) == 12 and replayed.state == store.state(row)
 
 
-def test_a_seat_needs_its_token(client: httpx.Client) -> None:
+def test_a_seat_needs_its_token(live_client: httpx.Client) -> None:
     """A view or an action without the seat's token is refused with 403 and a JSON message."""
-    game, tokens = _create(client, players=2, seats=["human", "human"])
+    game, tokens = create_game(live_client, players=2, seats=["human", "human"])
     for headers in ({}, bearer("not-a-token"), {"Authorization": "Basic x"}):
-        response = client.get(f"/api/games/{game}/view", headers=headers)
+        response = live_client.get(f"/api/games/{game}/view", headers=headers)
         assert response.status_code == 403 and response.json()["error"] == "forbidden"
     body = {"action": "pass", "version": 0}
-    assert client.post(f"/api/games/{game}/actions", json=body).status_code == 403
-    seat_one = client.get(f"/api/games/{game}/view", headers=bearer(tokens["1"])).json()
+    assert live_client.post(f"/api/games/{game}/actions", json=body).status_code == 403
+    seat_one = live_client.get(f"/api/games/{game}/view", headers=bearer(tokens["1"])).json()
     assert seat_one["seat"] == 1 and seat_one["moves"] == []
 
 
-def test_unknown_games_are_404(client: httpx.Client) -> None:
+def test_unknown_games_are_404(live_client: httpx.Client) -> None:
     """Every path of a game that does not exist answers 404 with a JSON message."""
     for path in ("", "/view", "/history", "/record", "/outcome", "/events", "/wait"):
-        response = client.get(f"/api/games/no-such-game{path}")
+        response = live_client.get(f"/api/games/no-such-game{path}")
         assert response.status_code == 404 and response.json()["error"] == "not-found"
 
 
 @pytest.mark.slow
-def test_malformed_requests_are_422_with_a_message_and_clause(client: httpx.Client) -> None:
+def test_malformed_requests_are_422_with_a_message_and_clause(live_client: httpx.Client) -> None:
     """Bad JSON, bad fields, bad notation and illegal actions answer 422; stale versions 409."""
     bad_games = [
         {"players": 5},
@@ -220,28 +211,30 @@ def test_malformed_requests_are_422_with_a_message_and_clause(client: httpx.Clie
         [],
     ]
     for body in bad_games:
-        response = client.post("/api/games", json=body)
+        response = live_client.post("/api/games", json=body)
         assert response.status_code == 422, body
         assert response.json()["message"]
     as_json = {"Content-Type": "application/json"}
-    assert client.post("/api/games", content=b"{not json", headers=as_json).status_code == 422
-    game, tokens = _create(client, players=2, seats=["human", "human"], seed=7)
+    assert live_client.post("/api/games", content=b"{not json", headers=as_json).status_code == 422
+    game, tokens = create_game(live_client, players=2, seats=["human", "human"], seed=7)
     url, me = f"/api/games/{game}/actions", bearer(tokens["0"])
     for body in ({"action": "zz9", "version": 0}, {"action": "pass"}, {"version": 0}, "pass"):
-        assert client.post(url, headers=me, json=body).status_code == 422, body
-    illegal = client.post(url, headers=me, json={"action": "rE1", "version": 0})
+        assert live_client.post(url, headers=me, json=body).status_code == 422, body
+    illegal = live_client.post(url, headers=me, json={"action": "rE1", "version": 0})
     answer = illegal.json()
     assert illegal.status_code == 422 and answer["error"] == "illegal-action"
     assert answer["clause"] and answer["clause"] in answer["message"]
-    theirs = client.post(url, headers=bearer(tokens["1"]), json={"action": "pass", "version": 0})
+    theirs = live_client.post(
+        url, headers=bearer(tokens["1"]), json={"action": "pass", "version": 0}
+    )
     assert theirs.status_code == 422 and theirs.json()["clause"] == "R5"
-    first = client.get(f"/api/games/{game}/view", headers=me).json()["moves"][0]
-    by_id = client.post(url, headers=me, json={"action": first["id"], "version": 0})
+    first = live_client.get(f"/api/games/{game}/view", headers=me).json()["moves"][0]
+    by_id = live_client.post(url, headers=me, json={"action": first["id"], "version": 0})
     assert by_id.status_code == 200 and by_id.json()["version"] == 1
-    stale = client.post(url, headers=me, json={"action": "pass", "version": 0})
+    stale = live_client.post(url, headers=me, json={"action": "pass", "version": 0})
     assert stale.status_code == 409 and stale.json()["version"] == 1
-    assert client.get(f"/api/games/{game}/record").status_code == 409
-    huge = client.post(url, headers={**me, **as_json}, content=b" " * 100_000)
+    assert live_client.get(f"/api/games/{game}/record").status_code == 409
+    huge = live_client.post(url, headers={**me, **as_json}, content=b" " * 100_000)
     assert huge.status_code == 413
 
 
@@ -253,7 +246,7 @@ def test_the_action_cap_stops_a_game(tmp_path: Path) -> None:
         live_server(tmp_path / "cap.sqlite", evolve(TESTING, actions=3)) as url,
         httpx.Client(base_url=url) as http,
     ):
-        game, tokens = _create(http, players=2, seats=["human", "human"], seed=2)
+        game, tokens = create_game(http, players=2, seats=["human", "human"], seed=2)
         codes, token = [], tokens["0"]
         for _ in range(4):
             answer = http.get(f"/api/games/{game}/view", headers=bearer(token)).json()
@@ -268,23 +261,6 @@ def test_the_action_cap_stops_a_game(tmp_path: Path) -> None:
         assert http.get(f"/api/games/{game}").json()["stopped"] == "action-limit"
         record = http.get(f"/api/games/{game}/record").json()["record"]
         assert tigeuph.Game.from_record(record).stopped is Stop.ACTION_LIMIT
-
-
-def _pass_until_stopped(http: httpx.Client, game: str, tokens: dict[str, str]) -> list[int]:
-    """Every person passes whenever he is to move, until the game is over; the codes."""
-    codes = []
-    status = http.get(f"/api/games/{game}/wait").json()
-    while not status["over"]:
-        if str(status["to_move"]) not in tokens:  # an agent's turn
-            after = {"after": status["version"], "timeout": 10}
-            status = http.get(f"/api/games/{game}/wait", params=after).json()
-            continue
-        body = {"action": "pass", "version": status["version"]}
-        token = bearer(tokens[str(status["to_move"])])
-        reply = http.post(f"/api/games/{game}/actions", headers=token, json=body)
-        codes.append(reply.status_code)
-        status = {key: reply.json()[key] for key in ("version", "to_move", "over", "stopped")}
-    return codes
 
 
 def _is_reported_stalled(http: httpx.Client, game: str, version: int) -> None:
@@ -310,8 +286,8 @@ def test_people_who_pass_stall_a_game_and_it_stays_stopped(tmp_path: Path) -> No
     reported so, takes no more actions (409 stopped), and is still stopped after a restart."""
     db = tmp_path / "stall.sqlite"
     with live_server(db) as url, httpx.Client(base_url=url, timeout=60) as http:
-        game, tokens = _create(http, players=2, seats=["human", "human"], seed=1)
-        assert _pass_until_stopped(http, game, tokens) == [200] * (2 * STALL_ROUNDS)
+        game, tokens = create_game(http, players=2, seats=["human", "human"], seed=1)
+        assert pass_until_over(http, game, tokens) == [200] * (2 * STALL_ROUNDS)
         view = http.get(f"/api/games/{game}/view", headers=bearer(tokens["0"])).json()
         assert view["stopped"] == "stalled" and view["over"] and view["moves"] == []
         _is_reported_stalled(http, game, 2 * STALL_ROUNDS)
@@ -341,14 +317,14 @@ def test_agents_who_pass_stall_a_game_and_are_asked_no_more(
     monkeypatch.setattr(Store, "agent_turn", counted)
     monkeypatch.setattr("tigeuph.server.agents.think", passers.think)
     limits = evolve(TESTING, agent_games=True)
-    # A read timeout well above the 10 s long poll _pass_until_stopped waits on (httpx's own is
+    # A read timeout well above the 10 s long poll pass_until_over waits on (httpx's own is
     # 5 s): on a loaded machine the agents' moves may keep that poll waiting its full time.
     with (
         live_server(tmp_path / "agents.sqlite", limits) as url,
         httpx.Client(base_url=url, timeout=60) as http,
     ):
-        game, tokens = _create(http, players=len(seats), seats=seats, seed=4)
-        _pass_until_stopped(http, game, tokens)
+        game, tokens = create_game(http, players=len(seats), seats=seats, seed=4)
+        pass_until_over(http, game, tokens)
         version = STALL_ROUNDS * len(seats)
         _is_reported_stalled(http, game, version)
         assert len(asked) == version - len(tokens) * STALL_ROUNDS
@@ -369,13 +345,15 @@ def test_a_database_from_before_stopped_games_is_migrated(tmp_path: Path) -> Non
     assert store.row(game).stopped is Stop.STALLED
 
 
-def test_events_and_long_polling_announce_new_versions(client: httpx.Client) -> None:
+def test_events_and_long_polling_announce_new_versions(live_client: httpx.Client) -> None:
     """A waiting client learns of each action from /events (SSE) and from /wait."""
-    game, tokens = _create(client, players=2, seats=["human", "human"], seed=3)
-    with client.stream("GET", f"/api/games/{game}/events", params={"after": 0}) as events:
-        move = client.get(f"/api/games/{game}/view", headers=bearer(tokens["0"])).json()["moves"][0]
+    game, tokens = create_game(live_client, players=2, seats=["human", "human"], seed=3)
+    with live_client.stream("GET", f"/api/games/{game}/events", params={"after": 0}) as events:
+        move = live_client.get(f"/api/games/{game}/view", headers=bearer(tokens["0"])).json()[
+            "moves"
+        ][0]
         body = {"action": move["action"], "version": 0}
-        client.post(f"/api/games/{game}/actions", headers=bearer(tokens["0"]), json=body)
+        live_client.post(f"/api/games/{game}/actions", headers=bearer(tokens["0"]), json=body)
         data = next(line for line in events.iter_lines() if line.startswith("data:"))
     assert json.loads(data[5:]) == {
         "version": 1,
@@ -383,17 +361,17 @@ def test_events_and_long_polling_announce_new_versions(client: httpx.Client) -> 
         "over": False,
         "stopped": None,
     }
-    waited = client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 5}).json()
+    waited = live_client.get(f"/api/games/{game}/wait", params={"after": 0, "timeout": 5}).json()
     assert waited["version"] == 1
 
 
-def test_the_page_and_the_board_picture_are_served(client: httpx.Client) -> None:
+def test_the_page_and_the_board_picture_are_served(live_client: httpx.Client) -> None:
     """/ serves the browser board; board.svg draws the seat's view with cells named."""
-    page = client.get("/")
+    page = live_client.get("/")
     assert page.status_code == 200 and "/static/board.js" in page.text
-    assert "EventSource" in client.get("/static/board.js").text
-    game, tokens = _create(client, players=2, seats=["human", "greedy"], seed=1)
-    picture = client.get(f"/api/games/{game}/board.svg", headers=bearer(tokens["0"]))
+    assert "EventSource" in live_client.get("/static/board.js").text
+    game, tokens = create_game(live_client, players=2, seats=["human", "greedy"], seed=1)
+    picture = live_client.get(f"/api/games/{game}/board.svg", headers=bearer(tokens["0"]))
     assert picture.headers["content-type"].startswith("image/svg+xml")
     assert picture.text.startswith("<svg") and 'data-cell="' in picture.text
 
@@ -415,18 +393,18 @@ def test_serve_is_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> Non
     assert "--db" in out and "--port" in out and "127.0.0.1" in out
 
 
-def test_the_history_hides_other_players_exchanges(client: httpx.Client) -> None:
+def test_the_history_hides_other_players_exchanges(live_client: httpx.Client) -> None:
     """An exchange shows its colours only to its player; others and the public see its size."""
-    game, tokens = _create(client, players=2, seats=["human", "human"], seed=5)
+    game, tokens = create_game(live_client, players=2, seats=["human", "human"], seed=5)
     me = bearer(tokens["0"])
-    answer = client.get(f"/api/games/{game}/view", headers=me).json()
+    answer = live_client.get(f"/api/games/{game}/view", headers=me).json()
     exchange = next(m for m in answer["moves"] if m["kind"] == "exchange")
     body = {"action": exchange["action"], "version": 0}
-    assert client.post(f"/api/games/{game}/actions", headers=me, json=body).status_code == 200
+    assert live_client.post(f"/api/games/{game}/actions", headers=me, json=body).status_code == 200
     url = f"/api/games/{game}/history"
-    mine = client.get(url, headers=me).json()["history"][0]
-    theirs = client.get(url, headers=bearer(tokens["1"])).json()["history"][0]
-    public = client.get(url).json()["history"][0]
+    mine = live_client.get(url, headers=me).json()["history"][0]
+    theirs = live_client.get(url, headers=bearer(tokens["1"])).json()["history"][0]
+    public = live_client.get(url).json()["history"][0]
     size = len(exchange["action"]) - 1
     assert mine["action"] == exchange["action"] and mine["exchanged"] == size
     told = [event["text"] for event in mine["events"]]

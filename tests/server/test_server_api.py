@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 import schemathesis
 from attrs import frozen
-from helpers.live_server import bearer, play_to_end
+from helpers.live_server import bearer, create_game, pass_until_over, play_to_end
 from hypothesis import given
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
@@ -67,25 +67,6 @@ class Api:
     its seats' tokens."""
 
 
-def _create(client: TestClient, **body: object) -> tuple[str, dict[str, str]]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    answer = response.json()
-    return answer["id"], answer["tokens"]
-
-
-def _pass_until_stopped(client: TestClient, game: str, tokens: dict[str, str]) -> None:
-    """Every seat passes until the server stops the stalled game (spec D8)."""
-    for _ in range(100):
-        status = client.get(f"/api/games/{game}/wait", params={"timeout": 0}).json()
-        if status["over"]:
-            return
-        body = {"action": "pass", "version": status["version"]}
-        token = tokens[str(status["to_move"])]
-        client.post(f"/api/games/{game}/actions", headers=bearer(token), json=body)
-    raise AssertionError("the game never stalled")
-
-
 @pytest.fixture(scope="module")
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
     db = tmp_path_factory.mktemp("api") / "games.sqlite"
@@ -93,14 +74,14 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
     with TestClient(app) as client:
         humans = ["human", "human"]
         games = {
-            "fresh": _create(client, players=2, seats=humans),
-            "agent": _create(client, players=2, seats=["human", "random"]),
-            "stopped": _create(client, players=2, seats=humans),
-            "over": _create(client, players=2, seats=humans, seed=3),
-            "babel": _create(client, game="babel", players=2, seats=["human", "random"]),
-            "babel-over": _create(client, game="babel", players=2, seats=humans, seed=3),
+            "fresh": create_game(client, players=2, seats=humans),
+            "agent": create_game(client, players=2, seats=["human", "random"]),
+            "stopped": create_game(client, players=2, seats=humans),
+            "over": create_game(client, players=2, seats=humans, seed=3),
+            "babel": create_game(client, game="babel", players=2, seats=["human", "random"]),
+            "babel-over": create_game(client, game="babel", players=2, seats=humans, seed=3),
         }
-        _pass_until_stopped(client, *games["stopped"])
+        pass_until_over(client, *games["stopped"])
         play_to_end(client, *games["over"], random.Random(3))
         play_to_end(client, *games["babel-over"], random.Random(3))
         checks = {"checks": {"negative_data_rejection": {"expected-statuses": REJECTED}}}

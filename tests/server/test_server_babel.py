@@ -8,12 +8,16 @@ import logging
 import random
 import sqlite3
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from helpers.live_server import bearer, live_server, play_to_end, wait_while_agent_moves
+from helpers.live_server import (
+    bearer,
+    create_game,
+    play_to_end,
+    wait_while_agent_moves,
+)
 
 import tigeuph
 from tigeuph.cli import main
@@ -23,66 +27,61 @@ from tigeuph.server import GameStopped, ServerLimits, Store
 BABEL = tigeuph.GAMES["babel"]
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    db = tmp_path_factory.mktemp("babel-server") / "games.sqlite"
-    with live_server(db) as url, httpx.Client(base_url=url, timeout=60) as http:
-        yield http
-
-
 def _create(client: httpx.Client, **body: object) -> tuple[str, dict[str, str]]:
-    response = client.post("/api/games", json={"game": "babel", "players": 2, **body})
-    assert response.status_code == 201, response.text
-    answer = response.json()
-    return answer["id"], answer["tokens"]
+    """A Babel game of two, made with *body*."""
+    return create_game(client, game="babel", players=2, **body)
 
 
 @pytest.mark.slow
-def test_a_babel_game_is_played_to_its_end_and_its_record_replays(client: httpx.Client) -> None:
+def test_a_babel_game_is_played_to_its_end_and_its_record_replays(
+    live_client: httpx.Client,
+) -> None:
     """Both seats play through the API; the public record replays to what each was shown, its
     history gives every action, and the outcome is the game's."""
-    game, tokens = _create(client, seed=11)
-    summary = client.get(f"/api/games/{game}").json()
+    game, tokens = _create(live_client, seed=11)
+    summary = live_client.get(f"/api/games/{game}").json()
     assert (summary["game"], summary["title"], summary["rules"]) == ("babel", "Babel", {})
     assert "board" not in summary  # Babel's picture has no cells to click
-    finals = play_to_end(client, game, tokens, random.Random(5))
-    record = client.get(f"/api/games/{game}/record").json()["record"]
+    finals = play_to_end(live_client, game, tokens, random.Random(5))
+    record = live_client.get(f"/api/games/{game}/record").json()["record"]
     replayed = BABEL.record_from_text(record)
     assert replayed.seed == 11 and replayed.state.is_over
     for seat, answer in finals.items():
         assert answer["view"] == json.loads(BABEL.view_to_json(BABEL.view(replayed.state, seat)))
         assert answer["moves"] == []
-    history = client.get(f"/api/games/{game}/history").json()["history"]
+    history = live_client.get(f"/api/games/{game}/history").json()["history"]
     assert [entry["action"] for entry in history] == [str(a) for a in replayed.actions]
-    outcome = client.get(f"/api/games/{game}/outcome").json()
+    outcome = live_client.get(f"/api/games/{game}/outcome").json()
     assert outcome["winners"] == list(BABEL.winners(replayed.state))
     assert outcome["scores"] == list(BABEL.scores(replayed.state))
     assert outcome["result"] == BABEL.result_text(replayed.state)
 
 
-def test_a_seat_sees_its_own_hand_and_not_the_others(client: httpx.Client) -> None:
+def test_a_seat_sees_its_own_hand_and_not_the_others(live_client: httpx.Client) -> None:
     """The view answered to a seat is the game's view for that seat: its own hand, and of the
     other side everything but the hand; its moves are the legal actions, in order."""
-    game, tokens = _create(client, seed=3)
+    game, tokens = _create(live_client, seed=3)
     state = BABEL.new_game(2, seed=3)
     sides = json.loads(BABEL.state_to_json(state))["sides"]
     for seat in (0, 1):
-        answer = client.get(f"/api/games/{game}/view", headers=bearer(tokens[str(seat)])).json()
+        answer = live_client.get(
+            f"/api/games/{game}/view", headers=bearer(tokens[str(seat)])
+        ).json()
         assert answer["view"] == json.loads(BABEL.view_to_json(BABEL.view(state, seat)))
         assert answer["view"]["hand"] == sides[seat]["hand"]
         assert "hand" not in json.dumps(answer["view"]["sides"])
-    moves = client.get(f"/api/games/{game}/view", headers=bearer(tokens["0"])).json()["moves"]
+    moves = live_client.get(f"/api/games/{game}/view", headers=bearer(tokens["0"])).json()["moves"]
     assert [move["action"] for move in moves] == [str(a) for a in BABEL.legal_actions(state)]
 
 
 @pytest.mark.slow
-def test_agents_play_babel_seats(client: httpx.Client) -> None:
+def test_agents_play_babel_seats(live_client: httpx.Client) -> None:
     """A seat given to an agent is played by the server's pool, for Babel as for the main
     game."""
-    game, tokens = _create(client, seats=["random", "human"], seed=8)
+    game, tokens = _create(live_client, seats=["random", "human"], seed=8)
     assert list(tokens) == ["1"]
-    play_to_end(client, game, tokens, random.Random(1))
-    record = client.get(f"/api/games/{game}/record").json()["record"]
+    play_to_end(live_client, game, tokens, random.Random(1))
+    record = live_client.get(f"/api/games/{game}/record").json()["record"]
     replayed = BABEL.record_from_text(record)
     movers = {state.to_move for state in replayed.states[:-1]}
     assert movers == {0, 1}
@@ -90,14 +89,14 @@ def test_agents_play_babel_seats(client: httpx.Client) -> None:
 
 @pytest.mark.slow
 def test_the_finished_record_verifies_against_the_commitment(
-    client: httpx.Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    live_client: httpx.Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The commitment shown at the start is the one the finished Babel record proves."""
-    game, tokens = _create(client, seats=["human", "greedy"])
-    commitment = client.get(f"/api/games/{game}").json()["deal_commitment"]
-    play_to_end(client, game, tokens, random.Random(2))
+    game, tokens = _create(live_client, seats=["human", "greedy"])
+    commitment = live_client.get(f"/api/games/{game}").json()["deal_commitment"]
+    play_to_end(live_client, game, tokens, random.Random(2))
     path = tmp_path / "babel.txt"
-    path.write_text(client.get(f"/api/games/{game}/record").json()["record"])
+    path.write_text(live_client.get(f"/api/games/{game}/record").json()["record"])
     capsys.readouterr()
     assert main(["verify", str(path), "--commitment", commitment]) == 0
     assert "game:        Babel" in capsys.readouterr().out
@@ -105,14 +104,14 @@ def test_the_finished_record_verifies_against_the_commitment(
 
 @pytest.mark.slow
 def test_the_servers_record_answer_verifies_piped_as_it_comes(
-    client: httpx.Client, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    live_client: httpx.Client, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """docs/cli.rst's pipe, ``curl -s .../record | tigeuph verify - --commitment HEX``: verify
     reads the server's answer ({"version": N, "record": "..."}) as it is; replay takes it too."""
-    game, tokens = _create(client, seats=["human", "greedy"])
-    commitment = client.get(f"/api/games/{game}").json()["deal_commitment"]
-    play_to_end(client, game, tokens, random.Random(3))
-    answer = client.get(f"/api/games/{game}/record").text
+    game, tokens = _create(live_client, seats=["human", "greedy"])
+    commitment = live_client.get(f"/api/games/{game}").json()["deal_commitment"]
+    play_to_end(live_client, game, tokens, random.Random(3))
+    answer = live_client.get(f"/api/games/{game}/record").text
     assert set(json.loads(answer)) == {"version", "record"}
     capsys.readouterr()
     for argv in (["verify", "-", "--commitment", commitment], ["replay", "-", "--move", "0"]):
@@ -134,20 +133,20 @@ def test_the_servers_record_answer_verifies_piped_as_it_comes(
     ],
 )
 def test_bad_babel_games_are_refused(
-    client: httpx.Client, body: dict[str, object], status: int, words: str
+    live_client: httpx.Client, body: dict[str, object], status: int, words: str
 ) -> None:
-    response = client.post("/api/games", json=body)
+    response = live_client.post("/api/games", json=body)
     assert response.status_code == status and words in response.json()["message"]
 
 
-def test_bad_babel_actions_are_refused(client: httpx.Client) -> None:
+def test_bad_babel_actions_are_refused(live_client: httpx.Client) -> None:
     """A main game's action, an illegal Babel action, an action id, and the other seat's turn
     are refused with the API's errors; nothing is played."""
-    game, tokens = _create(client, seed=4)
+    game, tokens = _create(live_client, seed=4)
 
     def post(token: str, action: object) -> httpx.Response:
         body = {"action": action, "version": 0}
-        return client.post(f"/api/games/{game}/actions", headers=bearer(token), json=body)
+        return live_client.post(f"/api/games/{game}/actions", headers=bearer(token), json=body)
 
     assert post(tokens["0"], "rE5").json()["error"] == "malformed"
     illegal = post(tokens["0"], "#0")
@@ -157,12 +156,12 @@ def test_bad_babel_actions_are_refused(client: httpx.Client) -> None:
         post(tokens["1"], str(BABEL.legal_actions(BABEL.new_game(2, seed=4))[0])).json()["error"]
         == "illegal-action"
     )
-    assert client.get(f"/api/games/{game}").json()["version"] == 0
+    assert live_client.get(f"/api/games/{game}").json()["version"] == 0
 
 
-def test_the_board_is_the_games_picture(client: httpx.Client) -> None:
-    game, tokens = _create(client, seed=6)
-    picture = client.get(f"/api/games/{game}/board.svg", headers=bearer(tokens["1"]))
+def test_the_board_is_the_games_picture(live_client: httpx.Client) -> None:
+    game, tokens = _create(live_client, seed=6)
+    picture = live_client.get(f"/api/games/{game}/board.svg", headers=bearer(tokens["1"]))
     assert picture.headers["content-type"].startswith("image/svg+xml")
     expected = BABEL.picture(BABEL.view(BABEL.new_game(2, seed=6), 1))
     assert picture.text == expected
@@ -208,12 +207,12 @@ def test_a_babel_game_at_the_action_cap_is_stopped(tmp_path: Path) -> None:
 
 
 def test_a_searching_agent_thinks_babel_moves(
-    client: httpx.Client, caplog: pytest.LogCaptureFixture
+    live_client: httpx.Client, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Babel's search plays its seat in the worker pool (cut by its iterations: it takes no
     seconds), its moves its own, not the random ones of an agent that failed."""
     with caplog.at_level(logging.WARNING, logger="tigeuph.server.agents"):
-        game, _ = _create(client, seats=["mcts:iterations=30", "human"], seed=9)
-        status = wait_while_agent_moves(client, game)
+        game, _ = _create(live_client, seats=["mcts:iterations=30", "human"], seed=9)
+        status = wait_while_agent_moves(live_client, game)
     assert status["version"] >= 1
     assert not [r for r in caplog.records if "random one" in r.getMessage()]

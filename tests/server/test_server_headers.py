@@ -5,13 +5,12 @@ them, the API's answers are not cached, and the event stream still streams."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
 import httpx
 import pytest
-from helpers.live_server import bearer, live_server
+from helpers.live_server import bearer
 
 SECURITY = {
     "x-content-type-options": "nosniff",
@@ -21,15 +20,8 @@ SECURITY = {
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    db = tmp_path_factory.mktemp("headers") / "games.sqlite"
-    with live_server(db) as url, httpx.Client(base_url=url, timeout=30) as http:
-        yield http
-
-
-@pytest.fixture(scope="module")
-def game(client: httpx.Client) -> tuple[str, dict[str, str]]:
-    answer = client.post("/api/games", json={"players": 2, "seats": ["human", "human"]})
+def game(live_client: httpx.Client) -> tuple[str, dict[str, str]]:
+    answer = live_client.post("/api/games", json={"players": 2, "seats": ["human", "human"]})
     assert answer.status_code == 201, answer.text
     return answer.json()["id"], answer.json()["tokens"]
 
@@ -80,7 +72,7 @@ REQUESTS: list[tuple[str, str, Any, bool, int]] = [
 )
 @pytest.mark.slow
 def test_every_answer_carries_the_security_headers(
-    client: httpx.Client,
+    live_client: httpx.Client,
     game: tuple[str, dict[str, str]],
     method: str,
     path: str,
@@ -92,7 +84,7 @@ def test_every_answer_carries_the_security_headers(
     an API answer, which may hold a view or tokens, is never cached."""
     game_id, tokens = game
     headers = bearer(tokens["0"]) if with_token else {}
-    response = client.request(method, path.format(game=game_id), json=body, headers=headers)
+    response = live_client.request(method, path.format(game=game_id), json=body, headers=headers)
     # the kind of answer is what matters here: an error's exact status is test_server's
     assert response.status_code // 100 == status // 100, response.text
     _assert_secured(response)
@@ -100,33 +92,35 @@ def test_every_answer_carries_the_security_headers(
         assert response.headers["cache-control"] == "no-store"
 
 
-def test_the_answer_with_the_tokens_is_secured_and_not_cached(client: httpx.Client) -> None:
-    answer = client.post("/api/games", json={"players": 2, "seats": ["human", "greedy"]})
+def test_the_answer_with_the_tokens_is_secured_and_not_cached(live_client: httpx.Client) -> None:
+    answer = live_client.post("/api/games", json={"players": 2, "seats": ["human", "greedy"]})
     assert answer.status_code == 201 and answer.json()["tokens"]
     _assert_secured(answer)
     assert answer.headers["cache-control"] == "no-store"
 
 
 def test_a_played_action_answers_a_view_secured_and_not_cached(
-    client: httpx.Client, game: tuple[str, dict[str, str]]
+    live_client: httpx.Client, game: tuple[str, dict[str, str]]
 ) -> None:
     game_id, tokens = game
-    view = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens["0"])).json()
+    view = live_client.get(f"/api/games/{game_id}/view", headers=bearer(tokens["0"])).json()
     move = view["moves"][0]["action"]
     body = {"action": move, "version": view["version"]}
-    answer = client.post(f"/api/games/{game_id}/actions", json=body, headers=bearer(tokens["0"]))
+    answer = live_client.post(
+        f"/api/games/{game_id}/actions", json=body, headers=bearer(tokens["0"])
+    )
     assert answer.status_code == 200, answer.text
     _assert_secured(answer)
     assert answer.headers["cache-control"] == "no-store"
 
 
 def test_the_event_stream_is_secured_and_still_streams(
-    client: httpx.Client, game: tuple[str, dict[str, str]]
+    live_client: httpx.Client, game: tuple[str, dict[str, str]]
 ) -> None:
     """The stream's first message arrives while the stream stays open: the middleware holds
     nothing back; it keeps the stream's own Cache-Control."""
     game_id, _ = game
-    with client.stream("GET", f"/api/games/{game_id}/events", timeout=10) as stream:
+    with live_client.stream("GET", f"/api/games/{game_id}/events", timeout=10) as stream:
         assert stream.status_code == 200
         assert stream.headers["content-type"].startswith("text/event-stream")
         _assert_secured(stream)

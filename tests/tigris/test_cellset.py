@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pickle
 import random
-from typing import Any
 
 import pytest
+from helpers import odd
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,11 +25,6 @@ from tigeuph import (
 
 NAMES = [cell_name(c) for c in CELLS]
 name_sets = st.frozensets(st.sampled_from(NAMES))
-
-
-def odd(value: object) -> Any:
-    """*value*, typed so that mypy lets a test pass it where another type belongs."""
-    return value
 
 
 def board_order(names: frozenset[str]) -> list[str]:

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 from helpers import scenario
 from helpers.games import every_switch, random_game
+from helpers.svg import parse
 
 import tigeuph
 import tigeuph.tigris.events
@@ -21,10 +22,6 @@ from tigeuph.tigris.model.cells import cell_name, cells_of
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 COLOUR = ("red", "blue", "green", "black")
-
-
-def parse(picture: str) -> ET.Element:
-    return ET.fromstring(picture)
 
 
 def drawn(picture: str) -> set[tuple[str, str]]:
