@@ -1,11 +1,15 @@
-"""Hypothesis profiles: ``dev`` (default), ``ci`` and ``soak`` (set HYPOTHESIS_PROFILE)."""
+"""Hypothesis profiles: ``dev`` (default), ``ci`` and ``soak`` (set HYPOTHESIS_PROFILE); the
+tests that need a program Python and pip do not bring; the server's tests' live client."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from importlib.util import find_spec
+from pathlib import Path
 from typing import Final
 
+import httpx
 import pytest
 from helpers.programs import BROWSER, NODE, SITE_BUILD
 from hypothesis import HealthCheck, settings
@@ -88,3 +92,24 @@ def pytest_terminal_summary(
 ) -> None:
     for note in config.stash.get(_NOTES, []):
         terminalreporter.write_line(note, yellow=True)
+
+
+# --- the server's tests share one live server per module ---------------------------------------
+# Here rather than in tests/server/conftest.py: mypy checks the tests, and two modules named
+# conftest cannot both be checked without package bases the other folders do not have.
+
+
+@pytest.fixture(scope="module")
+def server_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The database of the module's live server, fresh for each module."""
+    return tmp_path_factory.mktemp("server") / "games.sqlite"
+
+
+@pytest.fixture(scope="module")
+def live_client(server_db: Path) -> Iterator[httpx.Client]:
+    """A client of a live server (tests/helpers/live_server.py) on :func:`server_db`, with a
+    read timeout well above the server's longest long poll (a loaded machine is slow)."""
+    from helpers.live_server import live_server  # uvicorn and the server, for their tests alone
+
+    with live_server(server_db) as url, httpx.Client(base_url=url, timeout=60) as http:
+        yield http
