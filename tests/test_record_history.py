@@ -143,3 +143,22 @@ def test_a_game_keeps_its_first_state(name: str) -> None:
     first = record.state
     record.play(GAMES[name].legal_actions(first)[0])
     assert record.start == first == record.states[0] != record.state
+
+
+@ALL
+def test_every_games_record_keeps_comments(name: str) -> None:
+    """A comment played with an action, or set after the last one, is written in the text and
+    JSON records of both games and reads back where it was; a ``}`` is refused."""
+    game = GAMES[name]
+    record = _record(game, 10, 0)
+    record.annotate("before anything")
+    record.play(game.legal_actions(record.state)[0], "the first action")
+    record.play(game.legal_actions(record.state)[0])
+    record.annotate("after the second")
+    assert record.comments == ("before anything", "the first action", "after the second")
+    text = record.to_record()
+    assert "{the first action}" in text
+    for again in (game.record_from_text(text), game.record_from_json(record.to_json())):
+        assert again.comments == record.comments and again.to_record() == text
+    with pytest.raises(ArgumentError, match="}"):
+        record.annotate("a } too many")
