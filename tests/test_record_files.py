@@ -25,7 +25,7 @@ def test_a_text_record_of_before_writes_back_unchanged(name: str) -> None:
     its JSON record is the JSON file's."""
     text = _text(f"{name}.txt")
     game = GAMES[name.partition("-")[0]]
-    record = game.record_from_text(text, verify=False)
+    record = game.records.record_from_text(text, verify=False)
     assert record.to_record() == text
     assert record.state.is_over == name.endswith("finished")
     assert record.stopped is (None if name.endswith("finished") else Stop.ACTION_LIMIT)
@@ -39,7 +39,7 @@ def test_a_json_record_of_before_writes_back_unchanged(name: str) -> None:
     """Read, then written: the same JSON document, byte for byte, and the same text record."""
     document = _text(f"{name}.json")
     game = GAMES[name.partition("-")[0]]
-    record = game.record_from_json(document, verify=False)
+    record = game.records.record_from_json(document, verify=False)
     indent = 2 if document.startswith("{\n") else None
     assert record.to_json(indent=indent) + "\n" == document
     assert record.to_record() == _text(f"{name}.txt")
@@ -51,6 +51,6 @@ def test_a_narrated_record_of_before_is_told_the_same(name: str) -> None:
     whose actions carry the sentences as comments, and narrates to itself."""
     game = GAMES[name.partition("-")[0]]
     narrated = _text(f"{name}-narrated.txt")
-    assert game.record_from_text(_text(f"{name}.txt")).to_record(narrate=True) == narrated
-    again = game.record_from_text(narrated)
+    assert game.records.record_from_text(_text(f"{name}.txt")).to_record(narrate=True) == narrated
+    again = game.records.record_from_text(narrated)
     assert again.to_record(narrate=True) == narrated

@@ -51,7 +51,7 @@ def test_each_entry_carries_its_actions_public_events_and_each_seats_sentences(
     _play(store, game_id, 150, random.Random(seed))
     row = store.row(game_id)
     game = store.game(row)
-    record = game.record_from_text(row.record)
+    record = game.records.record_from_text(row.record)
     assert len(record.events) == row.version
     for seat in [None, *range(players)]:
         entries = store.history(row, seat)
@@ -168,9 +168,9 @@ def test_a_hint_is_a_greedy_players_legal_move_explained(api: TestClient, name: 
         "version": 0,
         "agent": "greedy",
         "action": str(action),
-        "label": played.client_extras.label(action),
+        "label": played.client.label(action),
         "legal": True,
-        "text": str(played.explain(state, action)),
+        "text": str(played.presentation.explain(state, action)),
     }
     refused = api.get(f"/api/games/{game}/hint", headers=bearer(tokens["1"]))
     assert (refused.status_code, refused.json()["error"]) == (422, "illegal-action")

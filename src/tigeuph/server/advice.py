@@ -55,7 +55,7 @@ def explanation(game: AnyGame, state: Any, action: Any) -> dict[str, Any]:
     return {
         "action": str(action),
         "legal": game.refusal(state, action) is None,
-        "text": str(game.explain(state, action)),
+        "text": str(game.presentation.explain(state, action)),
     }
 
 
@@ -67,9 +67,9 @@ def _adviser(name: str) -> Agent:
 def hint(game: AnyGame, state: Any, view: Any, seed: str) -> dict[str, Any]:
     """What the greedy player would play from *view* (the seat's view of *state*), its label,
     and why: the move's explanation in *state*."""
-    action = _adviser(game.name).act(view, random.Random(seed))
+    action = _adviser(game.facts.name).act(view, random.Random(seed))
     return {
         "agent": HINT_AGENT,
-        "label": game.client_extras.label(action),
+        "label": game.client.label(action),
         **explanation(game, state, action),
     }

@@ -118,7 +118,7 @@ def seat_view(game: AnyGame, state: Any, seat: int, entries: list[dict[str, Any]
     document = json.loads(game.view_to_json(seen))
     if "history" not in document:
         return seen
-    keys = _view_entry_keys(game.name)
+    keys = _view_entry_keys(game.facts.name)
     document["history"] = [
         {key: value for key, value in entry.items() if key in keys}
         for entry in project(entries, seat)

@@ -56,8 +56,8 @@ class Replay:
 
 def replay(game: AnyGame, record: str, limits: Limits) -> Replay:
     """*record* (a stored game's text record of *game*) replayed, its states watched."""
-    replayed = game.record_from_text(record, limits=limits)
-    watch = game.stall_watch(STALL_ROUNDS)
+    replayed = game.records.record_from_text(record, limits=limits)
+    watch = game.records.stall_watch(STALL_ROUNDS)
     stalled = False
     if watch is not None:
         for state in replayed.states:

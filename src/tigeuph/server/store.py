@@ -249,7 +249,7 @@ class Store:
                 "a game needs at least one person: this server plays no games of agents alone"
             )
         salt = new_salt()
-        record = played.new_record(len(seats), seed=seed, rules=rules)
+        record = played.records.new_record(len(seats), seed=seed, rules=rules)
         assert record.seed is not None
         commitment = deal_commitment(record.seed, salt)
         record.tags.update({COMMITMENT_TAG: commitment, SALT_TAG: salt})
@@ -278,7 +278,7 @@ class Store:
                     now,
                     now,
                     commitment,
-                    played.name,
+                    played.facts.name,
                     client,
                     None if HUMAN in seats else now,  # agents alone: nobody is to play first
                 ),

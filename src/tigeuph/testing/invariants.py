@@ -68,7 +68,7 @@ def switches(game: str = DEFAULT_GAME) -> tuple[str, ...]:
     (True, ())
     """
     played = game_named(game, "switches: game")
-    standard = played.rules_to_json(played.make_rules({}))
+    standard = played.variants.rules_to_json(played.variants.make_rules({}))
     return tuple(name for name, value in standard.items() if isinstance(value, bool))
 
 
@@ -85,7 +85,7 @@ def every_rules(players: int, game: str = DEFAULT_GAME) -> tuple[Any, ...]:
     >>> every_rules(2, "babel")
     (None,)
     """
-    return game_named(game, "every_rules: game").variants(players)
+    return game_named(game, "every_rules: game").variants.rule_sets(players)
 
 
 def checked_apply(state: Any, action: Any, *, round_trip: bool = True) -> tuple[Any, list[str]]:
@@ -114,8 +114,8 @@ def state_problems(state: Any, *, with_check_state: bool = True) -> list[str]:
     game = game_of(state)
     out: list[str] = []
     if with_check_state:
-        found = game.check_state(state)
+        found = game.invariants.check_state(state)
         if found:
             return [f"check_state: {problem}" for problem in found]
         out = to_move_problems(game, state)
-    return out + game.state_problems(state)
+    return out + game.invariants.state_problems(state)

@@ -50,7 +50,7 @@ def step_problems(
         out.append(f"R5: apply accepted {action}, which legal_actions does not list")
     if before_snapshot is not None and snapshot(before) != before_snapshot:
         out.append(f"apply({action}) changed its input state")
-    out += game.step_problems(before, action, after)
+    out += game.invariants.step_problems(before, action, after)
     twin = attrs.evolve(after)  # the same fields, no caches
     if twin != after or hash(twin) != hash(after):
         out.append("equal states differ in == or hash")
@@ -112,7 +112,7 @@ the action, checked once per process (actions are finite)."""
 
 
 def _action_round_trip(game: AnyGame, action: Any) -> list[str]:
-    done = _ROUND_TRIPPED.setdefault(game.name, set())
+    done = _ROUND_TRIPPED.setdefault(game.facts.name, set())
     if action in done:
         return []
     try:

@@ -17,7 +17,7 @@ __all__ = ["parse_rules", "rules_text"]
 def rules_text(game: AnyGame, players: int, rules: Any) -> str:
     """*players* and *rules* of *game* in words."""
     words = [f"players={players}"]
-    for key, value in game.rules_to_json(rules).items():
+    for key, value in game.variants.rules_to_json(rules).items():
         if isinstance(value, bool):
             words += [key.replace("_", "-")] if value else []
         else:
@@ -40,7 +40,7 @@ def parse_rules(game: AnyGame, text: str) -> tuple[int, Any]:
             players = int(setting)
         else:
             value[key.replace("-", "_")] = setting if equals else True
-    if players is None or players not in game.players:
-        counts = ", ".join(map(str, game.players))
-        raise ArgumentError(f"{game.name}: expected players=N with N one of {counts}")
-    return players, game.rules_from_json(value, players)
+    if players is None or players not in game.facts.players:
+        counts = ", ".join(map(str, game.facts.players))
+        raise ArgumentError(f"{game.facts.name}: expected players=N with N one of {counts}")
+    return players, game.variants.rules_from_json(value, players)

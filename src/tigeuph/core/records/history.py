@@ -14,17 +14,15 @@ knows any game, so every game may build on it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..errors import ArgumentError, LimitError, expect
 from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits, check_limits
 from ..stops import STALL_ROUNDS, Stop
+from .keeping import Records
 from .reading import read_record
 from .text import check_comment, check_tag, escape, move_lines, narrated
-
-if TYPE_CHECKING:
-    from .keeping import Records
 
 __all__ = ["History"]
 
@@ -93,6 +91,7 @@ class History(Generic[S, A, V]):
                 no *keeping* is given to :class:`History` itself.
             LimitError: a tag is longer than ``limits.max_tag_chars``.
         """
+        expect(keeping, (Records, type(None)), "a game's records or None", "History: keeping")
         kept = keeping if keeping is not None else type(self).kept_by
         if kept is None:
             raise ArgumentError("History: keeping is the game's records (game.records)")

@@ -101,11 +101,11 @@ def tally(
         ValueError: the game goes on and was not stopped.
     """
     played = game_of(game)
-    end = played.ending(game.state)
+    end = played.measures.ending(game.state)
     if end is None and game.stopped is None:
         raise ValueError("the game is not over")
-    scores, winners = played.scores(game.state), played.leaders(game.state)
-    turns, counts = played.events(game)
+    scores, winners = played.scores(game.state), played.measures.leaders(game.state)
+    turns, counts = played.measures.events(game)
     return GameTally(
         seed=game.seed if game.seed is not None else -1,
         agents=tuple(agents),
@@ -117,7 +117,7 @@ def tally(
         rotation=rotation,
         stalled=end is None,
         counts=tuple(counts.items()),
-        game=played.name,
+        game=played.facts.name,
         seconds=seconds,
     )
 
@@ -148,7 +148,7 @@ def play_game(
         AgentError: an agent misbehaved.
     """
     named = game_named(game, "play_game: game")
-    count = players or getattr(rules, "players", None) or named.default_players
+    count = players or getattr(rules, "players", None) or named.facts.default_players
     specs = rotated(agents, count, rotation)
     start = time.perf_counter()
     record = play(agents_for_seats(specs, game=game), game=game, seed=seed, rules=rules)
