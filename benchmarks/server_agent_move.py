@@ -5,8 +5,8 @@ Plays whole games of greedy agents against each other through a :class:`tigeuph.
 in a temporary SQLite file, each move as the agent pool plays it (``Store.agent_turn``, the
 task through ``pickle``, :func:`tigeuph.server.agents.think`, ``Turn.play``) but in this
 process, and prints the CPU milliseconds (``time.process_time``) of the turn and the think per
-move, by stretch of the game (its first 100 actions, the next 200, the rest), with the time of
-the same greedy choice made directly from the state (:meth:`GreedyAgent.act
+move (mean and median), by stretch of the game (its first 100 actions, the next 200, the
+rest), with the time of the same greedy choice made directly from the state (:meth:`GreedyAgent.act
 <tigeuph.agents.GreedyAgent.act>` on a view without history): the difference is the server's
 part.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import pickle
 import random
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -67,18 +68,22 @@ def main() -> None:
                 turn.play(game.parse_action(move))
                 version += 1
     print(f"{args.game}, {args.players} players, {args.games} games of greedy agents")
-    print("actions      moves  served ms  greedy alone ms  server's part ms")
-    for i, (a, b) in enumerate(STRETCHES):
-        if not served[i]:
-            continue
-        n = len(served[i])
-        mean, alone = 1000 * sum(served[i]) / n, 1000 * sum(direct[i]) / n
-        upper = "" if b >= 10**9 else b
-        print(f"{a:>4}-{upper:<6} {n:>6} {mean:>10.2f} {alone:>16.2f} {mean - alone:>17.2f}")
+    print("actions      moves  served ms (median)  greedy alone ms (median)  server's part ms")
+    rows = [
+        (f"{a}-{'' if b >= 10**9 else b}", served[i], direct[i])
+        for i, (a, b) in enumerate(STRETCHES)
+    ]
     every = [t for times in served.values() for t in times]
     alone_all = [t for times in direct.values() for t in times]
-    mean, alone = 1000 * sum(every) / len(every), 1000 * sum(alone_all) / len(alone_all)
-    print(f"{'all':<11} {len(every):>6} {mean:>10.2f} {alone:>16.2f} {mean - alone:>17.2f}")
+    for name, times, apart in [*rows, ("all", every, alone_all)]:
+        if not times:
+            continue
+        mean, by_itself = 1000 * statistics.fmean(times), 1000 * statistics.fmean(apart)
+        middle, middle_alone = 1000 * statistics.median(times), 1000 * statistics.median(apart)
+        print(
+            f"{name:<11} {len(times):>6} {mean:>9.2f} ({middle:>6.2f}) {by_itself:>15.2f}"
+            f" ({middle_alone:>6.2f}) {mean - by_itself:>11.2f} ({middle - middle_alone:.2f})"
+        )
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ from ..core.deals import COMMITMENT_TAG, SALT_TAG, deal_commitment, new_salt
 from ..core.limits import Limits
 from ..core.stops import Stop
 from ..games import DEFAULT_GAME, AnyGame, game_named
-from .agents import Turn, random_move
+from .agents import Task, Turn, random_move
 from .errors import (
     GameNotFound,
     GameStopped,
@@ -418,7 +418,12 @@ class Store:
                 return True
             return self.agent_to_move(after)
 
-        task = (row.seats[seat], row.state_json, row.history_json, seat, seed, row.game)
+        played = self._replays.take(game, row.id, row.version, row.record)
+        try:
+            seen = played.view(seat)
+        finally:
+            self._replays.keep(row.id, row.version, played)
+        task = Task(row.seats[seat], seen, seat, seed, row.game)
         return Turn(task, game, play)
 
     def games(self) -> Iterator[str]:
