@@ -134,6 +134,24 @@ def test_bad_babel_actions_are_refused(client: httpx.Client) -> None:
     assert client.get(f"/api/games/{game}").json()["version"] == 0
 
 
+def test_a_babel_move_out_of_turn_cites_babels_own_clause(client: httpx.Client) -> None:
+    """Seat 1 moving, asking to explain or for a hint while seat 0 is to move is refused
+    citing Babel's clause of whose turn it is (spec B5), not the main game's R5."""
+    game, tokens = _create(client, seed=4)
+    legal = str(BABEL.legal_actions(BABEL.new_game(2, seed=4))[0])
+    headers = bearer(tokens["1"])
+    moved = client.post(
+        f"/api/games/{game}/actions", headers=headers, json={"action": legal, "version": 0}
+    )
+    explained = client.get(f"/api/games/{game}/explain", headers=headers, params={"action": legal})
+    hinted = client.get(f"/api/games/{game}/hint", headers=headers)
+    for refused in (moved, explained, hinted):
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["clause"] == "B5"
+        assert "not seat 1's turn [B5]" in refused.json()["message"]
+    assert client.get(f"/api/games/{game}").json()["version"] == 0
+
+
 def test_the_board_is_the_games_picture(client: httpx.Client) -> None:
     game, tokens = _create(client, seed=6)
     picture = client.get(f"/api/games/{game}/board.svg", headers=bearer(tokens["1"]))

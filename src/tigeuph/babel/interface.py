@@ -149,6 +149,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
         position_title=TITLE,
         record_type=BabelGame,
         record_format=RECORD,
+        turn_clause="B5",
     )
 
     def __repr__(self) -> str:

@@ -30,9 +30,10 @@ MAX_ACTION_TEXT: Final = 64
 """The longest action notation ``explain`` reads from its query."""
 
 
-def not_to_move(seat: int, what: str) -> IllegalActionError:
-    """The refusal of *what* asked by *seat* when another seat is to move (spec R5)."""
-    return IllegalActionError("R5", f"{what}: it is not seat {seat}'s turn")
+def not_to_move(game: AnyGame, seat: int, what: str) -> IllegalActionError:
+    """The refusal of *what* asked by *seat* when another seat is to move, citing *game*'s
+    own clause of whose turn it is (the main game's R5, Babel's B5)."""
+    return IllegalActionError(game.facts.turn_clause, f"{what}: it is not seat {seat}'s turn")
 
 
 def action_text(given: list[str]) -> str:

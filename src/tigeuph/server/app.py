@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any, Final
 
 from ..core.dynasties import dynasty
-from ..core.errors import IllegalActionError, TigeuphError
+from ..core.errors import TigeuphError
 from ..games import GAMES
 from .advice import action_text, explanation, hint, not_to_move
 from .api_schemas import standard_rules
@@ -218,7 +218,7 @@ class _Server:
                 f"version {version} is stale: the game is at {row.version}", row.version
             )
         if row.to_move != seat:
-            raise IllegalActionError("R5", f"{action}: it is not seat {seat}'s turn")
+            raise not_to_move(self.store.game(row), seat, str(action))
         row = await run_in_threadpool(self.store.play, row, action)
         answer = await run_in_threadpool(self._view_body, row, seat)
         return JSONResponse(answer, background=self._ask_agents_later(row))
@@ -232,7 +232,7 @@ class _Server:
         game = self.store.game(row)
         action = game.parse_action(text)
         if row.to_move != seat:
-            raise not_to_move(seat, f"explain {action}")
+            raise not_to_move(game, seat, f"explain {action}")
         state = await run_in_threadpool(self.store.state, row)
         body = await run_in_threadpool(explanation, game, state, action)
         return JSONResponse({"version": row.version, **body})
@@ -242,12 +242,12 @@ class _Server:
         self.service.advice.take(self._client(request))
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
+        game = self.store.game(row)
         if row.to_move != seat:
-            raise not_to_move(seat, "hint")
+            raise not_to_move(game, seat, "hint")
         if not self.service.hinting.acquire(blocking=False):
             raise ServerBusy("another hint is being worked out: ask again in a moment", 1)
         try:
-            game = self.store.game(row)
             state = await run_in_threadpool(self.store.state, row)
             seen = await run_in_threadpool(self.store.view, row, seat)
             seed = f"{row.seed}/{row.version}/hint"

@@ -66,6 +66,9 @@ class GameFacts:
     record_format: str = field(default=Factory(_record_format, takes_self=True))
     """The ``format`` of its JSON records (``tigeuph-record``, ``tigeuph-babel-record``; by
     default ``tigeuph-NAME-record``)."""
+    turn_clause: str = "turn order"
+    """The clause of its rules that says whose turn it is (``R5``, ``B5``), which a refusal
+    of an action out of turn cites."""
     public_history: bool = False
     """Whether a player's view carries a public history (the main game's: each action as the
     viewer may know it, spec R4), which ``seat_views`` keeps up; else every action is public

@@ -90,6 +90,7 @@ class Tigris(GameInterface[GameState, PlayerView, Action, Game]):
         position_title=TITLE,
         record_type=Game,
         record_format=RECORD,
+        turn_clause="R5",
         public_history=True,
         may_stall=True,
         cells=True,
