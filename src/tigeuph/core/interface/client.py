@@ -5,8 +5,7 @@ Every game is served through :class:`tigeuph.GameInterface` alone: its legal mov
 its picture, winners and scores. A game may add its own :class:`ClientExtras`: a described
 move's fields (the main game's action id, kind, cell, piece and English label), its actions by
 number, the grid its picture is drawn on (so the board lays clickable cells over the picture),
-its outcome's own fields, and the words the board shows (its decisions' titles and help, its
-pieces' names, a past action in words). A game without extras (:data:`NO_EXTRAS`, Babel's) is
+and its outcome's own fields. A game without extras (:data:`NO_EXTRAS`, Babel's) is
 played with its moves' notation, as buttons and typed text.
 """
 
@@ -49,23 +48,6 @@ class ClientExtras:
         """The outcome's own fields of a finished (or stopped: not over) game; by default
         none."""
         return {}
-
-    def words(self) -> dict[str, Any]:
-        """The words a client shows for the game, as the server's ``/api/rules/{game}``
-        answers them (``docs/server.rst``): ``colours`` (a colour's name by its letter),
-        ``leaders`` (a leader's ``name`` and ``colour`` by its letter), ``decisions`` (a
-        pending decision's ``title`` and ``help`` by its kind), ``actions`` (a past action in
-        words: the first of its rules whose ``pattern`` matches the notation gives its
-        ``words``, each ``{n}`` the pattern's group *n*, ``{colour:n}`` and ``{leader:n}``
-        that group's name, ``{count:n}`` its length) and ``hidden`` (an action the seat may
-        not see). By default nothing but ``hidden``: the notation says it all."""
-        return {
-            "colours": {},
-            "leaders": {},
-            "decisions": {},
-            "actions": [],
-            "hidden": "(hidden)",
-        }
 
 
 NO_EXTRAS: Final = ClientExtras()
