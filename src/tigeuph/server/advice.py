@@ -3,7 +3,7 @@ do (``GET /api/games/{id}/explain``), and what a greedy player would play, with 
 explanation of it (``GET /api/games/{id}/hint``).
 
 Both answer the seat to move only, of its own actions: an explanation is worked out on the
-whole state (:meth:`tigeuph.GameInterface.explain`, as the terminal's ``explain`` does), and
+whole state (:meth:`tigeuph.games.Presentation.explain`, as the terminal's ``explain`` does), and
 explaining another seat's action could tell what that seat holds. A hint is chosen from the
 seat's own view, as any agent's move is. Both are cheap (an explanation is one action applied;
 the greedy player weighs each legal action once), and each client (an address, or an IPv6

@@ -82,7 +82,7 @@ class Task(NamedTuple):
     """The seat's agent specification."""
     view: Any
     """The seat's view with its public history, built in memory from the store's replay
-    (:class:`~tigeuph.server.stops.Replay`) and sent to the worker as it is (pickled by the
+    (``tigeuph.server.stops.Replay``) and sent to the worker as it is (pickled by the
     pipe, several times cheaper than the game's JSON view document)."""
     seat: int
     """The seat to move."""

@@ -1,13 +1,13 @@
 """Each stored game's record, replayed, and the games the server stops before their end: a
 stall (spec D8) or the bound on actions.
 
-The store plays every action on the game's record (:meth:`tigeuph.GameInterface.new_record`),
-so the record it writes is always the library's own and proves itself, and a finished game's
-record carries its result. People and agents may pass for ever (spec R5), so after every
-action the store asks the game's stall watch (:meth:`tigeuph.GameInterface.stall_watch`; a game
-that always ends has none) whether play has stalled, and stops a game that has, or that has
-reached ``ServerLimits.actions``: its record is stopped (``[Termination "stalled"]`` or
-``"action-limit"``) and the row keeps the reason, so the game stays stopped across restarts.
+The store plays every action on the game's record (its ``records.new_record``), so the record
+it writes is always the library's own and proves itself, and a finished game's record carries
+its result. People and agents may pass for ever (spec R5), so after every action the store asks
+the game's stall watch (its ``records.stall_watch``; a game that always ends has none) whether
+play has stalled, and stops a game that has, or that has reached ``ServerLimits.actions``: its
+record is stopped (``[Termination "stalled"]`` or ``"action-limit"``) and the row keeps the
+reason, so the game stays stopped across restarts.
 
 Replaying a record at every action would make a game quadratic, so :class:`Watches` keeps each
 game's record and watch by version in a small cache; a store takes one out to play on it and

@@ -3,7 +3,7 @@
 :func:`play_in_terminal` seats a person (``"human"``) or an agent (any
 :func:`tigeuph.agents.make_agent` specification) at each seat and plays one game of any game of
 :data:`tigeuph.GAMES`. A person sees only his own view, as the game describes it
-(:meth:`~tigeuph.GameInterface.describe`: the main game's board in colour with the latest
+(:meth:`~tigeuph.games.Presentation.describe`: the main game's board in colour with the latest
 actions marked, his hand and points, the others' hand sizes), then the story since his last
 decision in words (every event as he may know it, :mod:`tigeuph.terminal.narration`), what to
 weigh at a decision such as a revolt's support (both sides' strengths), and his legal
@@ -15,7 +15,7 @@ game is watched: the position is drawn after every action, *delay* seconds apart
 action did told.
 
 Players, people or agents, may pass for ever in the main game (spec R5): a game whose play
-stalls (spec D8, the game's :meth:`~tigeuph.GameInterface.stall_watch`) or that reaches
+stalls (spec D8, the game's ``records.stall_watch``) or that reaches
 *max_actions* actions is stopped (``record.stop``), said to be so in one line, and returned
 like a finished one, so its record keeps it.
 

@@ -38,7 +38,7 @@ def step_problems(
     call, is given); ``==`` and ``hash`` agree; when *round_trip* is true (the costly part),
     the new state reads back from its text and JSON (:func:`round_trip_problems`); the action
     reads back from its notation and JSON. Then the game's own rules of a step
-    (:meth:`~tigeuph.GameInterface.step_problems`): for the main game what only grows,
+    (:meth:`~tigeuph.games.Invariants.step_problems`): for the main game what only grows,
     the treasures and the turn's actions (R1-R25); for Babel the scores, the temples and the
     turn (B7, B18, B26, B27, B50).
     """

@@ -1,7 +1,7 @@
 """A game's player count and rules in one line of words, for the soak's report and replay
 lines: ``players=3 board=standard buildings``, as the main game's position notation writes its
 ``rules:`` line; ``players=2`` for a game without variants. Written from the game's rules as
-JSON (:meth:`~tigeuph.GameInterface.rules_to_json`): a text setting is ``key=value``, a switch
+JSON (:meth:`~tigeuph.games.Variants.rules_to_json`): a text setting is ``key=value``, a switch
 that is on is its name with hyphens."""
 
 from __future__ import annotations

@@ -2,13 +2,13 @@
 [--jobs J]`` (issues 5, 19 and 25), one soak for every game of :data:`tigeuph.GAMES`.
 
 Plays *N* games spread evenly over every player count of the game and every rule set it has
-(:meth:`~tigeuph.GameInterface.variants`: for the main game every combination of the variant
+(:meth:`~tigeuph.games.Variants.rule_sets`: for the main game every combination of the variant
 switches on both boards; Babel has none), and checks
 :func:`~tigeuph.testing.invariants.state_problems` and
 :func:`~tigeuph.testing.invariants.step_problems` at every step; the costly round trips of a
 state, its views and its actions through their text and JSON run on every
 ``--round-trip-every``-th step and on the last state. The players take turns among the game's
-ways of playing (:attr:`~tigeuph.GameInterface.play_styles`): the main game's draw every
+ways of playing (:attr:`~tigeuph.games.Measures.play_styles`): the main game's draw every
 action uniformly among the legal ones; Babel's take turns among uniform play, play that
 builds (the game's weighted random play, ``tigeuph.babel.analysis.policies.choose``) and its greedy
 player against uniform play, so that every rule is reached, wins by score included.

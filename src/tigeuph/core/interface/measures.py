@@ -32,7 +32,7 @@ class Measures(Generic[S, G]):
     play_styles: tuple[tuple[str, ...], ...] = (("uniform",),)
     """Ways of playing that together reach every rule of the game, each a player per seat
     repeated in turn: ``uniform`` (every legal action alike), ``weighted`` (the evaluation's
-    :meth:`~tigeuph.core.interface.evaluation.Evaluation.weighted_action`) or an agent
+    :meth:`~tigeuph.games.Evaluation.weighted_action`) or an agent
     specification (``greedy``). By default uniform play alone."""
     endings: Mapping[str, str] = {_ENDED: "at its end"}
     """Each way a game ends, by the word :meth:`ending` says, and how people say it (``bag``:

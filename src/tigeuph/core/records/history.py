@@ -64,7 +64,8 @@ class History(Generic[S, A, V]):
 
     kept_by: ClassVar[Records[Any, Any, Any, Any] | None] = None
     """The strategy a record class keeps its game's records by (``Game.kept_by``); ``None``
-    for :class:`History` itself, whose records are each given theirs."""
+    for :class:`~tigeuph.core.records.history.History` itself, whose records are each given
+    theirs."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -24,14 +24,14 @@ untested by the run."""
 FEATURES: Final = GAMES[DEFAULT_GAME].measures.features
 """The main game's switches whose feature a game may never meet (open scoring is always in
 play: it only shows the points); each game's are its
-:attr:`~tigeuph.GameInterface.features`."""
+:attr:`~tigeuph.games.Measures.features`."""
 
 
 def coverage(
     rules: Any, games: Sequence[GameTally], game: str = DEFAULT_GAME
 ) -> dict[str, tuple[int, int]]:
     """For each switch on in *rules* of *game* that has a feature
-    (:attr:`~tigeuph.GameInterface.features`; the main game's :data:`FEATURES`), in how many
+    (:attr:`~tigeuph.games.Measures.features`; the main game's :data:`FEATURES`), in how many
     of *games* its feature came into play, and of how many.
 
     >>> from tigeuph import Rules

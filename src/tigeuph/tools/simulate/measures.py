@@ -1,5 +1,5 @@
 """What the simulator says of any game's rules, written once from their JSON form
-(:meth:`~tigeuph.GameInterface.rules_to_json`): a setting that is on or off is a switch, any
+(:meth:`~tigeuph.games.Variants.rules_to_json`): a setting that is on or off is a switch, any
 other (the main game's ``board``) a setting named by its value. A game without variants writes
 ``{}``: its one rule set is ``standard``, with nothing to compare (issue 25)."""
 

@@ -98,7 +98,7 @@ def simulate(
 
     *game* is any game of :data:`tigeuph.GAMES` (``babel``: its one rule set is ``None``, and
     the agents are its own, ``make_agent(spec, game="babel")``); what a game's tallies count
-    comes from its interface (:meth:`~tigeuph.GameInterface.events`, its endings and features).
+    comes from its interface (:meth:`~tigeuph.games.Measures.events`, its endings and features).
 
     With ``jobs > 1`` the games are shared among that many processes; with *dask* they run on
     a Dask distributed cluster (``"local"`` starts one on this machine, else the scheduler's
