@@ -168,13 +168,13 @@ def tournament(
     for spec in specs:
         make_agent(spec, game=game)
     chosen = game_named(game, "tournament: game")
-    players = chosen.default_players if players is None else players
-    if players not in chosen.players:
-        counts = ", ".join(map(str, chosen.players))
-        raise AgentSpecError(f"{chosen.title} takes {counts} players, not {players}")
+    players = chosen.facts.default_players if players is None else players
+    if players not in chosen.facts.players:
+        counts = ", ".join(map(str, chosen.facts.players))
+        raise AgentSpecError(f"{chosen.facts.title} takes {counts} players, not {players}")
     blocks = max(1, math.ceil(games / players))
     # The variants fitted to this many players (the main game's rules carry their count).
-    table = None if rules is None else chosen.rules_for(rules, players)
+    table = None if rules is None else chosen.variants.rules_for(rules, players)
     first = new_seed() if seed is None else seed
     every = list(lineups(len(specs), players, blocks, first))
     results: list[GameResult] = []
@@ -306,4 +306,4 @@ def read_records(text: str) -> list[Any]:
         if stripped:
             previous = stripped
     texts = ["\n".join(chunk) + "\n" for chunk in chunks]
-    return [game_of_record(text).record_from_text(text) for text in texts]
+    return [game_of_record(text).records.record_from_text(text) for text in texts]

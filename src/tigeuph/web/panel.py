@@ -53,8 +53,8 @@ class Panel:
         return {
             "verdict": verdict,
             "problem": None if trial.problem is None else str(trial.problem),
-            "game": trial.game.name,
-            "title": trial.game.title,
+            "game": trial.game.facts.name,
+            "title": trial.game.facts.title,
             "seats": names,
             "passed": len(checks) - failed,
             "failed": failed,
@@ -113,7 +113,7 @@ class Panel:
         chosen = game.parse_action(action)
         return {
             "action": str(chosen),
-            "explain": game.explain(state, chosen),
+            "explain": game.presentation.explain(state, chosen),
             "legal": chosen in game.legal_actions(state),
         }
 

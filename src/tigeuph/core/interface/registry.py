@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Final
 
 from ..errors import ArgumentError, ArgumentTypeError, expect
+from ..records.history import History
 from .protocol import AnyGame
 
 __all__ = ["Registry", "player_counts"]
@@ -28,8 +29,8 @@ class Registry(Mapping[str, AnyGame]):
     caller gets when he names none and a record that names no game is of."""
 
     def __init__(self, *games: AnyGame) -> None:
-        self._games: Final = MappingProxyType({game.name: game for game in games})
-        self.default: Final = games[0].name
+        self._games: Final = MappingProxyType({game.facts.name: game for game in games})
+        self.default: Final = games[0].facts.name
         """The default game's name."""
 
     def __getitem__(self, name: str) -> AnyGame:
@@ -59,13 +60,18 @@ class Registry(Mapping[str, AnyGame]):
         return game
 
     def of(self, thing: object) -> AnyGame:
-        """The game a state, a view or a record belongs to.
+        """The game a state, a view or a record belongs to: a record's by the records that
+        keep it (its ``keeping``), a state or a view by its type.
 
         Raises:
             ArgumentTypeError: *thing* is no state, view or record of any game.
         """
+        keeping = thing.keeping if isinstance(thing, History) else None
         for game in self._games.values():
-            if isinstance(thing, game.state_type | game.view_type | game.record_type):
+            if keeping is not None:
+                if keeping is game.records:
+                    return game
+            elif isinstance(thing, game.facts.state_type | game.facts.view_type):
                 return game
         raise ArgumentTypeError(
             f"game_of: {type(thing).__name__} is no state, view or record of a game "
@@ -88,7 +94,7 @@ class Registry(Mapping[str, AnyGame]):
         if head.lstrip().startswith("{"):
             found = _JSON_FORMAT.search(head)
             for game in self._games.values():
-                if found is not None and found.group(1) == game.record_format:
+                if found is not None and found.group(1) == game.facts.record_format:
                     return game
             return self._games[self.default]
         tag = _TEXT_GAME.search(head)
@@ -106,13 +112,13 @@ class Registry(Mapping[str, AnyGame]):
         expect(text, str, "a position as text", "game_of_position: text")
         first = text[:_LOOK].lstrip().partition("\n")[0].strip()
         for game in self._games.values():
-            if first == game.position_title:
+            if first == game.facts.position_title:
                 return game
-        titles = ", ".join(repr(game.position_title) for game in self._games.values())
+        titles = ", ".join(repr(game.facts.position_title) for game in self._games.values())
         raise ArgumentError(f"game_of_position: the first line {first[:40]!r} is none of {titles}")
 
 
 def player_counts(game: AnyGame) -> str:
     """The numbers of players *game* takes, in words: ``2``, ``2 to 4``."""
-    first, last = game.players[0], game.players[-1]
+    first, last = game.facts.players[0], game.facts.players[-1]
     return str(first) if first == last else f"{first} to {last}"
