@@ -4,6 +4,7 @@ no game or a name taken, in one line, and finds Nim's states, views, records and
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import attrs
 import pytest
@@ -78,3 +79,14 @@ def test_a_game_registered_for_a_block_leaves_after_it() -> None:
         tigeuph.GAMES.unregister("misere")
     with pytest.raises(tigeuph.ArgumentError, match=r"^unregister: tigris is the default game"):
         tigeuph.GAMES.unregister("tigris")
+
+
+def test_the_architecture_page_gives_nims_size() -> None:
+    """``docs/architecture.rst`` says how large the worked example of a game is: within a tenth
+    of ``tests/nim/game.py``'s lines."""
+    here = Path(__file__).parent
+    page = (here.parent.parent / "docs" / "architecture.rst").read_text(encoding="utf-8")
+    stated = re.search(r"is the worked example: about ([0-9,]+) lines", page)
+    assert stated is not None
+    lines = len((here / "game.py").read_text(encoding="utf-8").splitlines())
+    assert abs(int(stated[1].replace(",", "")) - lines) <= lines / 10
