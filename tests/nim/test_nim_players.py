@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tigeuph.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent, play
+from tigeuph.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent, make_agent, play
 from tigeuph.games import AnyGame
 
 from .game import NimState, NimView
@@ -15,7 +15,8 @@ from .game import NimState, NimView
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_greedy_and_search_players_play_nim_to_its_end(nim: AnyGame, players: int) -> None:
-    agents = [RandomAgent(), GreedyAgent(), MCTSAgent(iterations=30)][:players]
+    lineup: list[Agent] = [RandomAgent(), GreedyAgent(), MCTSAgent(iterations=30)]
+    agents = lineup[:players]
     agents += [RandomAgent(weighted=True)] * (players - len(agents))
     record = play(agents, game="nim", seed=players)
     state = record.state
@@ -43,7 +44,7 @@ def test_the_search_beats_random_play_more_often_than_not(nim: AnyGame) -> None:
     wins = 0
     for seed in range(10):
         for seat in (0, 1):
-            agents = [RandomAgent(), RandomAgent()]
+            agents: list[Agent] = [RandomAgent(), RandomAgent()]
             agents[seat] = MCTSAgent(iterations=200)
             state: NimState = play(agents, game="nim", seed=seed).state
             wins += nim.winners(state) == (seat,)

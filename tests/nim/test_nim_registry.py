@@ -13,7 +13,7 @@ import tigeuph
 from tigeuph.core.interface.facts import CAPABILITIES
 from tigeuph.games import AnyGame, game_of, game_of_position, game_of_record
 
-from .game import NIM, Nim
+from .game import NIM, TITLE, Nim
 
 
 def test_nim_is_registered_and_implements_no_capability_of_its_own(nim: AnyGame) -> None:
@@ -42,11 +42,16 @@ def test_what_is_no_game_or_a_taken_name_is_refused_in_one_line(nim: AnyGame) ->
         tigeuph.GAMES.register(babel)
 
 
-def _renamed(name: str, **facts: str) -> Nim:
+def _renamed(
+    name: str, position_title: str = TITLE, record_format: str = "tigeuph-nim-record"
+) -> Nim:
     class Renamed(Nim):
         pass
 
-    Renamed.facts = attrs.evolve(Nim.facts, name=name, **facts)
+    facts = Nim.facts
+    Renamed.facts = attrs.evolve(
+        facts, name=name, position_title=position_title, record_format=record_format
+    )
     return Renamed()
 
 

@@ -60,6 +60,14 @@ def test_the_arena_command_plays_nim_and_writes_its_records(
         assert nim.records.record_from_text(text).state.is_over
 
 
+@pytest.mark.slow
+def test_a_tournament_on_two_processes_knows_a_registered_game(nim: AnyGame) -> None:
+    """The workers, started afresh, register the game their parent registered."""
+    one = tournament(["random", "greedy"], games=4, seed=7, game="nim")
+    two = tournament(["random", "greedy"], games=4, seed=7, game="nim", jobs=2)
+    assert [r.record for r in two] == [r.record for r in one]
+
+
 def _figure(out: str, name: str) -> float:
     found = re.search(rf"^{name}\s+([0-9.]+) \[", out, re.MULTILINE)
     assert found is not None, out
