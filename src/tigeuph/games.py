@@ -18,9 +18,9 @@ interface the rest.
 >>> babel.winners(state) in ((0,), (1,), (0, 1))
 True
 
-A new game joins by implementing the required members of :class:`GameInterface` (its
-capabilities have defaults: :class:`Evaluation`, :class:`Presentation`...) and adding one entry
-to :data:`GAMES` (``docs/architecture.rst``).
+A new game joins by implementing :class:`GameInterface` and one
+``GAMES.register(game)`` (:meth:`Registry.register
+<tigeuph.core.interface.registry.Registry.register>`; ``docs/architecture.rst``).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ __all__ = [
 ]
 
 GAMES: Final = Registry(TIGRIS, BABEL)
-"""Every game of the library by name, the main game first; read-only."""
+"""Every game of the library by name, the main game first, then the games registered."""
 
 DEFAULT_GAME: Final = GAMES.default
 """The game a caller gets when he names none."""

@@ -22,7 +22,7 @@ from attrs import frozen
 
 from ..core.deals import new_seed
 from ..core.stats import wilson
-from ..games import game_named, game_of_record
+from ..games import GAMES, AnyGame, game_named, game_of_record
 from .base import Agent, AgentSpecError
 from .factory import agents_for_seats, make_agent, release_bots
 from .match import play
@@ -134,6 +134,13 @@ def _play_chunk(
         release_bots()
 
 
+def _know(kind: type[AnyGame]) -> None:
+    """A worker's registry holds the game played, also one its parent registered
+    (``GAMES.register``): a game is a stateless object, made again from its class."""
+    if kind.facts.name not in GAMES:
+        GAMES.register(kind())
+
+
 def tournament(
     specs: Sequence[str],
     *,
@@ -191,7 +198,8 @@ def tournament(
     # game after game in its worker.
     size = max(1, min(25, len(every) // (jobs * 4)))
     tasks = [(tuple(specs), every[i : i + size], table, game) for i in range(0, len(every), size)]
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    spawn = multiprocessing.get_context("spawn")
+    with spawn.Pool(jobs, initializer=_know, initargs=(type(chosen),)) as pool:
         for chunk in pool.imap(_play_chunk, tasks):
             for found in chunk:
                 results.append(found)

@@ -64,7 +64,7 @@ class Measures(Generic[S, G]):
     def events(self, record: G) -> tuple[int, dict[str, int]]:
         """The turns begun in the game of *record* (finished or stopped) and how often each
         event of :attr:`event_headings` happened in it. By default the turns the record's
-        keeping counts (a new one each time the player to move changes), and no event."""
+        keeping counts (a new one each time another player is to move), and no event."""
         states = record.states  # type: ignore[attr-defined]
         turn_changed = self.game.records.turn_changed
         turns = 1 + sum(turn_changed(a, b) for a, b in pairwise(states))

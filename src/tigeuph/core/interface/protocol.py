@@ -196,8 +196,9 @@ class GameInterface(ABC, Generic[S, V, A, G]):
 
     @abstractmethod
     def json_schema(self) -> dict[str, Any]:
-        """The JSON Schema of the game's documents: its ``$defs`` hold ``state``, ``view``,
-        ``action`` and ``event`` at least."""
+        """The JSON Schema of the game's documents: its ``$defs`` hold ``state``, ``view`` (an
+        object's schema: the server reads its ``properties``), ``action`` (the notation) and
+        ``action_document`` at least, which the server's API description refers to."""
 
     @abstractmethod
     def event_to_json(self, event: Event) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """What a list of games answers (issues 25 and 38): a game by its name, the game a state, a
-view or a record belongs to, the game a record's header or a position's first line names.
+view or a record belongs to, the game a record's header or a position's first line names; and
+how a game joins the list (:meth:`Registry.register`).
 
 The list itself is the registry's, :data:`tigeuph.GAMES` (:mod:`tigeuph.games`), above both
 games: the core names no game, it only knows how to look one up.
@@ -9,12 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Final
 
 from ..errors import ArgumentError, ArgumentTypeError, expect
 from ..records.history import History
-from .protocol import AnyGame
+from .protocol import AnyGame, GameInterface
 
 __all__ = ["Registry", "player_counts"]
 
@@ -22,14 +24,21 @@ _TEXT_GAME: Final = re.compile(r'^\[Game "([a-z]{1,32})"\]', re.MULTILINE)
 _JSON_FORMAT: Final = re.compile(r'"format"\s*:\s*"([a-z-]{1,64})"')
 _LOOK: Final = 4096
 """How far into a record the game's name is looked for: a record names it in its header."""
+_NAME: Final = re.compile(r"[a-z]{1,32}")
+"""A game's name: what a record's ``Game`` tag can hold (:data:`_TEXT_GAME`)."""
 
 
 class Registry(Mapping[str, AnyGame]):
-    """Games by name, read-only, in the order given; the first is the default game, the one a
-    caller gets when he names none and a record that names no game is of."""
+    """Games by name, in the order given, then registered; the first is the default game, the
+    one a caller gets when he names none and a record that names no game is of.
+
+    A game joins with :meth:`register` (or for a block with :meth:`registered`) and leaves
+    with :meth:`unregister`; every tool looks its game up when it is called, so a game
+    registered before is played like the library's own. A change replaces the mapping whole,
+    so a thread iterating the games meanwhile sees them as they were."""
 
     def __init__(self, *games: AnyGame) -> None:
-        self._games: Final = MappingProxyType({game.facts.name: game for game in games})
+        self._games = MappingProxyType({game.facts.name: game for game in games})
         self.default: Final = games[0].facts.name
         """The default game's name."""
 
@@ -44,6 +53,58 @@ class Registry(Mapping[str, AnyGame]):
 
     def __repr__(self) -> str:
         return f"Registry({', '.join(self._games)})"
+
+    def register(self, game: object) -> AnyGame:
+        """Add *game*, an instance of a :class:`~tigeuph.GameInterface` subclass, under its
+        ``facts.name``; *game* itself is returned.
+
+        Raises:
+            ArgumentTypeError: *game* is no game.
+            ArgumentError: its name is not 1 to 32 lowercase letters, or its name, its
+                position notation's title or its records' format is already another game's.
+        """
+        if not isinstance(game, GameInterface):
+            raise ArgumentTypeError(
+                f"register: {type(game).__name__} is no game: a GameInterface subclass's instance"
+            )
+        facts = game.facts
+        if not _NAME.fullmatch(facts.name):
+            raise ArgumentError(f"register: a game's name is 1 to 32 a-z, not {facts.name!r}")
+        if facts.name in self._games:
+            raise ArgumentError(f"register: a game named {facts.name!r} is already registered")
+        for other in self._games.values():
+            for what in ("position_title", "record_format"):
+                if getattr(facts, what) == getattr(other.facts, what):
+                    raise ArgumentError(
+                        f"register: {facts.name}'s {what} {getattr(facts, what)!r} is "
+                        f"{other.facts.name}'s already"
+                    )
+        self._games = MappingProxyType({**self._games, facts.name: game})
+        return game
+
+    def unregister(self, name: str) -> AnyGame:
+        """Remove the game called *name*; the game removed.
+
+        The tools keep what they learn of a game by its name (its schemas, its agents), so a
+        name that comes back should come back as the same game.
+
+        Raises:
+            ArgumentError: no game has that name, or it is the default game.
+        """
+        game = self.named(name, "unregister")
+        if name == self.default:
+            raise ArgumentError(f"unregister: {name} is the default game, which stays")
+        self._games = MappingProxyType({k: v for k, v in self._games.items() if k != name})
+        return game
+
+    @contextmanager
+    def registered(self, game: object) -> Iterator[AnyGame]:
+        """*game* registered while the block runs (:meth:`register`), then unregistered."""
+        added = self.register(game)
+        try:
+            yield added
+        finally:
+            self.unregister(added.facts.name)
 
     def named(self, name: object, where: str = "game") -> AnyGame:
         """The game called *name*.

@@ -158,8 +158,8 @@ class Records(ABC, Generic[S, A, V, G]):
 
     def turn_changed(self, before: S, after: S) -> bool:
         """Whether a new turn (a new move number) begins between *before* and *after*; by
-        default, when the player to move changes."""
-        return after.to_move != before.to_move
+        default, when another player is to move (the game's end begins none)."""
+        return after.to_move is not None and after.to_move != before.to_move
 
     def rules_tags(self, start: S) -> dict[str, str]:
         """The tags the game writes itself before ``Seed`` for a game from *start*; by
