@@ -59,7 +59,7 @@ _CLIENT_KINDS: Final[dict[type[Any], str]] = {k.action: k.client_kind for k in A
 
 def describe(action: Action) -> dict[str, Any]:
     """What a client shows for *action*: ``id``, ``action`` (notation), ``kind`` (the word its
-    :class:`~tigeuph.tigris.model.kinds.ActionKind` holds), ``cell`` (or ``None``), ``piece``
+    ``ActionKind`` (``tigeuph.tigris.model.kinds``) holds), ``cell`` (or ``None``), ``piece``
     (or ``None``) and an English ``label``."""
     cell: str | None = None
     piece: str | None = None
