@@ -32,10 +32,11 @@ class Registry(Mapping[str, AnyGame]):
     """Games by name, in the order given, then registered; the first is the default game, the
     one a caller gets when he names none and a record that names no game is of.
 
-    A game joins with :meth:`register` (or for a block with :meth:`registered`) and leaves
-    with :meth:`unregister`; every tool looks its game up when it is called, so a game
-    registered before is played like the library's own. A change replaces the mapping whole,
-    so a thread iterating the games meanwhile sees them as they were."""
+    A game joins with :meth:`Registry.register <.Registry.register>` (or for a block with
+    :meth:`Registry.registered <.Registry.registered>`) and leaves with
+    :meth:`Registry.unregister <.Registry.unregister>`; every tool looks its game up when it is
+    called, so a game registered before is played like the library's own. A change replaces the
+    mapping whole, so a thread iterating the games meanwhile sees them as they were."""
 
     def __init__(self, *games: AnyGame) -> None:
         self._games = MappingProxyType({game.facts.name: game for game in games})
