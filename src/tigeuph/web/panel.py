@@ -84,7 +84,7 @@ class Panel:
                 "number": step.number,
                 "action": step.text,
                 "who": "nobody" if seat is None else names[seat],
-                "explain": game.explain(step.before, step.action),
+                "explain": game.presentation.explain(step.before, step.action),
                 "told": [event.text(names) for event in step.events],
                 "refused": step.refused,
             }

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from html import escape
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, cast
-from xml.sax.saxutils import escape
 
 if TYPE_CHECKING:
     from .protocol import GameInterface
@@ -102,7 +102,7 @@ class Presentation(Generic[S, V, A]):
         shown = "" if size is None else f' width="{size:g}" height="{size * height / width:g}"'
         rows = "".join(
             f'<text x="{_MARGIN}" y="{_MARGIN + _LINE * _SIZE * (i + 0.8):g}"'
-            f' xml:space="preserve">{escape(line)}</text>'
+            f' xml:space="preserve">{escape(line, quote=False)}</text>'
             for i, line in enumerate(lines)
         )
         return (
