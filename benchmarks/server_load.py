@@ -131,7 +131,7 @@ def play_game(
         answer = response.json()
         status = {key: answer[key] for key in ("version", "to_move", "over")}
     record = client.call("GET", f"/api/games/{game}/record").json()["record"]
-    replayed = played.record_from_text(record)
+    replayed = played.records.record_from_text(record)
     for seat in tokens:
         final = client.call("GET", f"/api/games/{game}/view", headers=auth(seat)).json()
         if final["view"] != json.loads(played.view_to_json(played.view(replayed.state, seat))):

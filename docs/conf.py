@@ -76,6 +76,21 @@ nitpick_ignore = [
     # the game interface's type parameters: a state, a view, an action, a record
     *(("py:class", f"tigeuph.core.interface.protocol.{t}") for t in ("S", "V", "A", "G")),
     *(("py:class", f"tigeuph.core.interface.holders.{t}") for t in ("S_in", "V_out", "A_in")),
+    # the capabilities' type parameters, the same four (issue 38)
+    *(
+        ("py:class", f"tigeuph.core.interface.{module}.{t}")
+        for module in (
+            "variants",
+            "records",
+            "invariants",
+            "evaluation",
+            "measures",
+            "presentation",
+        )
+        for t in ("S", "V", "A", "G")
+    ),
+    # the records strategy's: as History's (docs/api/notation.rst)
+    *(("py:class", f"tigeuph.core.records.keeping.{t}") for t in ("S", "V", "A")),
     # rich's console in the terminal game's signature (rich is the optional cli extra).
     ("py:class", "Console"),
 ]

@@ -130,12 +130,14 @@ def _babel_pictures() -> dict[str, str]:
     """Babel's pictures, drawn through the game interface as ``tigeuph render`` draws them."""
     babel = GAMES["babel"]
     state, action = _babel_find(lambda s: sum(s.scores) >= 14 and s.pending is None)
-    out = {"babel-middle-game": babel.picture(state, size=600, last=action)}
-    out["babel-seat-1-view"] = babel.picture(babel.view(state, 1), size=600, last=action)
+    out = {"babel-middle-game": babel.presentation.picture(state, size=600, last=action)}
+    out["babel-seat-1-view"] = babel.presentation.picture(
+        babel.view(state, 1), size=600, last=action
+    )
     state, action = _babel_find(lambda s: s.pending is not None)
-    out["babel-halving"] = babel.picture(state, size=600, last=action)
+    out["babel-halving"] = babel.presentation.picture(state, size=600, last=action)
     state, action = _babel_find(lambda s: s.is_over)
-    out["babel-game-over"] = babel.picture(state, size=600, last=action)
+    out["babel-game-over"] = babel.presentation.picture(state, size=600, last=action)
     return out
 
 

@@ -74,7 +74,7 @@ def family_title(family: str) -> str:
 def case_page(case: Case, family: str, titles: dict[str, str]) -> list[str]:
     """The reStructuredText of *case*'s page; *titles* gives each clause's title."""
     family_doc = "/" + OUT + "/" + family
-    if casebook.game_of_case(case).name == "babel":
+    if casebook.game_of_case(case).facts.name == "babel":
         return babel_page(case, family_doc, family_title(family))
     return tigris_page(case, family_doc, family_title(family), titles)
 

@@ -123,7 +123,7 @@ def panel(case: Case) -> list[str]:
     position, own = casebook.halves(case.path.read_text("utf-8"))
     high, low = (min(max(text.count("\n") + 1, 3), 22) for text in (position, own))
     box = 'spellcheck="false" autocomplete="off" wrap="off"'
-    game = casebook.game_of_case(case).name
+    game = casebook.game_of_case(case).facts.name
     block = [
         f'<section class="tryit" data-case="{case.name}" data-game="{game}">',
         '<div class="tryit-edit">',
@@ -214,24 +214,28 @@ def babel_page(case: Case, family_doc: str, family_title: str) -> list[str]:
     lines = _head(case, family_doc, family_title, pins, seats)
     serial = 0
     if not (trial.steps and trial.steps[0].refused):
-        lines += raw(figure(game.picture(trial.start, size=None), serial, "The position"))
+        lines += raw(
+            figure(game.presentation.picture(trial.start, size=None), serial, "The position")
+        )
         serial += 1
     if checks[0]:
         lines += ["Before any action:", "", *_checks(checks[0], "", False)]
     for step in trial.steps:
         who = "nobody" if step.seat is None else names[step.seat]
-        why = escape(game.explain(step.before, step.action))
+        why = escape(game.presentation.explain(step.before, step.action))
         lines += [f"{step.number}. ``{step.text}``, by {escape(who)}: {why}", ""]
         if step.refused and case.error is not None:
             lines += _refusal(case.error)
             caption = f"{step.number}. {step.text} is refused: the position stays as it is"
-            drawn = game.picture(step.before, size=None)
+            drawn = game.presentation.picture(step.before, size=None)
         else:
             if step.events:
                 told = " ".join(escape(e.text(names)) for e in step.events)
                 lines += [f"   *What happened:* {told}", ""]
             caption = f"After {step.number}. {step.text}, by {who}"
-            drawn = game.picture(step.after, size=None, last=step.action, before=step.before)
+            drawn = game.presentation.picture(
+                step.after, size=None, last=step.action, before=step.before
+            )
         lines += raw(figure(drawn, serial, html.escape(caption)), "   ")
         serial += 1
         if step.number < len(checks) and checks[step.number]:

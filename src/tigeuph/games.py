@@ -12,14 +12,15 @@ interface the rest.
 >>> sorted(GAMES)
 ['babel', 'tigris']
 >>> babel = GAMES["babel"]
->>> state, rng = babel.new_game(2, seed=4), random.Random(0)
+>>> state, rng = babel.new_game(babel.facts.default_players, seed=4), random.Random(0)
 >>> while not state.is_over:
 ...     state = babel.apply(state, rng.choice(babel.legal_actions(state)))
 >>> babel.winners(state) in ((0,), (1,), (0, 1))
 True
 
-A new game joins by implementing :class:`GameInterface` and adding one entry to
-:data:`GAMES` (``docs/architecture.rst``).
+A new game joins by implementing :class:`GameInterface` and one
+``GAMES.register(game)`` (:meth:`Registry.register
+<tigeuph.core.interface.registry.Registry.register>`; ``docs/architecture.rst``).
 """
 
 from __future__ import annotations
@@ -28,21 +29,40 @@ from typing import Final
 
 from .babel.interface import BABEL
 from .core.interface.client import NO_EXTRAS, ClientExtras
+from .core.interface.evaluation import Evaluation
+from .core.interface.facts import CAPABILITIES, GameFacts
 from .core.interface.holders import Position, Record, SeatView, SeatViews
+from .core.interface.invariants import Invariants
+from .core.interface.measures import Measures
+from .core.interface.presentation import Presentation
 from .core.interface.protocol import AnyGame, GameInterface
+from .core.interface.records import InterfaceRecords
 from .core.interface.registry import Registry, player_counts
+from .core.interface.variants import RuleOption, Variants
+from .core.records.keeping import RecordFormat, Records
 from .tigris.interface import TIGRIS
 
 __all__ = [
+    "CAPABILITIES",
     "GAMES",
     "NO_EXTRAS",
     "AnyGame",
     "ClientExtras",
+    "Evaluation",
+    "GameFacts",
     "GameInterface",
+    "InterfaceRecords",
+    "Invariants",
+    "Measures",
     "Position",
+    "Presentation",
     "Record",
+    "RecordFormat",
+    "Records",
+    "RuleOption",
     "SeatView",
     "SeatViews",
+    "Variants",
     "game_named",
     "game_of",
     "game_of_position",
@@ -51,7 +71,7 @@ __all__ = [
 ]
 
 GAMES: Final = Registry(TIGRIS, BABEL)
-"""Every game of the library by name, the main game first; read-only."""
+"""Every game of the library by name, the main game first, then the games registered."""
 
 DEFAULT_GAME: Final = GAMES.default
 """The game a caller gets when he names none."""

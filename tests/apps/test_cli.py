@@ -133,6 +133,44 @@ def test_bad_input_is_one_line_and_status_2(
     one_error_line(capsys)
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--game", "babel", "--board", "advanced", "--seats", "random,random"],
+        ["play", "--game", "babel", "--variant", "wonder", "--seats", "random,random"],
+        ["arena", "--game", "babel", "--agents", "random", "--board", "advanced"],
+        ["arena", "--game", "babel", "--agents", "random", "--variant", "wonder"],
+        ["simulate", "--game", "babel", "--board", "advanced", "--quiet"],
+    ],
+)
+def test_a_rule_option_the_game_lacks_is_refused_naming_what_it_takes(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The rules options come from the games: the main game's --board and --variant given to
+    Babel are one line saying that Babel has no variants and what it is played with."""
+    assert main([*argv, "--no-record"] if argv[0] == "play" else argv) == 2
+    err = one_error_line(capsys)
+    assert "Babel has no variants: it is played by its own rules alone, for 2 players" in err
+    assert "rules must be None" not in err
+
+
+def test_the_main_games_rule_options_make_its_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--board and --variant make the main game's rules, as its record's Rules tag says."""
+    record = tmp_path / "game.txt"
+    argv = ["play", "--seats", "random,random", "--seed", "3", "--max-actions", "2"]
+    argv += ["--board", "advanced", "--variant", "wonder,open-scoring", "--record", str(record)]
+    assert main([*argv, "--delay", "0"]) == 0
+    assert '[Rules "players=2 board=advanced wonder open-scoring"]' in record.read_text(
+        encoding="utf-8"
+    )
+    assert main(["play", "--variant", "towers"]) == 2
+    assert (
+        "unknown switch 'towers' (the switches are english-reinforcement" in capsys.readouterr().err
+    )
+
+
 def test_play_stops_a_stalled_game_and_saves_its_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -275,7 +275,8 @@ def test_verify_a_finished_json_record(tmp_path: Path, capsys: pytest.CaptureFix
     path.write_text(finished.to_json())
     assert main(["verify", str(path), "--commitment", COMMITMENT]) == 0
     out = capsys.readouterr().out
-    assert f"result:      game over: {tigeuph.GAMES['tigris'].result_text(finished.state)}" in out
+    told = tigeuph.GAMES["tigris"].presentation.result_text(finished.state)
+    assert f"result:      game over: {told}" in out
     assert f"won by seat {result.winners[0]}" in out
 
 
@@ -286,7 +287,9 @@ def test_verify_a_babel_record(
     """A finished Babel game's record, text or JSON, is verified as the main game's is; a
     changed salt is refused."""
     babel = tigeuph.GAMES["babel"]
-    game = babel.new_record(2, seed=SEED, tags={"DealSalt": SALT, "DealCommitment": COMMITMENT})
+    game = babel.records.new_record(
+        2, seed=SEED, tags={"DealSalt": SALT, "DealCommitment": COMMITMENT}
+    )
     rng = random.Random(2)
     while not game.state.is_over:
         game.play(rng.choice(babel.legal_actions(game.state)))
@@ -295,7 +298,7 @@ def test_verify_a_babel_record(
     assert main(["verify", str(path), "--commitment", COMMITMENT]) == 0
     out = capsys.readouterr().out
     assert "game:        Babel\n" in out
-    assert f"result:      game over: {babel.result_text(game.state)}" in out
+    assert f"result:      game over: {babel.presentation.result_text(game.state)}" in out
     assert f"actions:     {len(game.actions)}, each legal" in out
     path.write_text(game.to_record().replace(SALT, "0" * len(SALT)))
     assert main(["verify", str(path), "--commitment", COMMITMENT]) == 1

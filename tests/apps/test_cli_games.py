@@ -16,7 +16,7 @@ BABEL = GAMES["babel"]
 
 
 def babel_record(actions: int, seed: int = 4) -> Record:
-    record: Record = BABEL.new_record(2, seed=seed)
+    record: Record = BABEL.records.new_record(2, seed=seed)
     rng = random.Random(seed)
     for _ in range(actions):
         record.play(rng.choice(BABEL.legal_actions(record.state)))
@@ -92,5 +92,5 @@ def test_play_watches_babel_and_saves_a_record_that_replays(
     assert main([*argv, "--record", str(path)]) == 0
     out = capsys.readouterr().out
     assert "rank 1: seat" in out and f"record saved to {path}" in out
-    record = BABEL.record_from_text(path.read_text(encoding="utf-8"))
+    record = BABEL.records.record_from_text(path.read_text(encoding="utf-8"))
     assert record.state.is_over

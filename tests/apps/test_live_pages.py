@@ -242,7 +242,7 @@ def test_every_case_passes_in_a_live_panel(browser: webdriver.Chrome, url: str) 
     assert len(cases) == 147
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
     for game in ("tigris", "babel"):
-        mine = [case for case in cases if casebook.game_of_case(case).name == game]
+        mine = [case for case in cases if casebook.game_of_case(case).facts.name == game]
         panel = _open_panel(browser, url + _page(mine[0].name))
         assert _data(panel, "verdict") == "passed"
         engine = json.loads(_data(panel, "engine"))
@@ -317,7 +317,7 @@ def test_an_action_tried_from_a_cell_of_the_board(browser: webdriver.Chrome, url
     options = [str(o.get_attribute("value")) for o in chooser.options]
     legal = [a for a in trial.game.legal_actions(trial.state) if str(a) in options]
     assert options and len(legal) == len(options) and all(name in o for o in options)
-    explained = str(trial.game.explain(trial.state, legal[0]))
+    explained = str(trial.game.presentation.explain(trial.state, legal[0]))
     said = panel.find_element(By.CSS_SELECTOR, ".tryit-chooser .tryit-explain")
     _wait(browser).until(lambda d: said.text == explained)
     runs = int(_data(panel, "runs"))
@@ -460,7 +460,7 @@ def test_a_whole_game_against_greedy_on_the_board_that_needs_no_server(
     _wait(browser).until(lambda d: [p for p in downloads.iterdir() if p.suffix == ".txt"])
     (record,) = [p for p in downloads.iterdir() if p.suffix == ".txt"]
     _wait(browser).until(lambda d: record.stat().st_size > 0 and str(record.name) in _said(d))
-    game = GAMES["tigris"].record_from_text(record.read_text("utf-8"))
+    game = GAMES["tigris"].records.record_from_text(record.read_text("utf-8"))
     assert game.state.is_over and game.state.rules.buildings
     assert len(game.actions) == int(_data(board, "actions"))
     for command in (

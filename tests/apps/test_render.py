@@ -22,7 +22,7 @@ BABEL = GAMES["babel"]
 
 
 def played(game: AnyGame, seed: int, actions: int) -> Record:
-    record: Record = game.new_record(2, seed=seed)
+    record: Record = game.records.new_record(2, seed=seed)
     rng = random.Random(seed)
     for _ in range(actions):
         legal = game.legal_actions(record.state)

@@ -33,7 +33,7 @@ def test_the_casebook_holds_both_games() -> None:
     """98 cases of the main game and 49 of Babel, each named by its path."""
     assert len(casebook.all_cases("tigris")) == 98
     assert len(casebook.all_cases("babel")) == 49
-    assert {casebook.game_of_case(case).name for case in CASES} == {"tigris", "babel"}
+    assert {casebook.game_of_case(case).facts.name for case in CASES} == {"tigris", "babel"}
     assert casebook.family_of(casebook.case_named(TRAVEL)) == "babel/actions"
 
 
@@ -71,7 +71,9 @@ def test_an_illegal_action_stops_the_case() -> None:
 
 def test_a_refusal_that_does_not_come_fails() -> None:
     """``expect-error`` wants the last action refused for its clause."""
-    name = next(c.name for c in CASES if c.error and casebook.game_of_case(c).name == "tigris")
+    name = next(
+        c.name for c in CASES if c.error and casebook.game_of_case(c).facts.name == "tigris"
+    )
     case = casebook.case_named(name)
     assert case.error is not None
     clause = case.error.split()[0]

@@ -20,7 +20,7 @@ from tigeuph.tigris.describe.screen import action_kind, board_markup, players_ma
 from tigeuph.tigris.model.cells import cell, cell_col, cell_name, cell_row
 
 TIGRIS = GAMES["tigris"]
-HELP = help_text(TIGRIS.notation_help())
+HELP = help_text(TIGRIS.presentation.notation_help())
 
 
 def plain(markup: str) -> str:
@@ -232,7 +232,7 @@ BABEL = GAMES["babel"]
 def test_a_person_plays_babel_with_help_explain_hint_and_undo() -> None:
     """The one terminal game plays Babel: its notation in the help, an explanation citing the
     rule, a slip, a refused action, a hint, an undo, then a whole game to its ranking."""
-    record = BABEL.new_record(2, seed=0)
+    record = BABEL.records.new_record(2, seed=0)
     rng, out = random.Random(5), console()
     first = ["?", "explain end", ">Q", "end", "hint", ">h"]
     played = 0
@@ -249,14 +249,14 @@ def test_a_person_plays_babel_with_help_explain_hint_and_undo() -> None:
     finished = TerminalGame(record, ["human", "greedy"], console=out, ask=ask).run()
     assert finished is record and record.state.is_over
     text = printed_by(out)
-    assert help_text(BABEL.notation_help()) in text
+    assert help_text(BABEL.presentation.notation_help()) in text
     assert "Illegal (B8, the starting card on the first turn): end:" in text
     assert "'>Q' is not a Babel action" in text
     assert "a greedy player would play " in text
     assert str(record.actions[0]) == ">H"  # read in either case
     assert "took back " in text and "rank 1: seat" in text
     assert "your hand (seat 0)" in text and "your hand (seat 1)" not in text
-    again = BABEL.record_from_text(record.to_record())
+    again = BABEL.records.record_from_text(record.to_record())
     assert again.states == record.states
 
 
@@ -297,7 +297,7 @@ def test_replay_steps_through_a_babel_record() -> None:
     """replay shows a Babel record's positions, as a seat saw them with --player."""
     from tigeuph.terminal.replay import replay_in_terminal
 
-    record = BABEL.new_record(2, seed=6)
+    record = BABEL.records.new_record(2, seed=6)
     rng = random.Random(6)
     for _ in range(10):
         record.play(rng.choice(BABEL.legal_actions(record.state)))
@@ -324,7 +324,7 @@ def test_each_game_describes_a_view_in_markup_marking_the_last_action(name: str)
     """A game's description is rich markup whose plain text names the viewer's seat; the last
     action changes what is drawn (its cells or its name marked)."""
     game = GAMES[name]
-    record = game.new_record(game.default_players, seed=2)
+    record = game.records.new_record(game.facts.default_players, seed=2)
     rng = random.Random(2)
     for _ in range(6):
         record.play(rng.choice(game.legal_actions(record.state)))
@@ -332,6 +332,6 @@ def test_each_game_describes_a_view_in_markup_marking_the_last_action(name: str)
         record.play(rng.choice(game.legal_actions(record.state)))
     seen = game.view(record.state, 1)
     last = record.actions[-1]
-    marked, unmarked = game.describe(seen, last=last), game.describe(seen)
+    marked, unmarked = game.presentation.describe(seen, last=last), game.presentation.describe(seen)
     assert f"seat {seen.player}" in plain(marked)
     assert marked != unmarked

@@ -132,5 +132,5 @@ def test_a_whole_game_of_babel_through_a_terminal(tmp_path: Path) -> None:
     assert "Illegal (B8, the starting card on the first turn)" in text
     assert "a greedy player would play" in text and "'>q' is not a Babel action" in text
     assert "rank 1: seat" in text and "game over" in text
-    game = tigeuph.GAMES["babel"].record_from_text(record.read_text())
+    game = tigeuph.GAMES["babel"].records.record_from_text(record.read_text())
     assert game.state.is_over and played > 20

@@ -250,7 +250,7 @@ def test_q_quits_as_quit_does_and_help_says_so() -> None:
     seats = ["human", "helpers.agent_examples:passer"]
     TerminalGame(game, seats, console=console(250), ask=lambda _: next(lines)).run()
     assert [str(a) for a in game.actions] == ["pass", "pass"] and not game.state.is_over
-    assert "quit or q" in help_text(GAMES["tigris"].notation_help())
+    assert "quit or q" in help_text(GAMES["tigris"].presentation.notation_help())
 
 
 @pytest.mark.parametrize("word", ["q", "quit"])
@@ -310,7 +310,7 @@ def test_a_watched_game_tells_every_action() -> None:
 def test_a_person_at_babel_is_told_each_action() -> None:
     """The same story in Babel: each of the agent's actions since the person's last decision
     is told, by its events or, when the game tells none, by its notation."""
-    record = GAMES["babel"].new_record(2, seed=5)
+    record = GAMES["babel"].records.new_record(2, seed=5)
     rng, out = random.Random(5), console(250)
     screens: list[tuple[int, str]] = []
 

@@ -158,7 +158,7 @@ def test_a_whole_game_against_the_players_leaves_a_record_verify_accepts(
         check=False,
     )
     assert verified.returncode == 0, verified.stdout + verified.stderr
-    assert GAMES[game].record_from_text(record["text"]).actions
+    assert GAMES[game].records.record_from_text(record["text"]).actions
 
 
 def test_hint_explain_and_undo_answer_as_at_the_terminal() -> None:

@@ -479,10 +479,14 @@ def test_a_seeded_games_events_agree_with_apply_at_every_step() -> None:
 def test_a_record_keeps_each_actions_events() -> None:
     """A BabelGame keeps, for each action, the events transition tells, through the game
     interface too."""
-    game = GAMES["babel"].new_record(2, seed=4)
+    game = GAMES["babel"].records.new_record(2, seed=4)
     rng = random.Random(4)
     while not game.state.is_over and len(game.actions) < 120:
-        game.play(GAMES["babel"].rollout_action(game.state, babel.legal_actions(game.state), rng))
+        game.play(
+            GAMES["babel"].evaluation.rollout_action(
+                game.state, babel.legal_actions(game.state), rng
+            )
+        )
     for i, action in enumerate(game.actions):
         after, events = GAMES["babel"].transition(game.states[i], action)
         assert after == game.states[i + 1] and game.events[i] == events

@@ -115,7 +115,7 @@ def test_every_card_temple_and_pawn_is_drawn_where_the_position_says() -> None:
     """Each people card of each column (its index and nation), each temple card (its level)
     and each pawn is drawn at its seat's side of its location, and nothing else is."""
     for state in STATES:
-        picture = BABEL.picture(state)
+        picture = BABEL.presentation.picture(state)
         assert cards(picture) == expected_cards(state), babel.to_text(state)
         assert temples(picture) == expected_temples(state)
         where = {str(seat): side.pawn.value if side.pawn else "quarry" for seat, side in
@@ -126,7 +126,7 @@ def test_every_card_temple_and_pawn_is_drawn_where_the_position_says() -> None:
 def test_pictures_are_svg_documents_of_the_asked_width() -> None:
     """A picture is an SVG document, *size* wide, its height in proportion, every element
     with a class a stylesheet can pick; every symbol it uses is defined in it."""
-    picture = BABEL.picture(STATES[-1], size=500)
+    picture = BABEL.presentation.picture(STATES[-1], size=500)
     root = parse(picture)
     assert root.tag == f"{SVG}svg"
     assert root.get("width") == "500"
@@ -136,13 +136,13 @@ def test_pictures_are_svg_documents_of_the_asked_width() -> None:
     symbols = {n.get("id") for n in root.iter(f"{SVG}symbol")}
     uses = {n.get("{http://www.w3.org/1999/xlink}href", "")[1:] for n in root.iter(f"{SVG}use")}
     assert uses <= symbols
-    assert parse(BABEL.picture(STATES[-1])).get("width") is None  # natural size
+    assert parse(BABEL.presentation.picture(STATES[-1])).get("width") is None  # natural size
 
 
 def test_a_state_shows_both_hands_card_by_card() -> None:
     """A state is drawn whole: each seat's hand, nation by nation."""
     for state in STATES[:20]:
-        shown = hand_cards(BABEL.picture(state))
+        shown = hand_cards(BABEL.presentation.picture(state))
         for seat, side in enumerate(state.sides):
             wanted = {n.value: k for n, k in zip(babel.NATIONS, side.hand, strict=True) if k}
             assert shown.get(str(seat), Counter()) == Counter(wanted)
@@ -156,20 +156,20 @@ def test_a_view_shows_nothing_its_player_may_not_see() -> None:
     for state in STATES[:30]:
         for seat in (0, 1):
             seen = BABEL.view(state, seat)
-            picture = BABEL.picture(seen)
+            picture = BABEL.presentation.picture(seen)
             other = 1 - seat
             assert str(other) not in hand_cards(picture)
             count = sum(state.sides[other].hand)
             assert f"{count} card{'s' * (count != 1)}, unseen" in texts(picture)
             twin = BABEL.sample_state(seen, rng)
-            assert BABEL.picture(BABEL.view(twin, seat)) == picture
+            assert BABEL.presentation.picture(BABEL.view(twin, seat)) == picture
 
 
 def test_the_status_says_whose_turn_the_halving_or_the_result() -> None:
     """The top line says whose turn it is, who must discard how many cards while a halving
     waits, or who won."""
     for state in STATES:
-        status = line(BABEL.picture(state), "status-line")
+        status = line(BABEL.presentation.picture(state), "status-line")
         if state.is_over:
             winners = BABEL.winners(state)
             assert status.startswith("Game over: ")
@@ -180,7 +180,7 @@ def test_the_status_says_whose_turn_the_halving_or_the_result() -> None:
             assert f"seat {halved.player} must discard {halved.count} card" in status
         else:
             assert f"Turn {state.turn}: seat {state.active} to play" in status
-    seen = BABEL.picture(BABEL.view(STATES[0], 1))
+    seen = BABEL.presentation.picture(BABEL.view(STATES[0], 1))
     assert line(seen, "status-line").startswith("Seat 1's view. ")
 
 
@@ -201,7 +201,7 @@ def test_a_pending_halving_names_the_halved_player_on_his_hand() -> None:
     and the Halve that asked for it frames his hand."""
     state, action = halving()
     assert state.pending is not None
-    picture = BABEL.picture(state, last=action)
+    picture = BABEL.presentation.picture(state, last=action)
     seat, count = state.pending.player, state.pending.count
     assert any(t.endswith(f": must discard {count}") for t in texts(picture))
     marked = [
@@ -232,7 +232,7 @@ def test_the_last_action_is_named_and_what_it_touched_framed() -> None:
         for before, after in itertools.pairwise(states):
             played = [a for a in babel.legal_actions(before) if babel.apply(before, a) == after]
             action, seat = played[0], str(before.to_move)
-            picture = BABEL.picture(after, last=action)
+            picture = BABEL.presentation.picture(after, last=action)
             assert babel_picture(after, last=action, before=before) == picture  # same seat
             caption = line(picture, "last-action")
             assert caption.startswith(f"Last action: seat {seat} ")
@@ -268,9 +268,9 @@ def test_coordinates_are_the_card_indices() -> None:
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: BABEL.picture("babel position"),
-        lambda: BABEL.picture(babel.new_game(seed=1), size="wide"),  # type: ignore[arg-type]
-        lambda: BABEL.picture(babel.new_game(seed=1), last="end"),
+        lambda: BABEL.presentation.picture("babel position"),
+        lambda: BABEL.presentation.picture(babel.new_game(seed=1), size="wide"),  # type: ignore[arg-type]
+        lambda: BABEL.presentation.picture(babel.new_game(seed=1), last="end"),
         lambda: babel_picture(babel.new_game(seed=1), coordinates="no"),  # type: ignore[arg-type]
     ],
 )

@@ -17,7 +17,7 @@ ALL = pytest.mark.parametrize("name", sorted(GAMES))
 
 
 def _played(game: AnyGame, seed: int, actions: int = 60) -> list[Any]:
-    state = game.new_game(game.default_players, seed=seed)
+    state = game.new_game(game.facts.default_players, seed=seed)
     rng = random.Random(seed)
     states = [state]
     for _ in range(actions):
@@ -31,7 +31,7 @@ def _played(game: AnyGame, seed: int, actions: int = 60) -> list[Any]:
 def test_the_registry_is_the_list_of_games() -> None:
     assert list(GAMES) == ["tigris", "babel"]
     assert all(isinstance(game, GameInterface) for game in GAMES.values())
-    assert [game.name for game in GAMES.values()] == list(GAMES)
+    assert [game.facts.name for game in GAMES.values()] == list(GAMES)
     with pytest.raises(TypeError):
         GAMES["chess"] = GAMES["babel"]  # type: ignore[index]
 
@@ -49,8 +49,8 @@ def test_a_game_replays_from_its_seed_and_never_changes_a_state(name: str) -> No
     game = GAMES[name]
     first, again = _played(game, 5), _played(game, 5)
     assert first == again
-    assert first[0] == game.new_game(game.default_players, seed=5)
-    assert all(game.check_state(state) == [] for state in first)
+    assert first[0] == game.new_game(game.facts.default_players, seed=5)
+    assert all(game.invariants.check_state(state) == [] for state in first)
 
 
 @ALL
@@ -60,7 +60,7 @@ def test_legal_actions_are_what_apply_accepts(name: str) -> None:
         for action in list(game.legal_actions(state))[:40]:
             assert game.refusal(state, action) is None
             game.apply(state, action)
-    state = game.new_game(game.default_players, seed=11)
+    state = game.new_game(game.facts.default_players, seed=11)
     other = _played(game, 12, 3)[-1]
     stranger = next(
         a for a in game.legal_actions(other) if a not in list(game.legal_actions(state))
@@ -99,16 +99,16 @@ def test_notation_and_json_read_back_what_they_write(name: str) -> None:
 @ALL
 def test_a_record_is_found_and_read_back_by_the_registry(name: str) -> None:
     game = GAMES[name]
-    record = game.new_record(game.default_players, seed=9, tags={"Event": "test"})
+    record = game.records.new_record(game.facts.default_players, seed=9, tags={"Event": "test"})
     rng = random.Random(1)
     for _ in range(15):
         record.play(rng.choice(list(game.legal_actions(record.state))))
     text, document = record.to_record(), record.to_json()
     assert game_of_record(text) is game is game_of_record(document)
     assert game_of_record(document.encode()) is game
-    again = game.record_from_text(text)
+    again = game.records.record_from_text(text)
     assert again.states == record.states and again.tags["Event"] == "test"
-    assert game.record_from_json(document).actions == record.actions
+    assert game.records.record_from_json(document).actions == record.actions
     assert game_of(record) is game
 
 
@@ -120,12 +120,12 @@ def test_a_record_naming_an_unknown_game_is_refused() -> None:
 @ALL
 def test_a_finished_game_has_winners_scores_and_a_result(name: str) -> None:
     game = GAMES[name]
-    state = game.new_game(game.default_players, seed=2)
+    state = game.new_game(game.facts.default_players, seed=2)
     rng = random.Random(2)
-    assert game.winners(state) == () and game.result_text(state) == "the game goes on"
+    assert game.winners(state) == () and game.presentation.result_text(state) == "the game goes on"
     while not state.is_over:
         seen = game.view(state, state.to_move)
-        state = game.apply(state, game.weighted_action(seen, rng))
+        state = game.apply(state, game.evaluation.weighted_action(seen, rng))
     winners = game.winners(state)
     assert winners and set(winners) <= set(range(game.player_count(state)))
     ranks = game.ranks(state)
@@ -133,7 +133,9 @@ def test_a_finished_game_has_winners_scores_and_a_result(name: str) -> None:
     assert all(rank > 1 for seat, rank in enumerate(ranks) if seat not in winners)
     best = max(game.scores(state))
     assert all(game.scores(state)[seat] == best for seat in winners)
-    assert "seat" in game.result_text(state) or "draw" in game.result_text(state)
+    assert "seat" in game.presentation.result_text(
+        state
+    ) or "draw" in game.presentation.result_text(state)
 
 
 @ALL
@@ -142,12 +144,12 @@ def test_the_players_evaluation_rates_every_seat_and_every_action(name: str) -> 
     state = _played(game, 6, 10)[-1]
     seat = state.to_move
     legal = list(game.legal_actions(state))
-    values = game.action_values(state, legal, seat)
+    values = game.evaluation.action_values(state, legal, seat)
     assert len(values) == len(legal)
     best = legal[values.index(max(values))]
     after = game.apply(state, best)
-    assert len(game.evaluate(after)) == game.player_count(state)
-    assert game.rollout_action(state, legal, random.Random(0)) in legal
+    assert len(game.evaluation.evaluate(after)) == game.player_count(state)
+    assert game.evaluation.rollout_action(state, legal, random.Random(0)) in legal
 
 
 @ALL
@@ -155,14 +157,16 @@ def test_people_get_text_pictures_and_explanations(name: str) -> None:
     game = GAMES[name]
     state = _played(game, 4, 6)[-1]
     seen = game.view(state, state.to_move)
-    assert f"seat {seen.player}" in game.describe(seen).lower()
-    picture = game.picture(seen)
+    assert f"seat {seen.player}" in game.presentation.describe(seen).lower()
+    picture = game.presentation.picture(seen)
     assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
     action = next(iter(game.legal_actions(state)))
-    assert game.explain(state, action).startswith("Legal")
-    assert game.describe(state) != game.describe(seen)  # a state shows every hand
-    assert all(game.action_kind(a) for a in game.legal_actions(state))
-    assert len(game.notation_help().splitlines()) >= 3
+    assert game.presentation.explain(state, action).startswith("Legal")
+    assert game.presentation.describe(state) != game.presentation.describe(
+        seen
+    )  # a state shows every hand
+    assert all(game.presentation.action_kind(a) for a in game.legal_actions(state))
+    assert len(game.presentation.notation_help().splitlines()) >= 3
 
 
 def test_the_main_game_takes_its_variants_and_babel_none() -> None:
@@ -179,8 +183,8 @@ def test_the_main_game_takes_its_variants_and_babel_none() -> None:
 @ALL
 def test_a_position_names_its_game_by_its_title(name: str) -> None:
     game = GAMES[name]
-    text = game.to_text(game.new_game(game.default_players, seed=1))
-    assert text.splitlines()[0] == game.position_title
+    text = game.to_text(game.new_game(game.facts.default_players, seed=1))
+    assert text.splitlines()[0] == game.facts.position_title
     assert game_of_position("\n" + text) is game
 
 
@@ -192,63 +196,66 @@ def test_a_position_without_a_known_title_is_refused() -> None:
 @ALL
 def test_rules_read_back_from_the_json_they_write(name: str) -> None:
     game = GAMES[name]
-    state = game.new_game(game.default_players, seed=1)
-    rules = game.rules_of(state)
-    written = game.rules_to_json(rules)
-    assert game.rules_from_json(written, game.default_players) == rules
-    assert game.rules_from_json({}, game.default_players) == rules
+    state = game.new_game(game.facts.default_players, seed=1)
+    rules = game.variants.rules_of(state)
+    written = game.variants.rules_to_json(rules)
+    assert game.variants.rules_from_json(written, game.facts.default_players) == rules
+    assert game.variants.rules_from_json({}, game.facts.default_players) == rules
     with pytest.raises(JsonError, match=r"\$\.rules"):
-        game.rules_from_json({"chess": True}, game.default_players)
+        game.variants.rules_from_json({"chess": True}, game.facts.default_players)
 
 
 def test_the_main_game_reads_its_variants_from_json() -> None:
-    rules = GAMES["tigris"].rules_from_json({"board": "advanced", "wonder": True}, 3)
+    rules = GAMES["tigris"].variants.rules_from_json({"board": "advanced", "wonder": True}, 3)
     assert rules == tigeuph.Rules(players=3, board=tigeuph.ADVANCED, wonder=True)
     with pytest.raises(JsonError, match="board"):
-        GAMES["tigris"].rules_from_json({"board": "moon"}, 3)
+        GAMES["tigris"].variants.rules_from_json({"board": "moon"}, 3)
 
 
 @ALL
 def test_variants_start_with_the_standard_rules_and_fit_every_player_count(name: str) -> None:
     game = GAMES[name]
-    standard = game.make_rules({})
-    switches = [k for k, v in game.rules_to_json(standard).items() if isinstance(v, bool)]
-    for players in game.players:
-        variants = game.variants(players)
+    standard = game.variants.make_rules({})
+    switches = [k for k, v in game.variants.rules_to_json(standard).items() if isinstance(v, bool)]
+    for players in game.facts.players:
+        variants = game.variants.rule_sets(players)
         assert len(set(variants)) == len(variants) >= 1
-        assert variants[0] == game.rules_of(game.new_game(players, seed=1))
-        assert game.rules_for(standard, players) == variants[0]
+        assert variants[0] == game.variants.rules_of(game.new_game(players, seed=1))
+        assert game.variants.rules_for(standard, players) == variants[0]
         for switch in switches:
-            assert game.rules_for(game.make_rules({switch: True}), players) in variants
+            assert (
+                game.variants.rules_for(game.variants.make_rules({switch: True}), players)
+                in variants
+            )
         for rules in (variants[0], variants[-1]):
-            assert game.rules_of(game.new_game(players, seed=2, rules=rules)) == rules
+            assert game.variants.rules_of(game.new_game(players, seed=2, rules=rules)) == rules
     with pytest.raises(ArgumentError):
-        game.make_rules({"no_such_rule": True})
+        game.variants.make_rules({"no_such_rule": True})
 
 
 def test_the_main_game_refuses_rules_for_another_count_and_babel_any_rules() -> None:
     tigris, babel = GAMES["tigris"], GAMES["babel"]
-    assert tigris.rules_for(tigeuph.Rules(players=3), 3) == tigeuph.Rules(players=3)
+    assert tigris.variants.rules_for(tigeuph.Rules(players=3), 3) == tigeuph.Rules(players=3)
     with pytest.raises(ArgumentError, match="disagrees"):
-        tigris.rules_for(tigeuph.Rules(players=3), 2)
+        tigris.variants.rules_for(tigeuph.Rules(players=3), 2)
     with pytest.raises(ArgumentError):
-        babel.rules_for(tigeuph.Rules(), 2)
-    assert babel.variants(2) == (None,) and babel.make_rules({}) is None
+        babel.variants.rules_for(tigeuph.Rules(), 2)
+    assert babel.variants.rule_sets(2) == (None,) and babel.variants.make_rules({}) is None
 
 
 @ALL
 def test_a_finished_game_says_how_it_ended_and_counts_its_events(name: str) -> None:
     game = GAMES[name]
-    record = game.new_record(game.default_players, seed=4)
-    assert game.ending(record.state) is None
+    record = game.records.new_record(game.facts.default_players, seed=4)
+    assert game.measures.ending(record.state) is None
     rng = random.Random(4)
     while not record.state.is_over:
         record.play(rng.choice(list(game.legal_actions(record.state))))
     state = record.state
-    assert game.ending(state) in game.endings
-    assert game.leaders(state) == game.winners(state)
-    turns, counts = game.events(record)
-    assert list(counts) == list(game.event_headings)
+    assert game.measures.ending(state) in game.measures.endings
+    assert game.measures.leaders(state) == game.winners(state)
+    turns, counts = game.measures.events(record)
+    assert list(counts) == list(game.measures.event_headings)
     assert 1 <= turns <= len(record.actions) and all(n >= 0 for n in counts.values())
     assert sum(counts.values()) > 0
 
@@ -257,7 +264,7 @@ def test_a_finished_game_says_how_it_ended_and_counts_its_events(name: str) -> N
 def test_a_game_stopped_before_its_end_has_leaders(name: str) -> None:
     game = GAMES[name]
     state = _played(game, seed=5, actions=40)[-1]
-    leaders = game.leaders(state)
+    leaders = game.measures.leaders(state)
     scores = game.scores(state)
     assert leaders and all(0 <= seat < len(scores) for seat in leaders)
     assert max(scores) == scores[leaders[0]]
@@ -266,11 +273,11 @@ def test_a_game_stopped_before_its_end_has_leaders(name: str) -> None:
 @ALL
 def test_features_and_play_styles_name_what_their_game_has(name: str) -> None:
     game = GAMES[name]
-    switches = game.rules_to_json(game.make_rules({}))
-    for feature in game.features:
-        assert switches[feature.switch] is False and feature.counter in game.event_headings
-    assert game.play_styles
-    for style in game.play_styles:
+    switches = game.variants.rules_to_json(game.variants.make_rules({}))
+    for feature in game.measures.features:
+        assert switches[feature.switch] is False and feature.counter in game.measures.event_headings
+    assert game.measures.play_styles
+    for style in game.measures.play_styles:
         for player in style:
             if player not in ("uniform", "weighted"):
                 tigeuph.agents.make_agent(player, game=name)
@@ -284,10 +291,10 @@ def test_legal_play_keeps_the_games_own_invariants_and_running_back_breaks_them(
     states = _played(game, seed=6)
     legal = [game.legal_actions(state) for state in states]
     for before, after, actions in zip(states, states[1:], legal, strict=False):
-        assert game.state_problems(after) == []
+        assert game.invariants.state_problems(after) == []
         action = next(a for a in actions if game.apply(before, a) == after)
-        assert game.step_problems(before, action, after) == []
-    backwards = game.step_problems(states[-1], legal[-2][0], states[0])
+        assert game.invariants.step_problems(before, action, after) == []
+    backwards = game.invariants.step_problems(states[-1], legal[-2][0], states[0])
     assert backwards  # the bag grows back, or the turn runs backwards
 
 
@@ -297,7 +304,7 @@ def test_a_page_may_draw_the_main_games_board_without_its_panel() -> None:
     for name, apart in (("tigris", True), ("babel", False)):
         game = GAMES[name]
         seen = game.view(game.new_game(2, seed=1), 0)
-        whole, board = game.picture(seen), game.picture(seen, panel=False)
+        whole, board = game.presentation.picture(seen), game.presentation.picture(seen, panel=False)
         assert (len(board) < len(whole)) is apart
         assert (("Seat 0 to play" in whole) and ("Seat 0 to play" not in board)) is apart
 
@@ -313,5 +320,5 @@ def test_the_main_games_result_says_when_the_next_colours_decided() -> None:
             state = game.apply(state, rng.choice(list(game.legal_actions(state))))
         tied = len(set(game.scores(state))) == 1 and len(game.winners(state)) == 1
         said.append(tied)
-        assert ("on the next colours up" in game.result_text(state)) is tied
+        assert ("on the next colours up" in game.presentation.result_text(state)) is tied
     assert True in said and False in said

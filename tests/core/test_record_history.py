@@ -19,7 +19,7 @@ ALL = pytest.mark.parametrize("name", sorted(GAMES))
 
 def _record(game: AnyGame, seed: int, actions: int) -> Any:
     """A record of *game* dealt from *seed* with up to *actions* random actions played."""
-    record = game.new_record(game.default_players, seed=seed)
+    record = game.records.new_record(game.facts.default_players, seed=seed)
     rng = random.Random(seed)
     for _ in range(actions):
         if record.state.is_over:
@@ -33,7 +33,7 @@ def test_both_games_records_are_records_of_the_interface(name: str) -> None:
     """What the play loop, the server and the commands use of a record, each game has."""
     record = _record(GAMES[name], 1, 3)
     assert isinstance(record, Record)
-    assert isinstance(record, GAMES[name].record_type)
+    assert isinstance(record, GAMES[name].facts.record_type)
 
 
 @ALL
@@ -43,7 +43,7 @@ def test_undo_walks_back_every_state_and_move_number(name: str) -> None:
     record = _record(GAMES[name], 3, 40)
     states, actions = record.states, record.actions
     moves = []
-    again = GAMES[name].new_record(GAMES[name].default_players, seed=3)
+    again = GAMES[name].records.new_record(GAMES[name].facts.default_players, seed=3)
     for action in actions:
         moves.append(again.move)
         again.play(action)
@@ -68,7 +68,10 @@ def test_a_stopped_game_says_so_in_its_record_and_reads_back_stopped(name: str) 
     assert record.stopped is Stop.ACTION_LIMIT
     text = record.to_record()
     assert '[Termination "action-limit"]' in text and '[Result "*"]' in text
-    for again in (game.record_from_text(text), game.record_from_json(record.to_json())):
+    for again in (
+        game.records.record_from_text(text),
+        game.records.record_from_json(record.to_json()),
+    ):
         assert again.stopped is Stop.ACTION_LIMIT and again.states == record.states
         with pytest.raises(ArgumentError, match="stopped"):
             again.play(game.legal_actions(again.state)[0])
@@ -133,7 +136,7 @@ def test_json_records_take_an_indent(name: str) -> None:
     record = _record(game, 8, 5)
     indented = record.to_json(indent=2)
     assert "\n  " in indented and "\n" not in record.to_json()
-    assert game.record_from_json(indented).states == record.states
+    assert game.records.record_from_json(indented).states == record.states
 
 
 @ALL
@@ -143,3 +146,25 @@ def test_a_game_keeps_its_first_state(name: str) -> None:
     first = record.state
     record.play(GAMES[name].legal_actions(first)[0])
     assert record.start == first == record.states[0] != record.state
+
+
+@ALL
+def test_every_games_record_keeps_comments(name: str) -> None:
+    """A comment played with an action, or set after the last one, is written in the text and
+    JSON records of both games and reads back where it was; a ``}`` is refused."""
+    game = GAMES[name]
+    record = _record(game, 10, 0)
+    record.annotate("before anything")
+    record.play(game.legal_actions(record.state)[0], "the first action")
+    record.play(game.legal_actions(record.state)[0])
+    record.annotate("after the second")
+    assert record.comments == ("before anything", "the first action", "after the second")
+    text = record.to_record()
+    assert "{the first action}" in text
+    for again in (
+        game.records.record_from_text(text),
+        game.records.record_from_json(record.to_json()),
+    ):
+        assert again.comments == record.comments and again.to_record() == text
+    with pytest.raises(ArgumentError, match="}"):
+        record.annotate("a } too many")

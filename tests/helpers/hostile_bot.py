@@ -27,7 +27,10 @@ import signal
 import subprocess
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tigeuph.server.agents import Task
 
 FOREVER = 3600.0
 ACTION = {"type": "action", "action": "pass"}
@@ -110,11 +113,11 @@ def main(mode: str, options: dict[str, str | bool]) -> int:
     return 0
 
 
-def think_unless_told_to_hang(task: tuple[str, str, str, int, str, str]) -> str:
+def think_unless_told_to_hang(task: Task) -> str:
     """The server's ``think``, but a task whose seed is ``hang`` never comes back."""
     from tigeuph.server.agents import think
 
-    if task[4] == "hang":
+    if task.seed == "hang":
         time.sleep(FOREVER)
     return think(task)
 

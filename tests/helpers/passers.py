@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 import tigeuph
+
+if TYPE_CHECKING:
+    from tigeuph.server.agents import Task
 
 
 class Passer:
@@ -21,17 +25,11 @@ class Passer:
         return (passing or list(view.legal))[0]
 
 
-Task = tuple[str, str, str, int, str, str]
-"""A server's agent task (``tigeuph.server.agents.Task``)."""
-
-
 def think(task: Task) -> str:
     """A server's agent move (``tigeuph.server.agents.think``) by a :class:`Passer`, whatever
     the seat's agent: tests put it in the place of the server's own to stall a game."""
-    _, state_json, _, seat, _, game = task
-    assert game == "tigris"
-    seen = tigeuph.view(tigeuph.state_from_json(state_json), seat)
-    return str(Passer().act(seen, random.Random(0)))
+    assert task.game == "tigris"
+    return str(Passer().act(task.view, random.Random(0)))
 
 
 def never(task: Task) -> str:
@@ -55,8 +53,6 @@ def slow_search(task: Task) -> str:
     """A server's agent move: a random legal action, after a second's thought for a search
     (``mcts``) and at once for any other agent; tests put it in the place of the server's own
     to see whose moves wait for whose."""
-    spec, state_json, _, _, seed, name = task
-    if spec.startswith("mcts"):
+    if task.spec.startswith("mcts"):
         time.sleep(1.0)
-    game = tigeuph.GAMES[name]
-    return str(random.Random(seed).choice(game.legal_actions(game.state_from_json(state_json))))
+    return str(random.Random(task.seed).choice(task.view.legal))

@@ -368,12 +368,14 @@ def test_what_a_bot_is_sent_never_depends_on_what_its_seat_may_not_see(
 # --- the server's workers ---------------------------------------------------------------------
 
 
-def task(command: list[str], seed: str = "7") -> tuple[str, str, str, int, str, str]:
+def task(command: list[str], seed: str = "7") -> Any:
     """A server's agent task: the first move of a Babel game, for the bot *command* starts."""
+    from tigeuph.server.agents import Task
+
     game = tigeuph.GAMES["babel"]
     state = game.new_game(2, seed=1)
     spec = "external:" + " ".join(command)
-    return (spec, game.state_to_json(state), "[]", state.to_move, seed, "babel")
+    return Task(spec, game.view(state, state.to_move), state.to_move, seed, "babel")
 
 
 @pytest.fixture

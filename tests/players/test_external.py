@@ -408,7 +408,7 @@ def test_the_server_seats_only_the_bots_its_operator_lists() -> None:
 def test_a_server_worker_asks_a_kept_bot_each_move_as_a_game_of_its_own(tmp_path: Path) -> None:
     """The server's worker keeps one bot process and sends it each move as a new game: a
     legal move every time, the same process."""
-    from tigeuph.server.agents import think
+    from tigeuph.server.agents import Task, think
 
     log = tmp_path / "log"
     spec = "external:" + " ".join(misbehaving("well", log))
@@ -416,7 +416,8 @@ def test_a_server_worker_asks_a_kept_bot_each_move_as_a_game_of_its_own(tmp_path
     state = game.new_game(2, seed=1)
     try:
         for _ in range(3):
-            move = think((spec, game.state_to_json(state), "[]", state.to_move, "7", "babel"))
+            seat = state.to_move
+            move = think(Task(spec, game.view(state, seat), seat, "7", "babel"))
             state = game.apply(state, game.parse_action(move))
     finally:
         release_bots()

@@ -58,7 +58,7 @@ def test_the_rollout_policy_draws_alike_from_the_legal_actions_and_their_tuple(
                 assert lazy.random() == plain.random() == loaded.random()
                 after = TIGRIS.apply(state, chosen)
                 assert after == tigeuph.apply(state, chosen)
-                assert TIGRIS.evaluate(after) == evaluate(after)
+                assert TIGRIS.evaluation.evaluate(after) == evaluate(after)
                 checked += 1
     assert checked > 300
 
@@ -74,9 +74,9 @@ def test_the_games_apply_is_the_engines_for_other_actions() -> None:
     later = TIGRIS.apply(state, chosen)
     then = tigeuph.legal_actions(later)[0]
     assert TIGRIS.apply(later, then) == tigeuph.apply(later, then)
-    weighed = TIGRIS.evaluate(later)
+    weighed = TIGRIS.evaluation.evaluate(later)
     weighed[0] += 100  # a copy: the next caller is not misled
-    assert TIGRIS.evaluate(later) == evaluate(later)
+    assert TIGRIS.evaluation.evaluate(later) == evaluate(later)
 
 
 def test_a_view_deals_alike_however_often_it_is_asked() -> None:
@@ -140,7 +140,11 @@ class _PlainSearch(MCTSAgent):
             limit = len(roots) if at_root else 1 + self.widening * math.sqrt(node.visits)
             if len(present) < min(limit, len(options)):
                 unseen = [a for a in options if a not in node.children]
-                action = unseen[0] if at_root else game.rollout_action(state, tuple(unseen), rng)
+                action = (
+                    unseen[0]
+                    if at_root
+                    else game.evaluation.rollout_action(state, tuple(unseen), rng)
+                )
                 child = _Node()
                 child.available = 1
                 node.children[action] = child

@@ -123,10 +123,12 @@ def babel() -> dict[str, str]:
         action = rng.choice(list(game.legal_actions(state)))
         before, state = state, game.apply(state, action)
         if step % 20 == 0:
-            out[f"babel {step}"] = game.picture(state, size=600, last=action, before=before)
+            out[f"babel {step}"] = game.presentation.picture(
+                state, size=600, last=action, before=before
+            )
             for seat in (0, 1):
                 view = game.view(state, seat)
-                out[f"babel {step} seat {seat}"] = game.picture(view, last=action)
+                out[f"babel {step} seat {seat}"] = game.presentation.picture(view, last=action)
     return out
 
 

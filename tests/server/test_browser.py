@@ -361,7 +361,7 @@ def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
         browser.save_screenshot(str(shots / "babel-end.png"))
         game = browser.execute_script("return game.id")
         record = httpx.get(f"{url}/api/games/{game}/record").json()["record"]
-        replayed = tigeuph.GAMES["babel"].record_from_text(record)
+        replayed = tigeuph.GAMES["babel"].records.record_from_text(record)
         assert replayed.state.is_over
         assert len(browser.find_elements(By.CSS_SELECTOR, "#history li")) == len(replayed.actions)
         assert _csp_reports(browser) == []
@@ -547,7 +547,7 @@ def test_a_catastrophe_is_explained_on_hover_and_told_after(
     shots = _shots(tmp_path)
     seed, actions = CATASTROPHE
     state = _state(seed, actions)
-    explained = str(TIGRIS.explain(state, TIGRIS.parse_action("xJ5")))
+    explained = str(TIGRIS.presentation.explain(state, TIGRIS.parse_action("xJ5")))
     with live_server(tmp_path / "games.sqlite") as url:
         game, tokens = _seeded(url, seed, actions)
         _open_seat(browser, url, game, 1, tokens["1"])

@@ -311,7 +311,7 @@ def test_agents_who_pass_stall_a_game_and_are_asked_no_more(
     def counted(store: Store, game_id: str) -> Turn | None:
         turn = original(store, game_id)
         if turn is not None:
-            asked.append(turn.task[3])
+            asked.append(turn.task.seat)
         return turn
 
     monkeypatch.setattr(Store, "agent_turn", counted)

@@ -44,7 +44,7 @@ def test_a_babel_game_is_played_to_its_end_and_its_record_replays(
     assert "board" not in summary  # Babel's picture has no cells to click
     finals = play_to_end(live_client, game, tokens, random.Random(5))
     record = live_client.get(f"/api/games/{game}/record").json()["record"]
-    replayed = BABEL.record_from_text(record)
+    replayed = BABEL.records.record_from_text(record)
     assert replayed.seed == 11 and replayed.state.is_over
     for seat, answer in finals.items():
         assert answer["view"] == json.loads(BABEL.view_to_json(BABEL.view(replayed.state, seat)))
@@ -54,7 +54,7 @@ def test_a_babel_game_is_played_to_its_end_and_its_record_replays(
     outcome = live_client.get(f"/api/games/{game}/outcome").json()
     assert outcome["winners"] == list(BABEL.winners(replayed.state))
     assert outcome["scores"] == list(BABEL.scores(replayed.state))
-    assert outcome["result"] == BABEL.result_text(replayed.state)
+    assert outcome["result"] == BABEL.presentation.result_text(replayed.state)
 
 
 def test_a_seat_sees_its_own_hand_and_not_the_others(live_client: httpx.Client) -> None:
@@ -82,7 +82,7 @@ def test_agents_play_babel_seats(live_client: httpx.Client) -> None:
     assert list(tokens) == ["1"]
     play_to_end(live_client, game, tokens, random.Random(1))
     record = live_client.get(f"/api/games/{game}/record").json()["record"]
-    replayed = BABEL.record_from_text(record)
+    replayed = BABEL.records.record_from_text(record)
     movers = {state.to_move for state in replayed.states[:-1]}
     assert movers == {0, 1}
 
@@ -159,11 +159,31 @@ def test_bad_babel_actions_are_refused(live_client: httpx.Client) -> None:
     assert live_client.get(f"/api/games/{game}").json()["version"] == 0
 
 
+def test_a_babel_move_out_of_turn_cites_babels_own_clause(live_client: httpx.Client) -> None:
+    """Seat 1 moving, asking to explain or for a hint while seat 0 is to move is refused
+    citing Babel's clause of whose turn it is (spec B5), not the main game's R5."""
+    game, tokens = _create(live_client, seed=4)
+    legal = str(BABEL.legal_actions(BABEL.new_game(2, seed=4))[0])
+    headers = bearer(tokens["1"])
+    moved = live_client.post(
+        f"/api/games/{game}/actions", headers=headers, json={"action": legal, "version": 0}
+    )
+    explained = live_client.get(
+        f"/api/games/{game}/explain", headers=headers, params={"action": legal}
+    )
+    hinted = live_client.get(f"/api/games/{game}/hint", headers=headers)
+    for refused in (moved, explained, hinted):
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["clause"] == "B5"
+        assert "not seat 1's turn [B5]" in refused.json()["message"]
+    assert live_client.get(f"/api/games/{game}").json()["version"] == 0
+
+
 def test_the_board_is_the_games_picture(live_client: httpx.Client) -> None:
     game, tokens = _create(live_client, seed=6)
     picture = live_client.get(f"/api/games/{game}/board.svg", headers=bearer(tokens["1"]))
     assert picture.headers["content-type"].startswith("image/svg+xml")
-    expected = BABEL.picture(BABEL.view(BABEL.new_game(2, seed=6), 1))
+    expected = BABEL.presentation.picture(BABEL.view(BABEL.new_game(2, seed=6), 1))
     assert picture.text == expected
 
 
@@ -201,7 +221,7 @@ def test_a_babel_game_at_the_action_cap_is_stopped(tmp_path: Path) -> None:
     while not row.done:
         row = store.play(row, rng.choice(BABEL.legal_actions(store.state(row))))
     assert row.stopped is Stop.ACTION_LIMIT and row.version == 5 and row.to_move is None
-    assert BABEL.record_from_text(row.record).state == store.state(row)
+    assert BABEL.records.record_from_text(row.record).state == store.state(row)
     with pytest.raises(GameStopped):
         store.play(row, BABEL.legal_actions(store.state(row))[0])
 

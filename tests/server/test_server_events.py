@@ -20,7 +20,6 @@ import tigeuph
 from tigeuph.core.events import names_for
 from tigeuph.server import Store, create_app
 from tigeuph.server.agents import think
-from tigeuph.server.history import seat_view
 
 with warnings.catch_warnings():  # it would rather have httpx2, but works on httpx
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
@@ -52,7 +51,7 @@ def test_each_entry_carries_its_actions_public_events_and_each_seats_sentences(
     _play(store, game_id, 150, random.Random(seed))
     row = store.row(game_id)
     game = store.game(row)
-    record = game.record_from_text(row.record)
+    record = game.records.record_from_text(row.record)
     assert len(record.events) == row.version
     for seat in [None, *range(players)]:
         entries = store.history(row, seat)
@@ -76,35 +75,35 @@ def test_each_entry_carries_its_actions_public_events_and_each_seats_sentences(
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), GAME_SEEDS)
-def test_an_agents_view_reads_entries_with_events_and_entries_from_before_them(
+def test_an_agents_view_is_built_in_memory_and_plays_on_a_database_from_before_events(
     tmp_path: Path, name: str, players: int, seed: int
 ) -> None:
-    """An agent's view is built from the stored entries, events or not: a history entry keeps
-    only the keys the game's views have (their public events once the views carry them), and
-    a database written before events were kept still reads and still plays."""
+    """An agent's task holds the seat's view with its public history, the same view the
+    game's record gives that seat (built in memory from the store's replay, not read back
+    from the stored entries); a database written before events were kept still plays."""
     path = tmp_path / "g.sqlite"
-    store = Store(str(path), TESTING)
-    game_id, _ = store.create(None, ["human"] * players, seed, game=name)
+    limits = evolve(TESTING, agent_games=True)
+    store = Store(str(path), limits)
+    game_id, _ = store.create(None, ["greedy"] * players, seed, game=name)
     _play(store, game_id, 40, random.Random(seed))
     row = store.row(game_id)
     game = store.game(row)
+    turn = store.agent_turn(game_id)
+    assert turn is not None and row.to_move is not None and turn.task.seat == row.to_move
+    record = game.records.record_from_text(row.record)
+    assert turn.task.view == record.view(row.to_move)
     entries = json.loads(row.history_json)
-    seen = seat_view(game, store.state(row), 1, entries)
-    shown = json.loads(game.view_to_json(seen)).get("history")
-    if shown is not None:
-        assert [entry["player"] for entry in shown] == [entry["player"] for entry in entries]
-        for entry, stored in zip(shown, entries, strict=True):
-            assert entry.get("events", stored["events"]) == stored["events"]
     older = [{k: v for k, v in e.items() if k not in ("events", "said")} for e in entries]
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE games SET history = ? WHERE id = ?", (json.dumps(older), game_id))
-    row = Store(str(path), TESTING).row(game_id)
-    assert all("events" not in e and "told" not in e for e in store.history(row, 0))
-    seat_view(game, store.state(row), 0, json.loads(row.history_json))
-    task = ("greedy", row.state_json, row.history_json, row.to_move or 0, "s", name)
-    assert game.parse_action(think(task)) in game.legal_actions(store.state(row))
-    _play(store, game_id, 3, random.Random(1))  # and the game goes on
-    assert "events" in store.history(store.row(game_id), None)[-1]
+    restarted = Store(str(path), limits)
+    row = restarted.row(game_id)
+    assert all("events" not in e and "told" not in e for e in restarted.history(row, 0))
+    turn = restarted.agent_turn(game_id)
+    assert turn is not None
+    assert game.parse_action(think(turn.task)) in game.legal_actions(restarted.state(row))
+    _play(restarted, game_id, 3, random.Random(1))  # and the game goes on
+    assert "events" in restarted.history(restarted.row(game_id), None)[-1]
 
 
 @pytest.fixture
@@ -169,9 +168,9 @@ def test_a_hint_is_a_greedy_players_legal_move_explained(api: TestClient, name: 
         "version": 0,
         "agent": "greedy",
         "action": str(action),
-        "label": played.client_extras.label(action),
+        "label": played.client.label(action),
         "legal": True,
-        "text": str(played.explain(state, action)),
+        "text": str(played.presentation.explain(state, action)),
     }
     refused = api.get(f"/api/games/{game}/hint", headers=bearer(tokens["1"]))
     assert (refused.status_code, refused.json()["error"]) == (422, "illegal-action")

@@ -297,7 +297,7 @@ def test_an_abandoned_game_expires_from_a_running_server(
 def _record_bound(extra: int) -> int:
     """A record bound about *extra* characters above the least a game may be made under: a
     fresh record, its deal's tags (some 150 characters), and RECORD_ROOM."""
-    fresh = tigeuph.GAMES["tigris"].new_record(2, seed=1, rules=None).to_record()
+    fresh = tigeuph.GAMES["tigris"].records.new_record(2, seed=1, rules=None).to_record()
     return len(fresh) + 200 + RECORD_ROOM + extra
 
 

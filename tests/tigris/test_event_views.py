@@ -372,14 +372,14 @@ def test_a_narrated_record_tells_the_public_events_and_reads_back() -> None:
 def test_every_game_narrates_a_record_that_reads_back(name: str) -> None:
     """A narrated record of each game reads back to the same states."""
     game = GAMES[name]
-    played = game.new_record(2, seed=25)
+    played = game.records.new_record(2, seed=25)
     rng = random.Random(25)
     for _ in range(30):
         if played.state.is_over:
             break
         played.play(rng.choice(list(game.legal_actions(played.state))))
     text = played.to_record(narrate=True)
-    assert game.record_from_text(text).states == played.states
+    assert game.records.record_from_text(text).states == played.states
 
 
 # --- the schema ---------------------------------------------------------------------------------

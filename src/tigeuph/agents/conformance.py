@@ -122,7 +122,7 @@ def _whole_game(agent: ExternalAgent, name: str, seat: int) -> tuple[bool, str]:
     except AgentError as err:
         return False, f"{name} at seat {seat}: {err}"
     decisions = sum(1 for state in played.states[:-1] if state.to_move == seat)
-    end = played.stopped.value if played.stopped else game.result_text(played.state)
+    end = played.stopped.value if played.stopped else game.presentation.result_text(played.state)
     return True, (
         f"{name} at seat {seat}: {decisions} legal answers in {len(played.actions)} actions; {end}"
     )

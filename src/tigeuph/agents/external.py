@@ -205,15 +205,17 @@ class ExternalAgent:
         game = game_of(view)
         hello = self.start()
         if self._game is None:
-            if game.name not in hello.games:
-                raise self._fail("protocol", f"it plays {', '.join(hello.games)}, not {game.name}")
+            if game.facts.name not in hello.games:
+                raise self._fail(
+                    "protocol", f"it plays {', '.join(hello.games)}, not {game.facts.name}"
+                )
             self._send(
                 {
                     "type": "new_game",
-                    "game": game.name,
+                    "game": game.facts.name,
                     "players": game.player_count(view),
                     "seat": view.player,
-                    "rules": game.rules_to_json(getattr(view, "rules", None)),
+                    "rules": game.variants.rules_to_json(getattr(view, "rules", None)),
                     # a replay draws the same, but only through the key: the seat's generator
                     # is a public function of the deal's seed
                     "seed": int.from_bytes(self._secret_draw(rng)[:4], "big") >> 1,

@@ -48,7 +48,7 @@ def best_actions(game: AnyGame, state: Any, legal: Sequence[Any], seat: int) -> 
     *state* (equal within 1e-9)."""
     best = -math.inf
     found: list[Any] = []
-    for action, score in zip(legal, game.action_values(state, legal, seat), strict=True):
+    for action, score in zip(legal, game.evaluation.action_values(state, legal, seat), strict=True):
         if score > best + 1e-9:
             best, found = score, [action]
         elif score > best - 1e-9:

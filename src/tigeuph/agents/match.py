@@ -129,12 +129,12 @@ def play(
         if bound is not None and bound < 1:
             raise ArgumentError(f"play: {name} must be 1 or more, not {bound}")
     players = len(agents)
-    if players not in chosen.players:
+    if players not in chosen.facts.players:
         raise ArgumentError(
-            f"play: {chosen.title} takes {player_counts(chosen)} agents, not {players}"
+            f"play: {chosen.facts.title} takes {player_counts(chosen)} agents, not {players}"
         )
     names = {f"Player{seat}": repr(agent)[:200] for seat, agent in enumerate(agents)}
-    played: Record = chosen.new_record(
+    played: Record = chosen.records.new_record(
         players, seed=seed, rules=rules, tags={**names, **(tags or {})}
     )
     try:
@@ -169,7 +169,7 @@ def _play_out(
     assert played.seed is not None
     rngs = [agent_rng(played.seed, seat) for seat in range(players)]
     views = chosen.seat_views(players)
-    stalled = None if stall_rounds is None else chosen.stall_watch(stall_rounds)
+    stalled = None if stall_rounds is None else chosen.records.stall_watch(stall_rounds)
     limit = played.limits.max_record_actions
     limit = limit if max_actions is None else min(limit, max_actions)
     while True:
@@ -230,7 +230,7 @@ def _is_action(game: AnyGame, thing: object) -> bool:
 def _illegal(game: AnyGame, state: object, action: object, known: bool) -> str:
     """Why *action* cannot be played now, in a few words."""
     if not known:
-        return f"{action!r}, which is not an action of {game.title}"
+        return f"{action!r}, which is not an action of {game.facts.title}"
     refused = game.refusal(state, action)
     if refused is not None:
         return f"{action}, which is illegal here: {refused}"

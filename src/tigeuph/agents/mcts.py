@@ -127,7 +127,7 @@ class MCTSAgent:
         me = view.player
         game = game_of(view)
         guess = game.sample_state(view, rng)
-        ranked = game.action_values(guess, legal, me)  # the greedy player's
+        ranked = game.evaluation.action_values(guess, legal, me)  # the greedy player's
         scored = sorted(((score, i) for i, score in enumerate(ranked)), reverse=True)[
             : self.candidates
         ]
@@ -139,9 +139,11 @@ class MCTSAgent:
         # move a reward less than the exploration term. Not in the main game's standard rules,
         # where 2-player games against greedy measured no stronger with it (12 wins in 16, 14
         # without; issue 23).
-        centred = game.centred_search(guess)
-        base = list(game.evaluate(guess)) if centred else [0.0] * game.player_count(guess)
-        scale = game.search_scale
+        centred = game.evaluation.centred_search(guess)
+        base = (
+            list(game.evaluation.evaluate(guess)) if centred else [0.0] * game.player_count(guess)
+        )
+        scale = game.evaluation.search_scale
         root = _Node()
         for score, i in scored:  # the greedy score as a prior worth PRIOR_VISITS rollouts
             child = root.children[legal[i]] = _Node()
@@ -256,15 +258,17 @@ class MCTSAgent:
         for _ in range(self.rollout):
             if state.is_over:
                 break
-            state = advance(state, game.rollout_action(state, game.legal_actions(state), rng))
+            state = advance(
+                state, game.evaluation.rollout_action(state, game.legal_actions(state), rng)
+            )
         players = game.player_count(state)
         if state.is_over:
             winners = game.winners(state)
             return [1 / len(winners) if s in winners else 0.0 for s in range(players)]
-        scale = game.search_scale
+        scale = game.evaluation.search_scale
         return [
             1 / (1 + math.exp((b - e) / scale))
-            for e, b in zip(game.evaluate(state), base, strict=True)
+            for e, b in zip(game.evaluation.evaluate(state), base, strict=True)
         ]
 
 
@@ -272,7 +276,9 @@ def _advance(game: AnyGame) -> Callable[[Any, Any], Any]:
     """How the search steps from a state by an action: through the rollout policy's
     ``next_state`` when it offers one (the state its last choice reached, kept by the policy,
     or the game's ``apply``), else through the game's ``apply``."""
-    step: Callable[[Any, Any], Any] = getattr(game.rollout_action, "next_state", game.apply)
+    step: Callable[[Any, Any], Any] = getattr(
+        game.evaluation.rollout_action, "next_state", game.apply
+    )
     return step
 
 
@@ -299,4 +305,4 @@ def _fresh(
         if len(unseen) != len(options) - len(present):
             seen = dict(present)
             unseen = tuple([a for a in options if a not in seen])
-    return game.rollout_action(state, unseen, rng)
+    return game.evaluation.rollout_action(state, unseen, rng)

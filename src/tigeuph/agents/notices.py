@@ -51,7 +51,7 @@ def game_end(game: AnyGame, state: Any, stopped: str | None, forfeit: Any = None
         players = len(scores)
         ranks = tuple(players if s == seat else 1 for s in range(players))
         return GameEnd(
-            game=game.name,
+            game=game.facts.name,
             result="forfeit",
             winners=tuple(s for s in range(players) if s != seat),
             ranks=ranks,
@@ -62,10 +62,10 @@ def game_end(game: AnyGame, state: Any, stopped: str | None, forfeit: Any = None
         )
     ranks = tuple(game.ranks(state))
     return GameEnd(
-        game=game.name,
+        game=game.facts.name,
         result="finished" if stopped is None else "stopped",
         winners=tuple(s for s, rank in enumerate(ranks) if rank == 1),
         ranks=ranks,
         scores=scores,
-        text=game.result_text(state) if stopped is None else f"stopped: {stopped}",
+        text=game.presentation.result_text(state) if stopped is None else f"stopped: {stopped}",
     )

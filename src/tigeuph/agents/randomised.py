@@ -42,4 +42,4 @@ class RandomAgent:
         """A legal action of *view*, drawn from *rng*."""
         if not self.weighted:
             return rng.choice(view.legal)
-        return game_of(view).weighted_action(view, rng)
+        return game_of(view).evaluation.weighted_action(view, rng)

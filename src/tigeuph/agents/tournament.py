@@ -22,7 +22,7 @@ from attrs import frozen
 
 from ..core.deals import new_seed
 from ..core.stats import wilson
-from ..games import game_named, game_of_record
+from ..games import GAMES, AnyGame, game_named, game_of_record
 from .base import Agent, AgentSpecError
 from .factory import agents_for_seats, make_agent, release_bots
 from .match import play
@@ -134,6 +134,13 @@ def _play_chunk(
         release_bots()
 
 
+def _know(kind: type[AnyGame]) -> None:
+    """A worker's registry holds the game played, also one its parent registered
+    (``GAMES.register``): a game is a stateless object, made again from its class."""
+    if kind.facts.name not in GAMES:
+        GAMES.register(kind())
+
+
 def tournament(
     specs: Sequence[str],
     *,
@@ -168,13 +175,13 @@ def tournament(
     for spec in specs:
         make_agent(spec, game=game)
     chosen = game_named(game, "tournament: game")
-    players = chosen.default_players if players is None else players
-    if players not in chosen.players:
-        counts = ", ".join(map(str, chosen.players))
-        raise AgentSpecError(f"{chosen.title} takes {counts} players, not {players}")
+    players = chosen.facts.default_players if players is None else players
+    if players not in chosen.facts.players:
+        counts = ", ".join(map(str, chosen.facts.players))
+        raise AgentSpecError(f"{chosen.facts.title} takes {counts} players, not {players}")
     blocks = max(1, math.ceil(games / players))
     # The variants fitted to this many players (the main game's rules carry their count).
-    table = None if rules is None else chosen.rules_for(rules, players)
+    table = None if rules is None else chosen.variants.rules_for(rules, players)
     first = new_seed() if seed is None else seed
     every = list(lineups(len(specs), players, blocks, first))
     results: list[GameResult] = []
@@ -191,7 +198,8 @@ def tournament(
     # game after game in its worker.
     size = max(1, min(25, len(every) // (jobs * 4)))
     tasks = [(tuple(specs), every[i : i + size], table, game) for i in range(0, len(every), size)]
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    spawn = multiprocessing.get_context("spawn")
+    with spawn.Pool(jobs, initializer=_know, initargs=(type(chosen),)) as pool:
         for chunk in pool.imap(_play_chunk, tasks):
             for found in chunk:
                 results.append(found)
@@ -306,4 +314,4 @@ def read_records(text: str) -> list[Any]:
         if stripped:
             previous = stripped
     texts = ["\n".join(chunk) + "\n" for chunk in chunks]
-    return [game_of_record(text).record_from_text(text) for text in texts]
+    return [game_of_record(text).records.record_from_text(text) for text in texts]

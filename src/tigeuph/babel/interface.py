@@ -1,9 +1,12 @@
-"""*Babel* behind the one game interface: :data:`BABEL`, ``GAMES["babel"]``."""
+"""*Babel* behind the one game interface: :data:`BABEL`, ``GAMES["babel"]``: its required
+members, and the capabilities it has of its own (its records are
+:mod:`tigeuph.babel.records`')."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from functools import cached_property
 from typing import Any, Final
 
 from ..babel import invariants, measures
@@ -11,7 +14,7 @@ from ..babel.checks import check_state
 from ..babel.describe import action_kind, describe, notation_help, result_text
 from ..babel.engine import apply, legal_actions, outcome, transition
 from ..babel.explain import explain
-from ..babel.records import RECORD, BabelGame
+from ..babel.records import BABEL_RECORDS, RECORD, BabelGame, BabelRecords, check_players
 from ..babel.serialise import (
     action_from_json,
     action_to_json,
@@ -23,11 +26,12 @@ from ..babel.serialise import (
     view_to_json,
 )
 from ..babel.views import BabelView, sample_state, view
-from ..core.errors import ArgumentError, IllegalActionError, JsonError
-from ..core.events import Event
-from ..core.interface.client import NO_EXTRAS
+from ..core.interface.evaluation import Evaluation
+from ..core.interface.facts import GameFacts
+from ..core.interface.invariants import Invariants
+from ..core.interface.measures import Measures
+from ..core.interface.presentation import Presentation
 from ..core.interface.protocol import GameInterface
-from ..core.limits import DEFAULT_LIMITS, Limits
 from .analysis.evaluation import evaluate
 from .analysis.policies import choose
 from .model.actions import Action, parse_action
@@ -35,81 +39,130 @@ from .model.state import BabelState, new_game
 from .notation import TITLE, from_text, to_text
 from .pictures import picture
 
-__all__ = ["BABEL", "Babel"]
+__all__ = [
+    "BABEL",
+    "Babel",
+    "BabelEvaluation",
+    "BabelInvariants",
+    "BabelMeasures",
+    "BabelPresentation",
+]
 
 
-class _SeatViews:
-    """Babel's views have no public history: each is the view of the moment."""
+class BabelEvaluation(Evaluation[BabelState, BabelView, Action]):
+    """What Babel's players weigh (:mod:`tigeuph.babel.analysis`)."""
 
-    __slots__ = ()
+    search_scale = 20.0
 
-    view = staticmethod(view)
+    def evaluate(self, state: BabelState) -> Sequence[float]:
+        return (evaluate(state, 0), evaluate(state, 1))
 
-    def saw(
+    def action_values(self, state: BabelState, legal: Sequence[Action], seat: int) -> list[float]:
+        return [evaluate(apply(state, action), seat) for action in legal]
+
+    def rollout_action(
+        self, state: BabelState, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return choose(legal, state.pending, rng)
+
+    def weighted_action(self, view: BabelView, rng: random.Random) -> Action:
+        return choose(view.legal, view.pending, rng)
+
+
+class BabelMeasures(Measures[BabelState, BabelGame]):
+    """Babel's play styles, endings and events (:mod:`tigeuph.babel.measures`)."""
+
+    play_styles = measures.PLAY_STYLES
+    endings = measures.ENDINGS
+    event_headings = measures.EVENT_HEADINGS
+
+    def ending(self, state: BabelState) -> str | None:
+        return measures.ending(state)
+
+    def leaders(self, state: BabelState) -> tuple[int, ...]:
+        return measures.leaders(state)
+
+    def events(self, record: BabelGame) -> tuple[int, dict[str, int]]:
+        return measures.events(record)
+
+
+class BabelInvariants(Invariants[BabelState, Action]):
+    """Babel's shapes (:mod:`tigeuph.babel.checks`) and promises
+    (:mod:`tigeuph.babel.invariants`)."""
+
+    check_state = staticmethod(check_state)
+    state_problems = staticmethod(invariants.state_problems)
+    step_problems = staticmethod(invariants.step_problems)
+
+
+class BabelPresentation(Presentation[BabelState, BabelView, Action]):
+    """Babel in words (:mod:`tigeuph.babel.describe`, :mod:`tigeuph.babel.explain`) and
+    pictures (:mod:`tigeuph.babel.pictures`); its halving is all in its view, so it has no
+    decision summary beside it."""
+
+    action_kind = staticmethod(action_kind)
+    explain = staticmethod(explain)
+
+    def result_text(self, state: BabelState) -> str:
+        result = outcome(state)
+        return "the game goes on" if result is None else result_text(result)
+
+    def describe(
         self,
-        before: BabelState,
-        action: Action,
-        after: BabelState,
-        events: Sequence[Event] | None = None,
-    ) -> None:
-        pass
+        position: BabelState | BabelView,
+        *,
+        last: Action | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return describe(position, last=last, names=names)
+
+    def notation_help(self) -> str:
+        return notation_help()
+
+    def picture(
+        self,
+        position: BabelState | BabelView,
+        *,
+        size: float | None = None,
+        last: Action | None = None,
+        before: BabelState | BabelView | None = None,
+        coordinates: bool = True,
+        panel: bool = True,
+    ) -> str:
+        # Babel's panels are part of its table: there is no board without them.
+        return picture(position, size=size, last=last, before=before, coordinates=coordinates)
 
 
 class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     """Babel (spec B0-B60) through :class:`~tigeuph.GameInterface`: two players, no
-    variants."""
+    variants (the default ``variants``), no client extras; its views carry no history, and
+    every game ends (spec B30), so its records never stall."""
 
-    name = "babel"
-    title = "Babel"
-    players = range(2, 3)
-    default_players = 2
-    state_type = BabelState
-    view_type = BabelView
-    record_type = BabelGame
-    record_format = RECORD
-    position_title = TITLE
-    client_extras = NO_EXTRAS
-    search_scale = 20.0
-    play_styles = measures.PLAY_STYLES
-    endings = measures.ENDINGS
-    event_headings = measures.EVENT_HEADINGS
-    features = ()
+    facts = GameFacts(
+        name="babel",
+        title="Babel",
+        players=range(2, 3),
+        default_players=2,
+        state_type=BabelState,
+        view_type=BabelView,
+        action_type=Action,
+        position_title=TITLE,
+        record_type=BabelGame,
+        record_format=RECORD,
+        turn_clause="B5",
+    )
 
     def __repr__(self) -> str:
         return "GAMES['babel']"
 
-    def _check(self, players: int, rules: object) -> None:
-        if players != 2:
-            raise ArgumentError(f"babel: a game for 2 players, not {players}")
-        if rules is not None:
-            raise ArgumentError("babel: the game has no variants (rules must be None)")
-
     def new_game(self, players: int, *, seed: int, rules: Any = None) -> BabelState:
-        self._check(players, rules)
+        check_players(players, rules)
         return new_game(seed)
-
-    def rules_of(self, state: BabelState) -> None:
-        return None
-
-    def rules_from_json(self, value: object, players: int) -> None:
-        if value != {}:
-            raise JsonError("$.rules", "Babel has no variants: expected {}")
-        return None
-
-    def rules_to_json(self, rules: None) -> dict[str, Any]:
-        return {}
 
     legal_actions = staticmethod(legal_actions)
     apply = staticmethod(apply)
     transition = staticmethod(transition)
     event_to_json = staticmethod(event_to_json)
-
-    def refusal(self, state: BabelState, action: Action) -> Exception | None:
-        try:
-            apply(state, action)
-        except IllegalActionError as err:
-            return err
-        return None
 
     def player_count(self, position: BabelState | BabelView) -> int:
         return 2
@@ -128,14 +181,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     def scores(self, state: BabelState) -> tuple[int, ...]:
         return state.scores
 
-    def result_text(self, state: BabelState) -> str:
-        result = outcome(state)
-        return "the game goes on" if result is None else result_text(result)
-
     view = staticmethod(view)
-
-    def seat_views(self, players: int) -> _SeatViews:
-        return _SeatViews()
 
     def sample_state(self, view: BabelView, rng: random.Random) -> BabelState:
         return sample_state(view, rng)
@@ -156,107 +202,27 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     def json_schema(self) -> dict[str, Any]:
         return json_schema()
 
-    def new_record(
-        self,
-        players: int,
-        *,
-        seed: int | None = None,
-        rules: Any = None,
-        tags: Mapping[str, str] | None = None,
-        limits: Limits = DEFAULT_LIMITS,
-    ) -> BabelGame:
-        self._check(players, rules)
-        return BabelGame.new(seed, tags, limits=limits)
+    # --- its own capabilities; its variants and client are the defaults ----------------------
 
-    def record_from_text(
-        self, text: str, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
-    ) -> BabelGame:
-        return BabelGame.from_record(text, verify=verify, limits=limits)
+    @cached_property
+    def records(self) -> BabelRecords:
+        return BABEL_RECORDS
 
-    def record_from_json(
-        self, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
-    ) -> BabelGame:
-        return BabelGame.from_json(text, verify=verify, limits=limits)
+    @cached_property
+    def invariants(self) -> BabelInvariants:
+        return BabelInvariants(self)
 
-    check_state = staticmethod(check_state)
+    @cached_property
+    def evaluation(self) -> BabelEvaluation:
+        return BabelEvaluation(self)
 
-    def stall_watch(self, rounds: int) -> None:
-        return None  # the decks run out: every game of Babel ends (spec B30)
+    @cached_property
+    def measures(self) -> BabelMeasures:
+        return BabelMeasures(self)
 
-    def evaluate(self, state: BabelState) -> Sequence[float]:
-        return (evaluate(state, 0), evaluate(state, 1))
-
-    def action_values(self, state: BabelState, legal: Sequence[Action], seat: int) -> list[float]:
-        return [evaluate(apply(state, action), seat) for action in legal]
-
-    def rollout_action(
-        self, state: BabelState, legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        return choose(legal, state.pending, rng)
-
-    def weighted_action(self, view: BabelView, rng: random.Random) -> Action:
-        return choose(view.legal, view.pending, rng)
-
-    def centred_search(self, state: BabelState) -> bool:
-        return False
-
-    def describe(
-        self,
-        position: BabelState | BabelView,
-        *,
-        last: Action | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        return describe(position, last=last, names=names)
-
-    def notation_help(self) -> str:
-        return notation_help()
-
-    action_kind = staticmethod(action_kind)
-
-    def picture(
-        self,
-        position: BabelState | BabelView,
-        *,
-        size: float | None = None,
-        last: Action | None = None,
-        before: BabelState | BabelView | None = None,
-        coordinates: bool = True,
-        panel: bool = True,
-    ) -> str:
-        # Babel's panels are part of its table: there is no board without them.
-        return picture(position, size=size, last=last, before=before, coordinates=coordinates)
-
-    explain = staticmethod(explain)
-
-    def decision_summary(
-        self, position: BabelState | BabelView, *, names: Sequence[str] | None = None
-    ) -> str | None:
-        return None  # Babel's halving is all in its view: nothing to weigh beside it
-
-    def variants(self, players: int) -> tuple[None]:
-        return (None,)
-
-    def make_rules(self, settings: Mapping[str, Any]) -> None:
-        return measures.make_rules(settings)
-
-    def rules_for(self, rules: None, players: int) -> None:
-        return measures.rules_for(rules, players)
-
-    def ending(self, state: BabelState) -> str | None:
-        return measures.ending(state)
-
-    def leaders(self, state: BabelState) -> tuple[int, ...]:
-        return measures.leaders(state)
-
-    def events(self, record: BabelGame) -> tuple[int, dict[str, int]]:
-        return measures.events(record)
-
-    def state_problems(self, state: BabelState) -> list[str]:
-        return invariants.state_problems(state)
-
-    def step_problems(self, before: BabelState, action: Action, after: BabelState) -> list[str]:
-        return invariants.step_problems(before, action, after)
+    @cached_property
+    def presentation(self) -> BabelPresentation:
+        return BabelPresentation(self)
 
 
 BABEL: Final = Babel()

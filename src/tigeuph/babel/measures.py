@@ -1,14 +1,12 @@
 """What the tools measure of Babel: its endings (by score, B30, or at the last temple card,
 B31), how often each kind of action is played, and the ways of playing that reach every rule.
-Babel has no variants: its one rule set is ``None``. :data:`tigeuph.GAMES` ``["babel"]``
-answers with these functions."""
+Babel has no variants: the interface's default ``variants`` says so. :data:`tigeuph.GAMES`
+``["babel"]``'s ``measures`` answers with these."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
-from ..core.errors import ArgumentError
 from .model.state import BabelState
 from .records import BabelGame
 
@@ -19,8 +17,6 @@ __all__ = [
     "ending",
     "events",
     "leaders",
-    "make_rules",
-    "rules_for",
 ]
 
 PLAY_STYLES: Final = (("uniform",), ("weighted",), ("greedy", "uniform"))
@@ -67,25 +63,3 @@ def events(game: BabelGame) -> tuple[int, dict[str, int]]:
     for action in game.actions:
         counts[type(action).__name__] += 1
     return game.state.turn, counts
-
-
-def make_rules(settings: Mapping[str, Any]) -> None:
-    """Babel's one rule set, ``None``: it has no setting to change.
-
-    Raises:
-        ArgumentError: *settings* name a rule.
-    """
-    if settings:
-        raise ArgumentError(f"babel: no such rule {sorted(settings)[0]!r}: Babel has no variants")
-    return None
-
-
-def rules_for(rules: None, players: int) -> None:
-    """Babel's one rule set for its two players.
-
-    Raises:
-        ArgumentError: *rules* are not ``None`` or *players* not 2.
-    """
-    if rules is not None or players != 2:
-        raise ArgumentError(f"babel: one rule set, None, for 2 players, not {rules!r}, {players}")
-    return None

@@ -25,8 +25,10 @@ Reading proves what a record says only when it starts from a seed: ``from_record
 (``verify=True``, the default) refuses a record from a position, which anyone can write;
 ``verify=False`` reads it. A record is full information (its seed fixes every card to come):
 keep it on the server side; a player's view is :meth:`BabelGame.view`. The history, and the
-record's text, are the main game's (``tigeuph.core.records.history``, which both games' records
-subclass): only dealing, the rules, the position notation and the tags are Babel's own.
+record's text, are every game's (``tigeuph.core.records.history``): only dealing, the rules,
+the position notation and the tags are Babel's own (:data:`BABEL_RECORDS`, which
+:class:`BabelGame` names), and its JSON record is the text record in an envelope, the default
+of :class:`~tigeuph.core.records.keeping.Records`.
 
 >>> game = BabelGame.new(seed=0)
 >>> for text in ">H +A #s end >H +P #s end".split():
@@ -46,57 +48,130 @@ subclass): only dealing, the rules, the position notation and the tags are Babel
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
-from typing import ClassVar, Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
-from attrs import frozen
-
-from ..core.errors import (
-    IllegalActionError,
-    JsonError,
-    LimitError,
-    NotationError,
-    RecordError,
-    TigeuphError,
-    expect,
-)
+from ..core.errors import ArgumentError, IllegalActionError, NotationError, TigeuphError, expect
 from ..core.events import Event
 from ..core.limits import DEFAULT_LIMITS, Limits
 from ..core.records.history import History
-from ..core.serialise.converter import strict_converter
-from ..core.serialise.documents import dump_document, load_document
+from ..core.records.keeping import RecordFormat, Records
 from .engine import outcome, transition
 from .model.actions import Action, parse_action
 from .model.state import BabelState, new_game
 from .notation import TITLE, from_text, to_text
 from .views import BabelView, view
 
-__all__ = ["RECORD", "BabelGame"]
+__all__ = ["BABEL_RECORDS", "RECORD", "BabelGame", "BabelRecords"]
 
 RECORD: Final = "tigeuph-babel-record"
 WRITTEN: Final = ("Game", "Seed", "Result", "Termination")
 """The tags a Babel game writes itself; every other tag is free."""
 
 
+class BabelRecords(Records[BabelState, Action, BabelView, "BabelGame"]):
+    """Babel's records: see the module."""
+
+    format = RecordFormat(
+        class_name="BabelGame",
+        title=TITLE,
+        json_format=RECORD,
+        written_tags=WRITTEN,
+        leading_tags=(("Game", "babel"),),
+        blank_before_position=False,
+        noun="a Babel record",
+        stall_rule="a game of Babel never stalls: its decks run out (spec B30)",
+    )
+    state_type = BabelState
+
+    def deal(self, start: BabelState, seed: int) -> BabelState:
+        return new_game(seed)
+
+    def transition(
+        self, before: BabelState, action: Action
+    ) -> tuple[BabelState, tuple[Event, ...]]:
+        return transition(before, action)
+
+    def parse(self, text: str) -> Action:
+        return parse_action(text)
+
+    def position_text(self, state: BabelState) -> str:
+        return to_text(state)
+
+    def turn_changed(self, before: BabelState, after: BabelState) -> bool:
+        return after.turn != before.turn
+
+    def result_tags(self, state: BabelState) -> dict[str, str]:
+        result = outcome(state)
+        if result is None:
+            return {"Result": "*"}
+        winner = "draw" if result.winner is None else str(result.winner)
+        return {"Result": winner, "Termination": result.reason.value}
+
+    def nothing_to_undo(self) -> TigeuphError:
+        return IllegalActionError("B58", "undo: no action to take back")
+
+    def start_of(
+        self, tags: dict[str, str], seed: int | None, position: str | None, limits: Limits
+    ) -> BabelState:
+        if tags.get("Game", "babel") != "babel":
+            raise NotationError("the Game tag of a Babel record is babel")
+        if position is not None:
+            return from_text(position, limits=limits)
+        if seed is None:
+            raise NotationError("a record needs a Seed tag or a position after its tags")
+        return new_game(seed)
+
+    def view(
+        self,
+        states: Sequence[BabelState],
+        actions: Sequence[Action],
+        events: Sequence[tuple[Event, ...]],
+        player: int,
+    ) -> BabelView:
+        return view(states[-1], player)  # every action is public: no history (spec B28)
+
+    def new_record(
+        self,
+        players: int,
+        *,
+        seed: int | None = None,
+        rules: Any = None,
+        tags: Mapping[str, str] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> BabelGame:
+        check_players(players, rules)
+        return BabelGame.new(seed, tags, limits=limits)
+
+
+def check_players(players: int, rules: object) -> None:
+    """Refuse a game of Babel for other than 2 *players* or under *rules* (it has none).
+
+    Raises:
+        ArgumentError: either is asked for.
+    """
+    if players != 2:
+        raise ArgumentError(f"babel: a game for 2 players, not {players}")
+    if rules is not None:
+        raise ArgumentError("babel: the game has no variants (rules must be None)")
+
+
+BABEL_RECORDS: Final = BabelRecords()
+"""Babel's records: :attr:`BabelGame.kept_by`, ``GAMES["babel"].records``."""
+
+
 class BabelGame(History[BabelState, Action, BabelView]):
     """A game of Babel's history: its first state, the actions played, every state since.
 
-    Playing, undoing, stopping and the text record are
-    :class:`tigeuph.core.records.history.History`'s, as for the main game's :class:`tigeuph.Game`. A
-    game keeps to its ``limits`` (:class:`~tigeuph.Limits`): it refuses a tag or an action beyond
-    them, so that whatever it writes reads back under the same limits. It keeps no comments.
+    Playing, commenting, undoing, stopping and the records are
+    :class:`tigeuph.core.records.history.History`'s, as for the main game's :class:`tigeuph.Game`.
+    A game keeps to its ``limits`` (:class:`~tigeuph.Limits`): it refuses a tag, a comment or an
+    action beyond them, so that whatever it writes reads back under the same limits.
     """
 
     __slots__ = ()
 
-    _name: ClassVar[str] = "BabelGame"
-    _state_type: ClassVar[type] = BabelState
-    _written_tags: ClassVar[tuple[str, ...]] = WRITTEN
-    _title: ClassVar[str] = TITLE
-    _leading_tags: ClassVar[Mapping[str, str]] = {"Game": "babel"}
-    _blank_before_position: ClassVar[bool] = False
-    _record_noun: ClassVar[str] = "a Babel record"
-    _stall_rule: ClassVar[str] = "a game of Babel never stalls: its decks run out (spec B30)"
+    kept_by = BABEL_RECORDS
 
     @classmethod
     def new(
@@ -114,94 +189,3 @@ class BabelGame(History[BabelState, Action, BabelView]):
 
     def __repr__(self) -> str:
         return f"<BabelGame: seed {self.seed}, {len(self._actions)} actions>"
-
-    def view(self, player: int) -> BabelView:
-        """What *player* may know now (spec B28)."""
-        return view(self.state, player)
-
-    # --- Babel's parts of the history --------------------------------------------------------
-
-    _parse = staticmethod(parse_action)
-    _position_text = staticmethod(to_text)
-
-    @classmethod
-    def _deal(cls, start: BabelState, seed: int) -> BabelState:
-        return new_game(seed)
-
-    def _transition(
-        self, before: BabelState, action: Action
-    ) -> tuple[BabelState, tuple[Event, ...]]:
-        return transition(before, action)
-
-    def _turn_changed(self, before: BabelState, after: BabelState) -> bool:
-        return after.turn != before.turn
-
-    def _rules_tags(self) -> dict[str, str]:
-        return {}
-
-    def _result_tags(self) -> dict[str, str]:
-        result = outcome(self.state)
-        if result is None:
-            return {"Result": "*"}
-        winner = "draw" if result.winner is None else str(result.winner)
-        return {"Result": winner, "Termination": result.reason.value}
-
-    def _is_stalled(self) -> bool:
-        return False  # the decks run out: every game of Babel ends (spec B30)
-
-    def _nothing_to_undo(self) -> TigeuphError:
-        return IllegalActionError("B58", "undo: no action to take back")
-
-    @classmethod
-    def _start_of(
-        cls, tags: dict[str, str], seed: int | None, position: str | None, limits: Limits
-    ) -> BabelState:
-        if tags.get("Game", "babel") != "babel":
-            raise NotationError("the Game tag of a Babel record is babel")
-        if position is not None:
-            return from_text(position, limits=limits)
-        if seed is None:
-            raise NotationError("a record needs a Seed tag or a position after its tags")
-        return new_game(seed)
-
-    # --- JSON records ------------------------------------------------------------------------
-
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The game as a ``tigeuph-babel-record`` JSON document (its text record inside).
-
-        Raises:
-            ArgumentTypeError: *indent* is not an int or ``None``.
-            ArgumentError: *indent* is not 0 to 80.
-        """
-        return dump_document(
-            RECORD, _RecordDocument(self.to_record()), _RecordDocument, indent, _CONV
-        )
-
-    @classmethod
-    def from_json(
-        cls, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
-    ) -> BabelGame:
-        """The game in a ``tigeuph-babel-record`` document, within *limits*; *verify* as in
-        :meth:`~tigeuph.core.records.history.History.from_record`.
-
-        Raises:
-            LimitError: the document or its record is over one of *limits*.
-            JsonError: *text* is not such a document, its record cannot be read, or *verify*
-                is on and the record starts from a position.
-            RecordError: an action cannot be read or played.
-        """
-        record = load_document(RECORD, text, _RecordDocument, limits, converter=_CONV).record
-        try:
-            return cls.from_record(record, verify=verify, limits=limits)
-        except (RecordError, LimitError):
-            raise
-        except NotationError as err:
-            raise JsonError("$.record", str(err)) from None
-
-
-@frozen
-class _RecordDocument:
-    record: str
-
-
-_CONV: Final = strict_converter()

@@ -10,7 +10,7 @@ failed check. The tests, the documentation's casebook and its live panel in the 
 >>> from tigeuph import casebook
 >>> case = casebook.case_named("wars/rulebook-war-second-war-vanishes")
 >>> trial = casebook.run(case)
->>> trial.passed, len(trial.steps), trial.game.name
+>>> trial.passed, len(trial.steps), trial.game.facts.name
 (True, 4, 'tigris')
 >>> edited = casebook.parse(case.position + "\\nplay: pass\\nexpect: to-move = 0", loose=True)
 >>> [check.failure for check in casebook.play(edited).checks]

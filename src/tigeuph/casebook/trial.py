@@ -139,7 +139,7 @@ class _Player:
 
     def __init__(self, case: Case, game: AnyGame, start: Any) -> None:
         self.case, self.game, self.start = case, game, start
-        self.check_line = CHECKS[game.name]
+        self.check_line = CHECKS[game.facts.name]
         self.steps: list[Step] = []
         self.checks: list[Check] = []
 

@@ -60,12 +60,12 @@ def frames(
         shown = state if player is None else game.view(state, player)
         if index == 0:
             title = f"The start: {len(actions)} action{'s' * (len(actions) != 1)} to come"
-            picture = game.picture(shown, size=size, coordinates=coordinates)
+            picture = game.presentation.picture(shown, size=size, coordinates=coordinates)
             out.append(Frame(title, (), picture))
             continue
         # The state before tells the picture only what the action did, which all may know.
         action, before = actions[index - 1], states[index - 1]
-        picture = game.picture(
+        picture = game.presentation.picture(
             shown, size=size, last=action, before=before, coordinates=coordinates
         )
         events = told_by[index - 1] if index - 1 < len(told_by) else ()

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     """Play the cases; 0 when all pass, 1 when one fails, 2 when one cannot be read."""
     cases = _chosen(args.cases)
     if args.game:
-        cases = [case for case in cases if game_of_case(case).name == args.game]
+        cases = [case for case in cases if game_of_case(case).facts.name == args.game]
     if args.list:
         for case in cases:
             print(f"{case.name}: {case.title}")

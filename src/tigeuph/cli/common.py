@@ -1,4 +1,5 @@
-"""What the subcommands share: reading a position or record file, the rules options, errors.
+"""What the subcommands share: reading a position or record file, errors (the rules options
+are every command's: :mod:`tigeuph.tools.options`).
 
 Every file a subcommand reads goes through :func:`read_file`, which keeps to the library's
 :class:`~tigeuph.Limits` before it reads: a file, a pipe or ``/dev/zero`` over the limit is one
@@ -10,30 +11,17 @@ Every subcommand names the same idea with the same option: ``--players``, ``--se
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import stat
 import sys
-from pathlib import PurePath
 from typing import Any, Final
 
-from ..core.errors import BoardError, JsonError, TigeuphError
+from ..core.errors import JsonError, TigeuphError
 from ..core.limits import DEFAULT_LIMITS, load_json
 from ..games import GAMES, AnyGame, game_of_position, game_of_record
-from ..tigris.model.boards import BUILT_IN, Board, board_from_json, board_from_text
-from ..tigris.model.ruleset import SWITCHES, Rules
 
-__all__ = [
-    "add_rules_options",
-    "at_move",
-    "board_file",
-    "file_name",
-    "load_game",
-    "read_file",
-    "rules_from",
-    "switch_list",
-]
+__all__ = ["at_move", "file_name", "load_game", "read_file"]
 
 
 def read_file(path: str) -> str:
@@ -147,11 +135,11 @@ def load_game(path: str) -> tuple[AnyGame, object]:
             return _from_json(text)
         lines = [line.strip() for line in text.splitlines()]
         first = next((line for line in lines if line and not line.startswith("#")), "")
-        if first in {game.position_title for game in GAMES.values()}:
+        if first in {game.facts.position_title for game in GAMES.values()}:
             game = game_of_position(first)
             return game, game.from_text(text)
         game = game_of_record(text)
-        return game, game.record_from_text(text)
+        return game, game.records.record_from_text(text)
     except (RecursionError, MemoryError):  # the readers bound their input: a last guard
         raise _too_much(name) from None
 
@@ -161,8 +149,8 @@ def _from_json(text: str) -> tuple[AnyGame, object]:
     view reader takes *text*; the main game's complaint when none does."""
     game = game_of_record(text)
     kind = _JSON_KIND.search(text[:4096])
-    if kind is not None and kind.group(1) == game.record_format:
-        return game, game.record_from_json(text)
+    if kind is not None and kind.group(1) == game.facts.record_format:
+        return game, game.records.record_from_json(text)
     refusals: list[JsonError] = []
     for each in GAMES.values():
         for reader in (each.state_from_json, each.view_from_json):
@@ -186,69 +174,6 @@ def file_name(path: str) -> str:
     return "standard input" if path == "-" else path
 
 
-def switch_list(text: str) -> tuple[str, ...]:
-    """A comma list of variant switches (``buildings,wonder``; hyphens or underscores)."""
-    names = [part.strip().replace("-", "_") for part in text.split(",") if part.strip()]
-    for name in names:
-        if name not in SWITCHES:
-            choices = ", ".join(s.replace("_", "-") for s in SWITCHES)
-            raise argparse.ArgumentTypeError(f"unknown variant {name!r}: choose from {choices}")
-    return tuple(names)
-
-
-def add_rules_options(parser: argparse.ArgumentParser) -> None:
-    """``--board`` and ``--variant``, as every command that starts a game names them."""
-    parser.add_argument(
-        "--board",
-        default="standard",
-        help=f"{', '.join(BUILT_IN)}, or a board file (.json or .txt)",
-    )
-    parser.add_argument(
-        "--variant",
-        type=switch_list,
-        default=(),
-        metavar="NAME[,NAME...]",
-        help="variants to play: english-reinforcement, buildings, wonder, open-scoring",
-    )
-
-
-def rules_from(args: argparse.Namespace, players: int) -> Rules:
-    """The rules ``--board`` and ``--variant`` ask for, for *players* players.
-
-    Raises:
-        TigeuphError: the board file cannot be read or played.
-    """
-    board = BUILT_IN[args.board] if args.board in BUILT_IN else board_file(args.board)
-    switches = {name: name in args.variant for name in SWITCHES}
-    return Rules(players=players, board=board, **switches)
-
-
-def board_file(path: str) -> Board:
-    """The board in the file *path*, read by :func:`read_file`: a JSON board if its name ends
-    in ``.json``, a text grid if it ends in ``.txt``; named after the file.
-
-    Raises:
-        TigeuphError: the file cannot be read, is over the limits, or is not a board.
-    """
-    suffix = PurePath(path).suffix.lower()
-    if suffix not in (".json", ".txt"):
-        choices = ", ".join(BUILT_IN)
-        raise TigeuphError(
-            f"--board {path}: choose {choices}, or a board file ending in .json or .txt"
-        )
-    text, name = read_file(path), PurePath(path).stem
-    try:
-        if suffix == ".txt":
-            return board_from_text(text, name=name)
-        try:
-            data = load_json(text, DEFAULT_LIMITS, path)
-        except JsonError as err:
-            raise BoardError(f"{path}: {err.reason.removeprefix('not JSON: ')}") from None
-        return board_from_json(name, data)
-    except (RecursionError, MemoryError):  # the readers bound their input: a last guard
-        raise _too_much(path) from None
-
-
 def at_move(game: AnyGame, loaded: Any, move: int | None) -> tuple[Any, Any, Any]:
     """The position after *move* actions of a record (its end without one), the
     action that led to it and the state it was played in (``None`` for a position, or at a
@@ -257,7 +182,7 @@ def at_move(game: AnyGame, loaded: Any, move: int | None) -> tuple[Any, Any, Any
     Raises:
         TigeuphError: *move* is given for a position, or is out of the game's range.
     """
-    if not isinstance(loaded, game.record_type):
+    if not isinstance(loaded, game.facts.record_type):
         if move is not None:
             raise TigeuphError("--move needs a game record, not a position")
         return loaded, None, None

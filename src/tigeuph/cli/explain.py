@@ -36,8 +36,8 @@ def run(args: argparse.Namespace) -> int:
     """Print the explanation; exit 0 when the action is legal, 1 when it is not."""
     game, loaded = load_game(args.file)
     position, _, _ = at_move(game, loaded, args.move)
-    if not isinstance(position, game.state_type):
+    if not isinstance(position, game.facts.state_type):
         raise TigeuphError("explain needs a full position or record, not a player's view")
-    found = game.explain(position, game.parse_action(args.action))
+    found = game.presentation.explain(position, game.parse_action(args.action))
     print(found)
     return 0 if found.startswith("Legal") else 1

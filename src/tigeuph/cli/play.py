@@ -10,7 +10,8 @@ from typing import Final
 from ..core.deals import new_seed
 from ..core.errors import TigeuphError
 from ..games import GAMES, AnyGame, game_named, player_counts
-from .common import add_rules_options, rules_from
+from ..tools.options import add_rules_options, rule_settings
+from .common import read_file
 
 __all__ = ["add", "run"]
 
@@ -42,15 +43,15 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--game",
         choices=tuple(GAMES),
         default="tigris",
-        help=f"the game: {', '.join(f'{name} ({g.title})' for name, g in GAMES.items())}; "
+        help=f"the game: {', '.join(f'{name} ({g.facts.title})' for name, g in GAMES.items())}; "
         "default tigris",
     )
     parser.add_argument(
         "--players",
         type=int,
-        choices=(2, 3, 4),
+        choices=sorted({n for game in GAMES.values() for n in game.facts.players}),
         metavar="N",
-        help="how many players, 2 to 4 as the game allows (default: 3 where the game takes "
+        help="how many players, as the game allows (default: 3 where the game takes "
         "three, else as many as it takes, or as many as --seats)",
     )
     parser.add_argument(
@@ -91,7 +92,7 @@ def _seats(args: argparse.Namespace, game: AnyGame) -> list[str]:
         from ..agents import AGENT_NAMES
 
         other = "greedy" if "greedy" in AGENT_NAMES else "random"
-        players = args.players or min(max(_TABLE, game.players[0]), game.players[-1])
+        players = args.players or min(max(_TABLE, game.facts.players[0]), game.facts.players[-1])
         seats = ["human"] + [other] * (players - 1)
     else:
         seats = [seat.strip() for seat in args.seats.split(",")]
@@ -99,19 +100,25 @@ def _seats(args: argparse.Namespace, game: AnyGame) -> list[str]:
             raise TigeuphError(f"--seats {args.seats!r}: an empty seat")
         if args.players is not None and args.players != len(seats):
             raise TigeuphError(f"--players {args.players} but --seats names {len(seats)} seats")
-    if len(seats) not in game.players:
+    if len(seats) not in game.facts.players:
         raise TigeuphError(
-            f"{len(seats)} seats: {game.title} is a game for {player_counts(game)} players"
+            f"{len(seats)} seats: {game.facts.title} is a game for {player_counts(game)} players"
         )
     return seats
 
 
-def _rules(args: argparse.Namespace, players: int) -> object:
-    """The variants --board and --variant ask for; ``None`` (the game's standard rules) when
-    they ask for none, so that a game without variants takes the defaults."""
-    if args.board == "standard" and not args.variant:
+def _rules(args: argparse.Namespace, game: AnyGame, players: int) -> object:
+    """The rules ``--variant`` and the game's rule options (``--board``) ask for; ``None``
+    (the game's standard rules) when they ask for none.
+
+    Raises:
+        TigeuphError: a setting the game does not have (one line naming what it takes), or a
+            board file that cannot be read.
+    """
+    settings = rule_settings(game, args, args.variant, read_file)
+    if not settings:
         return None
-    return rules_from(args, players)
+    return game.variants.rules_for(game.variants.make_rules(settings), players)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,13 +127,14 @@ def run(args: argparse.Namespace) -> int:
 
     game = game_named(args.game, "--game")
     seats = _seats(args, game)
+    rules = _rules(args, game, len(seats))
     if args.max_actions is not None and args.max_actions < 1:
         raise TigeuphError(f"--max-actions {args.max_actions}: a number of actions, 1 or more")
     seed = args.seed if args.seed is not None else new_seed()
     record = play_in_terminal(
         seats,
-        game=game.name,
-        rules=_rules(args, len(seats)),
+        game=game.facts.name,
+        rules=rules,
         seed=seed,
         delay=args.delay,
         max_actions=args.max_actions,

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     if args.player is not None:
         position = _seen_by(game, position, args.player)
     coordinates = not args.no_coordinates
-    picture = game.picture(
+    picture = game.presentation.picture(
         position, size=args.size, last=last, before=before, coordinates=coordinates
     )
     if suffix == ".png":
@@ -105,7 +105,7 @@ def _animate(args: argparse.Namespace, out: Path, suffix: str) -> int:
     if not args.delay > 0:
         raise TigeuphError(f"--delay {args.delay}: a move shows for some seconds, more than 0")
     game, loaded = load_game(args.file)
-    if not isinstance(loaded, game.record_type):
+    if not isinstance(loaded, game.facts.record_type):
         raise TigeuphError("--animate needs a game record, not a position")
     if args.player is not None:
         _seen_by(game, loaded.states[0], args.player)  # a seat of the game
@@ -119,7 +119,7 @@ def _animate(args: argparse.Namespace, out: Path, suffix: str) -> int:
     if suffix == ".svg":
         _write(out, (to_svg(shown, delay=args.delay) + "\n").encode())
     else:
-        title = f"{game.title}: {len(shown) - 1} moves"
+        title = f"{game.facts.title}: {len(shown) - 1} moves"
         _write(out, to_html(shown, title=title, delay=args.delay).encode())
     return 0
 
@@ -137,7 +137,7 @@ def _seen_by(game: AnyGame, position: Any, player: int) -> Any:
     Raises:
         TigeuphError: *position* already is a view, or *player* is no seat of its game.
     """
-    if isinstance(position, game.view_type):
+    if isinstance(position, game.facts.view_type):
         raise TigeuphError("--player: the file already is a player's view")
     seats = game.player_count(position)
     if not 0 <= player < seats:

@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from ..terminal.replay import replay_in_terminal
 
     game, record = load_game(args.record)
-    if not isinstance(record, game.record_type):
+    if not isinstance(record, game.facts.record_type):
         raise TigeuphError(f"{args.record} holds a position, not a game record")
     players = game.player_count(record.state)
     if args.player is not None and not 0 <= args.player < players:

@@ -100,8 +100,8 @@ def _record(path: str) -> tuple[AnyGame, Any]:
     try:
         game = game_of_record(text)
         if text.lstrip().startswith("{"):
-            return game, game.record_from_json(text)
-        return game, game.record_from_text(text)
+            return game, game.records.record_from_json(text)
+        return game, game.records.record_from_text(text)
     except NotationError as err:
         raise TigeuphError(f"{name}: not a game record: {err}") from None
     except (RecursionError, MemoryError):  # the readers bound their input: a last guard
@@ -124,7 +124,7 @@ def _report(
         f"commitment:  {computed}",
         f"             (the SHA-256 of 'tigeuph-deal:{game.seed}:{_printable(salt)}')",
         f"matches:     {' and '.join(matched)}",
-        f"game:        {played.title}",
+        f"game:        {played.facts.title}",
         f"rules:       {_rules_text(played, game.states[0])}",
         f"actions:     {len(game.actions)}, each legal, replayed from the seed's deal",
         f"result:      {_result_text(played, game)}",
@@ -161,7 +161,7 @@ def _printable(text: str) -> str:
 
 def _rules_text(played: AnyGame, first: Any) -> str:
     """The rules the game was played under, as ``key=value`` words (``standard``: none)."""
-    rules = played.rules_to_json(played.rules_of(first))
+    rules = played.variants.rules_to_json(played.variants.rules_of(first))
     words = [f"players={played.player_count(first)}"]
     words += [f"{key}={json.dumps(value).strip(chr(34))}" for key, value in rules.items()]
     return " ".join(words)
@@ -170,7 +170,7 @@ def _rules_text(played: AnyGame, first: Any) -> str:
 def _result_text(played: AnyGame, game: Record) -> str:
     """How the game ended (or why it stopped, or that it goes on), in a few words."""
     if game.state.is_over:
-        return f"game over: {played.result_text(game.state)}"
+        return f"game over: {played.presentation.result_text(game.state)}"
     stopped = game.stopped
     if stopped is not None:
         return f"stopped before its end ({stopped.value})"

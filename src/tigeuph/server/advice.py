@@ -3,7 +3,7 @@ do (``GET /api/games/{id}/explain``), and what a greedy player would play, with 
 explanation of it (``GET /api/games/{id}/hint``).
 
 Both answer the seat to move only, of its own actions: an explanation is worked out on the
-whole state (:meth:`tigeuph.GameInterface.explain`, as the terminal's ``explain`` does), and
+whole state (:meth:`tigeuph.games.Presentation.explain`, as the terminal's ``explain`` does), and
 explaining another seat's action could tell what that seat holds. A hint is chosen from the
 seat's own view, as any agent's move is. Both are cheap (an explanation is one action applied;
 the greedy player weighs each legal action once), and each client (an address, or an IPv6
@@ -30,9 +30,10 @@ MAX_ACTION_TEXT: Final = 64
 """The longest action notation ``explain`` reads from its query."""
 
 
-def not_to_move(seat: int, what: str) -> IllegalActionError:
-    """The refusal of *what* asked by *seat* when another seat is to move (spec R5)."""
-    return IllegalActionError("R5", f"{what}: it is not seat {seat}'s turn")
+def not_to_move(game: AnyGame, seat: int, what: str) -> IllegalActionError:
+    """The refusal of *what* asked by *seat* when another seat is to move, citing *game*'s
+    own clause of whose turn it is (the main game's R5, Babel's B5)."""
+    return IllegalActionError(game.facts.turn_clause, f"{what}: it is not seat {seat}'s turn")
 
 
 def action_text(given: list[str]) -> str:
@@ -55,7 +56,7 @@ def explanation(game: AnyGame, state: Any, action: Any) -> dict[str, Any]:
     return {
         "action": str(action),
         "legal": game.refusal(state, action) is None,
-        "text": str(game.explain(state, action)),
+        "text": str(game.presentation.explain(state, action)),
     }
 
 
@@ -67,9 +68,9 @@ def _adviser(name: str) -> Agent:
 def hint(game: AnyGame, state: Any, view: Any, seed: str) -> dict[str, Any]:
     """What the greedy player would play from *view* (the seat's view of *state*), its label,
     and why: the move's explanation in *state*."""
-    action = _adviser(game.name).act(view, random.Random(seed))
+    action = _adviser(game.facts.name).act(view, random.Random(seed))
     return {
         "agent": HINT_AGENT,
-        "label": game.client_extras.label(action),
+        "label": game.client.label(action),
         **explanation(game, state, action),
     }

@@ -30,7 +30,6 @@ sweep.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import multiprocessing
 import random
@@ -40,7 +39,7 @@ import threading
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from attrs import frozen
 
@@ -48,10 +47,9 @@ from ..agents import AGENT_NAMES, ExternalAgent, make_agent
 from ..agents.child import kill_group, watch_groups
 from ..agents.factory import EXTERNAL, agents_for_seats, parse_spec, release_bots
 from ..core.errors import IllegalActionError, NotationError
-from ..games import AnyGame, game_named
+from ..games import AnyGame
 from .errors import RateLimited, ServerBusy
 from .fairness import FairQueue
-from .history import seat_view
 from .limits import ServerLimits
 
 __all__ = [
@@ -76,9 +74,22 @@ worker's parent sends with each task (:meth:`_Worker.ask`)."""
 QUICK: Final = 0.1
 """Seconds a move of an agent that does not search is expected to take, until one is timed."""
 
-Task = tuple[str, str, str, int, str, str]
-"""What a worker needs for one move: the seat's agent specification, the state and public
-history as stored, the seat, the seed of the move's random choices, and the game's name."""
+
+class Task(NamedTuple):
+    """What a worker needs for one move."""
+
+    spec: str
+    """The seat's agent specification."""
+    view: Any
+    """The seat's view with its public history, built in memory from the store's replay
+    (``tigeuph.server.stops.Replay``) and sent to the worker as it is (pickled by the
+    pipe, several times cheaper than the game's JSON view document)."""
+    seat: int
+    """The seat to move."""
+    seed: str
+    """The seed of the move's random choices."""
+    game: str
+    """The game's name."""
 
 
 def budgeted(spec: str, seconds: float) -> str:
@@ -100,9 +111,7 @@ def expected_seconds(spec: str, seconds: float) -> float:
 
 def think(task: Task) -> str:
     """The move, in notation, that the agent of *task* plays: what a worker process runs."""
-    spec, state_json, history_json, seat, seed, name = task
-    game = game_named(name, "an agent's task")
-    seen = seat_view(game, game.state_from_json(state_json), seat, json.loads(history_json))
+    spec, name, seed, seen = task.spec, task.game, task.seed, task.view
     if parse_spec(spec)[0] == EXTERNAL:
         # The worker keeps the bot running; it moves between games, so each move is a game
         # of its own to the bot (new_game, decide), with no end. Its start and its move both
@@ -307,12 +316,12 @@ class AgentPool:
         turn = self._turn(game_id)
         if turn is None:
             return False, worker
-        spec, *rest = turn.task
+        spec = turn.task.spec
         budget = self.limits.agent_seconds
         why = ""
         try:
             cut = budgeted(spec, budget)
-            move = worker.ask((cut, *rest), 2 * budget + _MARGIN, seconds=budget)
+            move = worker.ask(turn.task._replace(spec=cut), 2 * budget + _MARGIN, seconds=budget)
             if move is None:
                 why = "it overran its budget"
         except (EOFError, OSError):

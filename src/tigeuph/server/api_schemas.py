@@ -26,14 +26,16 @@ __all__ = ["ref", "schemas", "standard_rules"]
 @cache
 def _move_kinds(name: str) -> list[str]:
     """Every ``kind`` a described move of the game *name* may have."""
-    extras = GAMES[name].client_extras
+    extras = GAMES[name].client
     actions = (extras.action_of_id(number) for number in range(extras.action_count))
     return sorted({extras.move(action)["kind"] for action in actions})
 
 
 def standard_rules(game: AnyGame) -> dict[str, Any]:
     """*game*'s standard rules as JSON: the keys its rules have, with their types."""
-    return game.rules_to_json(game.rules_of(game.new_game(game.default_players, seed=0)))
+    return game.variants.rules_to_json(
+        game.variants.rules_of(game.new_game(game.facts.default_players, seed=0))
+    )
 
 
 def _rules(game: AnyGame, *, every: bool) -> dict[str, Any]:
@@ -50,9 +52,9 @@ def _one_of(schemas: list[dict[str, Any]]) -> dict[str, Any]:
 def _new_game(game: AnyGame) -> dict[str, Any]:
     """A ``POST /api/games`` body asking for *game* (whose name may be left out for the
     default game)."""
-    named = {"game": {"const": game.name}}
+    named = {"game": {"const": game.facts.name}}
     fields = {
-        "rules": {**_rules(game, every=False), "description": f"{game.title}'s variants."},
+        "rules": {**_rules(game, every=False), "description": f"{game.facts.title}'s variants."},
         "seats": {
             "type": "array",
             "items": {
@@ -61,8 +63,8 @@ def _new_game(game: AnyGame) -> dict[str, Any]:
                     {"type": "string", "pattern": "^external:"},
                 ]
             },
-            "minItems": game.players.start,
-            "maxItems": game.players.stop - 1,
+            "minItems": game.facts.players.start,
+            "maxItems": game.facts.players.stop - 1,
             "description": 'One per player: "human", a built-in agent '
             '("random", "greedy", "mcts:iterations=400"), or a bot its operator allows '
             '("external:1", or its command line). People only by default.',
@@ -76,8 +78,8 @@ def _new_game(game: AnyGame) -> dict[str, Any]:
             "--client-seeds (else 403 seed-not-allowed); absent or null, the server draws it.",
         },
     }
-    players = {"players": {"enum": list(game.players)}}
-    if game.name == DEFAULT_GAME:  # the one game a body may leave unnamed
+    players = {"players": {"enum": list(game.facts.players)}}
+    if game.facts.name == DEFAULT_GAME:  # the one game a body may leave unnamed
         return _object(players, {**named, **fields})
     return _object({**named, **players}, fields)
 
@@ -85,14 +87,14 @@ def _new_game(game: AnyGame) -> dict[str, Any]:
 def _move(game: AnyGame) -> dict[str, Any]:
     """A legal move described for *game*'s client."""
     plain = {"action": {"type": "string"}, "label": {"type": "string"}}
-    extras = game.client_extras
+    extras = game.client
     if not extras.action_count:
         return _object(plain)
     return _object(
         {
             **plain,
             "id": {"type": "integer", "minimum": 0, "maximum": extras.action_count - 1},
-            "kind": {"enum": _move_kinds(game.name)},
+            "kind": {"enum": _move_kinds(game.facts.name)},
             "cell": _nullable({"type": "string"}),
             "piece": _nullable({"type": "string"}),
         }
@@ -124,7 +126,7 @@ def _history_entry(game: AnyGame) -> dict[str, Any]:
     if "history" not in view:
         return _object({"player": _SEAT, "action": {"type": "string"}}, _TOLD)
     entry = definitions[view["history"]["items"]["$ref"].removeprefix("#/$defs/")]
-    properties = _moved(entry["properties"], f"{game.name}.")
+    properties = _moved(entry["properties"], f"{game.facts.name}.")
     return {
         **_object({}, {**_TOLD, **properties}),
         "required": entry["required"],
@@ -135,10 +137,10 @@ def _history_entry(game: AnyGame) -> dict[str, Any]:
 def _action(game: AnyGame) -> list[dict[str, Any]]:
     """The forms of an action of *game* a request may send."""
     forms: list[dict[str, Any]] = [{"type": "string", "description": "Notation: rE5, pass..."}]
-    count = game.client_extras.action_count
+    count = game.client.action_count
     if count:
         forms.append({"type": "integer", "minimum": 0, "maximum": count - 1})
-    forms.append(ref(f"{game.name}.action_document"))
+    forms.append(ref(f"{game.facts.name}.action_document"))
     return forms
 
 
@@ -190,7 +192,11 @@ def schemas() -> dict[str, Any]:
         "NewGame": {
             **_one_of([_new_game(game) for game in GAMES.values()]),
             "examples": [
-                {"game": game.name, "players": game.default_players, "seats": ["human", "greedy"]}
+                {
+                    "game": game.facts.name,
+                    "players": game.facts.default_players,
+                    "seats": ["human", "greedy"],
+                }
                 for game in GAMES.values()
             ],
         },
@@ -266,7 +272,7 @@ def schemas() -> dict[str, Any]:
                 "to_move": _nullable(_SEAT),
                 "over": {"type": "boolean"},
                 "stopped": _STOPPED,
-                "view": _one_of([ref(f"{game.name}.view") for game in GAMES.values()]),
+                "view": _one_of([ref(f"{game.facts.name}.view") for game in GAMES.values()]),
                 "moves": {"type": "array", "items": ref("Move")},
             }
         ),
@@ -346,7 +352,7 @@ def _outcome(game: AnyGame) -> dict[str, Any]:
             "winners": {"type": "array", "items": _SEAT},
             "scores": {"type": "array", "items": _INT},
             "result": {"type": "string"},
-            **game.client_extras.outcome_schema,
+            **game.client.outcome_schema,
         }
     )
 
@@ -373,7 +379,7 @@ def _library_schemas() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for game in GAMES.values():
         definitions: dict[str, Any] = game.json_schema()["$defs"]
-        prefix = f"{game.name}."
+        prefix = f"{game.facts.name}."
         out.update(
             {f"{prefix}{name}": _moved(schema, prefix) for name, schema in definitions.items()}
         )

@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any, Final
 
 from ..core.dynasties import dynasty
-from ..core.errors import IllegalActionError, TigeuphError
+from ..core.errors import TigeuphError
 from ..games import GAMES
 from .advice import action_text, explanation, hint, not_to_move
 from .api_schemas import standard_rules
@@ -121,8 +121,8 @@ class _Server:
         game = self.store.game(row)
         summary = {
             "id": row.id,
-            "game": game.name,
-            "title": game.title,
+            "game": game.facts.name,
+            "title": game.facts.title,
             "version": row.version,
             "players": len(row.seats),
             "seats": [public_seat(seat, self.limits.external_agents) for seat in row.seats],
@@ -134,9 +134,9 @@ class _Server:
             "over": row.done,
             "stopped": _stop_name(row),
             "deal_commitment": row.commitment,
-            "rules": game.rules_to_json(game.rules_of(state)),
+            "rules": game.variants.rules_to_json(game.variants.rules_of(state)),
         }
-        grid = game.client_extras.grid(state)
+        grid = game.client.grid(state)
         if grid is not None:
             summary["board"] = grid
         return summary
@@ -154,7 +154,7 @@ class _Server:
     async def create(self, request: Request) -> Response:
         self._check_origin(request)
         wanted = create_request(await read_json(request, self.store.limits))
-        game, rules, seats, seed = wanted.game.name, wanted.rules, wanted.seats, wanted.seed
+        game, rules, seats, seed = wanted.game.facts.name, wanted.rules, wanted.seats, wanted.seed
         if seed is not None and not self.limits.client_seeds:
             raise SeedNotAllowed(
                 "this server deals every game itself: a client may not choose the seed"
@@ -197,7 +197,9 @@ class _Server:
             entries = self.store.history(row, seat, max(0, row.version - 1))
             last = entries[-1]["action"] if entries else None
             seen = self.store.view(row, seat)
-            return game.picture(seen, last=game.parse_action(last) if last else None, panel=False)
+            return game.presentation.picture(
+                seen, last=game.parse_action(last) if last else None, panel=False
+            )
 
         picture = await run_in_threadpool(draw)
         return Response(picture, media_type="image/svg+xml")
@@ -216,7 +218,7 @@ class _Server:
                 f"version {version} is stale: the game is at {row.version}", row.version
             )
         if row.to_move != seat:
-            raise IllegalActionError("R5", f"{action}: it is not seat {seat}'s turn")
+            raise not_to_move(self.store.game(row), seat, str(action))
         row = await run_in_threadpool(self.store.play, row, action)
         answer = await run_in_threadpool(self._view_body, row, seat)
         return JSONResponse(answer, background=self._ask_agents_later(row))
@@ -230,7 +232,7 @@ class _Server:
         game = self.store.game(row)
         action = game.parse_action(text)
         if row.to_move != seat:
-            raise not_to_move(seat, f"explain {action}")
+            raise not_to_move(game, seat, f"explain {action}")
         state = await run_in_threadpool(self.store.state, row)
         body = await run_in_threadpool(explanation, game, state, action)
         return JSONResponse({"version": row.version, **body})
@@ -240,12 +242,12 @@ class _Server:
         self.service.advice.take(self._client(request))
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
+        game = self.store.game(row)
         if row.to_move != seat:
-            raise not_to_move(seat, "hint")
+            raise not_to_move(game, seat, "hint")
         if not self.service.hinting.acquire(blocking=False):
             raise ServerBusy("another hint is being worked out: ask again in a moment", 1)
         try:
-            game = self.store.game(row)
             state = await run_in_threadpool(self.store.state, row)
             seen = await run_in_threadpool(self.store.view, row, seat)
             seed = f"{row.seed}/{row.version}/hint"
@@ -274,8 +276,10 @@ class _Server:
                 "stopped": _stop_name(row),
                 "winners": [] if stopped else list(game.winners(state)),
                 "scores": list(game.scores(state)),
-                "result": f"stopped ({_stop_name(row)})" if stopped else game.result_text(state),
-                **game.client_extras.outcome(state),
+                "result": f"stopped ({_stop_name(row)})"
+                if stopped
+                else game.presentation.result_text(state),
+                **game.client.outcome(state),
             }
         )
 
@@ -360,13 +364,13 @@ def _game_options() -> str:
     for game in GAMES.values():
         rules = standard_rules(game)
         data = {
-            "value": game.name,
-            "data-players": ",".join(map(str, game.players)),
-            "data-default": str(game.default_players),
+            "value": game.facts.name,
+            "data-players": ",".join(map(str, game.facts.players)),
+            "data-default": str(game.facts.default_players),
             "data-rules": ",".join(rules),
         }
         fields = " ".join(f'{key}="{html.escape(value)}"' for key, value in data.items())
-        options.append(f"<option {fields}>{html.escape(game.title)}</option>")
+        options.append(f"<option {fields}>{html.escape(game.facts.title)}</option>")
     return "".join(options)
 
 

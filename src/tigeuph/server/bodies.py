@@ -222,17 +222,17 @@ def create_request(body: Any) -> CreateRequest:
     game = GAMES.get(name) if isinstance(name, str) else None
     if game is None:
         raise Malformed(f"game must be one of {', '.join(GAMES)}")
-    choices = f"{game.players.start} to {game.players.stop - 1}"
+    choices = f"{game.facts.players.start} to {game.facts.players.stop - 1}"
     if "players" not in found:
         raise Malformed(f"players is missing: {choices}")
     players = _whole(found["players"], "players", 2, 4)
-    if players not in game.players:
-        raise Malformed(f"{game.title} takes {choices} players, not {players}")
+    if players not in game.facts.players:
+        raise Malformed(f"{game.facts.title} takes {choices} players, not {players}")
     rules = found.get("rules", {})
     if not isinstance(rules, dict):
         raise Malformed("rules must be an object of the game's variants")
     try:
-        variants = game.rules_from_json(rules, players)
+        variants = game.variants.rules_from_json(rules, players)
     except JsonError as err:
         raise Malformed(f"{err}".replace("$.", "", 1)) from None
     seats = found.get("seats", [HUMAN] * players)
@@ -273,9 +273,9 @@ def _action(value: object, game: AnyGame) -> Any:
     or the game's action document."""
     if isinstance(value, str):
         return game.parse_action(value)
-    numbered = game.client_extras.action_count
+    numbered = game.client.action_count
     if type(value) in (int, float) and numbered:
-        return game.client_extras.action_of_id(_whole(value, "action", 0, numbered - 1))
+        return game.client.action_of_id(_whole(value, "action", 0, numbered - 1))
     if isinstance(value, dict):
         return game.action_from_json(json.dumps(value))
     ids = "an action id or " if numbered else ""

@@ -14,7 +14,7 @@ __all__ = ["moves_of"]
 def moves_of(game: AnyGame, actions: Sequence[Any]) -> list[dict[str, Any]]:
     """Each of *game*'s *actions* described for a client: its ``action`` (notation), its
     ``label``, and the game's extra fields."""
-    extras = game.client_extras
+    extras = game.client
     return [
         {"action": str(action), "label": extras.label(action), **extras.move(action)}
         for action in actions

@@ -17,22 +17,21 @@ that seat (``you``, his own hidden colours included: :meth:`tigeuph.Event.seen_b
 answers a seat its own sentences (``told``) and nobody anyone else's. An entry stored before events
 were kept has neither key, and still reads.
 
-An agent's view gets its public history back from these entries (:func:`seat_view`), with no
-key the game's views do not have.
+An agent's view is not read back from these entries: the store's replay keeps each seat's view
+up in memory (:class:`~tigeuph.server.stops.Replay`).
 """
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Sequence
 from typing import Any, Final
 
 from ..core.events import Event, names_for
-from ..games import AnyGame, game_named
+from ..games import AnyGame
 from .rows import HIDDEN
 
-__all__ = ["SAID", "history_entry", "project", "seat_view"]
+__all__ = ["SAID", "history_entry", "project"]
 
 SAID: Final = "said"
 """The key of a stored entry holding, for each of its events, the sentence each seat it
@@ -94,33 +93,3 @@ def project(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, A
             ]
         out.append(shown)
     return out
-
-
-@functools.cache
-def _view_entry_keys(name: str) -> frozenset[str]:
-    """The keys a history entry of the view documents of the game *name* may have, from the
-    game's JSON Schema (none for a game whose views carry no history)."""
-    definitions = game_named(name, "a stored game").json_schema()["$defs"]
-    history = definitions["view"]["properties"].get("history")
-    if history is None:
-        return frozenset()
-    entry = history["items"]
-    if "$ref" in entry:
-        entry = definitions[entry["$ref"].removeprefix("#/$defs/")]
-    return frozenset(entry.get("properties", ()))
-
-
-def seat_view(game: AnyGame, state: Any, seat: int, entries: list[dict[str, Any]]) -> Any:
-    """What *seat* may know of *state*, with the public history *entries* when the game's
-    views carry one (an agent's view: a search may read the history). Each entry keeps only
-    the keys the game's view documents have: its public ``events`` once they have them."""
-    seen = game.view(state, seat)
-    document = json.loads(game.view_to_json(seen))
-    if "history" not in document:
-        return seen
-    keys = _view_entry_keys(game.name)
-    document["history"] = [
-        {key: value for key, value in entry.items() if key in keys}
-        for entry in project(entries, seat)
-    ]
-    return game.view_from_json(json.dumps(document))

@@ -50,7 +50,7 @@ from ..core.deals import COMMITMENT_TAG, SALT_TAG, deal_commitment, new_salt
 from ..core.limits import Limits
 from ..core.stops import Stop
 from ..games import DEFAULT_GAME, AnyGame, game_named
-from .agents import Turn, random_move
+from .agents import Task, Turn, random_move
 from .errors import (
     GameNotFound,
     GameStopped,
@@ -249,7 +249,7 @@ class Store:
                 "a game needs at least one person: this server plays no games of agents alone"
             )
         salt = new_salt()
-        record = played.new_record(len(seats), seed=seed, rules=rules)
+        record = played.records.new_record(len(seats), seed=seed, rules=rules)
         assert record.seed is not None
         commitment = deal_commitment(record.seed, salt)
         record.tags.update({COMMITMENT_TAG: commitment, SALT_TAG: salt})
@@ -278,7 +278,7 @@ class Store:
                     now,
                     now,
                     commitment,
-                    played.name,
+                    played.facts.name,
                     client,
                     None if HUMAN in seats else now,  # agents alone: nobody is to play first
                 ),
@@ -418,7 +418,12 @@ class Store:
                 return True
             return self.agent_to_move(after)
 
-        task = (row.seats[seat], row.state_json, row.history_json, seat, seed, row.game)
+        played = self._replays.take(game, row.id, row.version, row.record)
+        try:
+            seen = played.view(seat)
+        finally:
+            self._replays.keep(row.id, row.version, played)
+        task = Task(row.seats[seat], seen, seat, seed, row.game)
         return Turn(task, game, play)
 
     def games(self) -> Iterator[str]:

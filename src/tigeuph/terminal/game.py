@@ -3,7 +3,7 @@
 :func:`play_in_terminal` seats a person (``"human"``) or an agent (any
 :func:`tigeuph.agents.make_agent` specification) at each seat and plays one game of any game of
 :data:`tigeuph.GAMES`. A person sees only his own view, as the game describes it
-(:meth:`~tigeuph.GameInterface.describe`: the main game's board in colour with the latest
+(:meth:`~tigeuph.games.Presentation.describe`: the main game's board in colour with the latest
 actions marked, his hand and points, the others' hand sizes), then the story since his last
 decision in words (every event as he may know it, :mod:`tigeuph.terminal.narration`), what to
 weigh at a decision such as a revolt's support (both sides' strengths), and his legal
@@ -15,7 +15,7 @@ game is watched: the position is drawn after every action, *delay* seconds apart
 action did told.
 
 Players, people or agents, may pass for ever in the main game (spec R5): a game whose play
-stalls (spec D8, the game's :meth:`~tigeuph.GameInterface.stall_watch`) or that reaches
+stalls (spec D8, the game's ``records.stall_watch``) or that reaches
 *max_actions* actions is stopped (``record.stop``), said to be so in one line, and returned
 like a finished one, so its record keeps it.
 
@@ -75,7 +75,7 @@ def rich_console() -> Console:
 def _agent(spec: str, game: AnyGame) -> Agent:
     from ..agents import make_agent
 
-    return make_agent(spec, game=game.name)
+    return make_agent(spec, game=game.facts.name)
 
 
 def show_markup(console: Console, markup: str) -> None:
@@ -180,7 +180,7 @@ class TerminalGame:
         """Why the game must stop now: a stall (spec D8) or the bound on actions."""
         state = self.game.state
         if self._stall is None:
-            watch = self.interface.stall_watch(STALL_ROUNDS)
+            watch = self.interface.records.stall_watch(STALL_ROUNDS)
             self._stall = watch if watch is not None else lambda seen: False
             for seen in self.game.states:
                 self._stalled = self._stall(seen)
@@ -292,7 +292,7 @@ class TerminalGame:
             self.console.print(self._note, style="bold", markup=False)
             self._note = ""
         self.console.print("your legal actions (? for help):")
-        for line in group_actions(view.legal, self.interface.action_kind):
+        for line in group_actions(view.legal, self.interface.presentation.action_kind):
             self.console.print("  " + line, markup=False)
 
     def _describe(self, position: Any, *, last: Any = None, viewer: int | None = None) -> str:
@@ -302,7 +302,7 @@ class TerminalGame:
             names = self.seats
         else:
             names = [f"({'you' if s == viewer else n})" for s, n in enumerate(self.seats)]
-        return self.interface.describe(position, last=last, names=names)
+        return self.interface.presentation.describe(position, last=last, names=names)
 
     def _matches(self, matches: Matches) -> None:
         if not matches.actions:
@@ -321,7 +321,9 @@ class TerminalGame:
         """Carry out *command*; true when the turn has moved on (an undo, a quit)."""
         match command.name:
             case "help":
-                self.console.print(help_text(self.interface.notation_help()), markup=False)
+                self.console.print(
+                    help_text(self.interface.presentation.notation_help()), markup=False
+                )
             case "legal":
                 start = command.argument
                 found = [str(a) for a in view.legal if str(a).startswith(start)]
@@ -419,14 +421,14 @@ def play_in_terminal(
             illegal action.
     """
     interface = game_named(game)
-    if len(seats) not in interface.players:
+    if len(seats) not in interface.facts.players:
         raise TigeuphError(
-            f"{interface.title} seats {player_counts(interface)} players, not {len(seats)}"
+            f"{interface.facts.title} seats {player_counts(interface)} players, not {len(seats)}"
         )
     if seed is None:
         seed = new_seed()
     tags = {f"Player{seat}": name for seat, name in enumerate(seats)}
-    record = interface.new_record(len(seats), seed=seed, rules=rules, tags=tags)
+    record = interface.records.new_record(len(seats), seed=seed, rules=rules, tags=tags)
     return TerminalGame(
         record, seats, console=console, ask=ask, seed=seed, delay=delay, max_actions=max_actions
     ).run()

@@ -130,7 +130,7 @@ def show_summary(
 ) -> None:
     """What the decision *position* waits for weighs, as *game* tells it (a revolt's or a
     war's strengths), to *viewer*."""
-    summary = game.decision_summary(position, names=names_for(players, viewer))
+    summary = game.presentation.decision_summary(position, names=names_for(players, viewer))
     if summary:
         from rich.text import Text
 

@@ -97,7 +97,7 @@ def hint_words(game: Any, state: Any, view: Any, action: Any) -> str:
         else f"the greedy player's choice: of your {len(legal)} legal actions, the game's "
         "evaluation rates it best"
     )
-    return f"hint: {action}, {choice}.\n  What it does: {game.explain(state, action)}"
+    return f"hint: {action}, {choice}.\n  What it does: {game.presentation.explain(state, action)}"
 
 
 def explain_words(game: Any, state: Any, legal: Sequence[Any], text: str) -> str:
@@ -115,7 +115,7 @@ def explain_words(game: Any, state: Any, legal: Sequence[Any], text: str) -> str
             more = " ..." if len(found.actions) > 12 else ""
             return f"which one? {len(found.actions)} legal actions begin {text!r}: {shown}{more}"
         return found.reason
-    return str(game.explain(state, found))
+    return str(game.presentation.explain(state, found))
 
 
 @frozen

@@ -82,7 +82,7 @@ def _show(console: Console, game: Record, at: int, player: int | None) -> None:
     played = game.actions[at - 1] if at > 0 else None
     if console.is_terminal:
         console.clear()
-    show_markup(console, interface.describe(position, last=played))
+    show_markup(console, interface.presentation.describe(position, last=played))
     players = interface.player_count(state)
     if at > 0:
         mover = game.states[at - 1].to_move
@@ -95,6 +95,6 @@ def _show(console: Console, game: Record, at: int, player: int | None) -> None:
             console.print(told)
     else:
         console.print("move 0: the game's first position")
-    summary = interface.decision_summary(position, names=names_for(players, player))
+    summary = interface.presentation.decision_summary(position, names=names_for(players, player))
     if summary:
         show_markup(console, summary)

@@ -31,9 +31,9 @@ The tests (``tests/tigris/test_machine.py``, ``tests/babel/test_babel_machine.py
 ``tests/tigris/test_games.py``, ``tests/tigris/test_fuzz.py``) and the soak command
 (``python -m tigeuph.tools.soak``) share these functions. What only one game's rules state is
 that game's own: its
-:meth:`~tigeuph.GameInterface.state_problems` and :meth:`~tigeuph.GameInterface.step_problems`
+:meth:`~tigeuph.games.Invariants.state_problems` and :meth:`~tigeuph.games.Invariants.step_problems`
 (the main game's in :mod:`tigeuph.tigris.invariants`, Babel's in ``tigeuph.babel.invariants``), and
-its rule sets, :meth:`~tigeuph.GameInterface.variants`: every variant switch of the main game is a
+its rule sets, :meth:`~tigeuph.games.Variants.rule_sets`: every variant switch of the main game is a
 boolean field of :class:`~tigeuph.Rules`, so a new switch is played and checked without touching
 this module.
 """
@@ -62,20 +62,20 @@ Snapshot = tuple[object, ...]
 
 def switches(game: str = DEFAULT_GAME) -> tuple[str, ...]:
     """The names of *game*'s variant switches: the settings that are on or off in its rules as
-    JSON (:meth:`~tigeuph.GameInterface.rules_to_json`), for the main game every boolean
+    JSON (:meth:`~tigeuph.games.Variants.rules_to_json`), for the main game every boolean
     field of :class:`~tigeuph.Rules`; none for a game without variants.
 
     >>> "open_scoring" in switches(), switches("babel")
     (True, ())
     """
     played = game_named(game, "switches: game")
-    standard = played.rules_to_json(played.make_rules({}))
+    standard = played.variants.rules_to_json(played.variants.make_rules({}))
     return tuple(name for name, value in standard.items() if isinstance(value, bool))
 
 
 def every_rules(players: int, game: str = DEFAULT_GAME) -> tuple[Any, ...]:
     """Every rule set the soak plays for *players* in *game*
-    (:meth:`~tigeuph.GameInterface.variants`): for the main game every combination of the
+    (:meth:`~tigeuph.games.Variants.rule_sets`): for the main game every combination of the
     switches on every board of :data:`~tigeuph.tigris.measures.BOARDS`,
     ``2 ** len(switches()) * len(BOARDS)`` rules, all switches off first; for a game without
     variants its one rule set, ``None``.
@@ -86,7 +86,7 @@ def every_rules(players: int, game: str = DEFAULT_GAME) -> tuple[Any, ...]:
     >>> every_rules(2, "babel")
     (None,)
     """
-    return game_named(game, "every_rules: game").variants(players)
+    return game_named(game, "every_rules: game").variants.rule_sets(players)
 
 
 def checked_apply(state: Any, action: Any, *, round_trip: bool = True) -> tuple[Any, list[str]]:
@@ -115,8 +115,8 @@ def state_problems(state: Any, *, with_check_state: bool = True) -> list[str]:
     game = game_of(state)
     out: list[str] = []
     if with_check_state:
-        found = game.check_state(state)
+        found = game.invariants.check_state(state)
         if found:
             return [f"check_state: {problem}" for problem in found]
         out = to_move_problems(game, state)
-    return out + game.state_problems(state)
+    return out + game.invariants.state_problems(state)

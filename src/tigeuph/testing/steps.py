@@ -38,7 +38,7 @@ def step_problems(
     call, is given); ``==`` and ``hash`` agree; when *round_trip* is true (the costly part),
     the new state reads back from its text and JSON (:func:`round_trip_problems`); the action
     reads back from its notation and JSON. Then the game's own rules of a step
-    (:meth:`~tigeuph.GameInterface.step_problems`): for the main game what only grows,
+    (:meth:`~tigeuph.games.Invariants.step_problems`): for the main game what only grows,
     the treasures and the turn's actions (R1-R25); for Babel the scores, the temples and the
     turn (B7, B18, B26, B27, B50).
     """
@@ -50,7 +50,7 @@ def step_problems(
         out.append(f"R5: apply accepted {action}, which legal_actions does not list")
     if before_snapshot is not None and snapshot(before) != before_snapshot:
         out.append(f"apply({action}) changed its input state")
-    out += game.step_problems(before, action, after)
+    out += game.invariants.step_problems(before, action, after)
     twin = attrs.evolve(after)  # the same fields, no caches
     if twin != after or hash(twin) != hash(after):
         out.append("equal states differ in == or hash")
@@ -112,7 +112,7 @@ the action, checked once per process (actions are finite)."""
 
 
 def _action_round_trip(game: AnyGame, action: Any) -> list[str]:
-    done = _ROUND_TRIPPED.setdefault(game.name, set())
+    done = _ROUND_TRIPPED.setdefault(game.facts.name, set())
     if action in done:
         return []
     try:

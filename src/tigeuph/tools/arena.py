@@ -29,8 +29,7 @@ from ..agents.tournament import AgentResult, GameResult, standings, tournament
 from ..core.deals import new_seed
 from ..core.errors import TigeuphError
 from ..games import GAMES, game_named
-from ..tigris.model.ruleset import SWITCHES
-from .options import Parser, agent_specs, positive, progress, switches
+from .options import Parser, add_rules_options, agent_specs, positive, progress, rule_settings
 from .warm import warm_up
 
 __all__ = ["main", "table", "write_records"]
@@ -98,9 +97,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         metavar="AGENT,AGENT[,...]",
         help="the agents; with fewer agents than seats they fill the seats in turn",
     )
-    titles = ", ".join(f"{name} ({game.title})" for name, game in GAMES.items())
+    titles = ", ".join(f"{name} ({game.facts.title})" for name, game in GAMES.items())
     add("--game", choices=tuple(GAMES), default="tigris", help=f"the game: {titles}")
-    counts = sorted({n for game in GAMES.values() for n in game.players})
+    counts = sorted({n for game in GAMES.values() for n in game.facts.players})
     add(
         "--players",
         type=int,
@@ -118,14 +117,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         type=int,
         help="deal of the first rotation (default: 63 secure random bits, printed at the end)",
     )
-    add(
-        "--variant",
-        type=switches,
-        action="append",
-        default=[],
-        metavar="SWITCH[,SWITCH...]",
-        help=f"variant switches to turn on (Tigris & Euphrates): {', '.join(SWITCHES)}",
-    )
+    add_rules_options(parser, repeat=True)
     add("--jobs", type=positive, default=1, help="processes to play on (default 1)")
     add("-q", "--quiet", action="store_true", help="no progress bar")
     add("--records", metavar="PATH", help="write every game: a file, or a directory/")
@@ -138,17 +130,19 @@ def main(argv: list[str] | None = None, prog: str = "python -m tigeuph.tools.are
     parser = _parser(prog)
     args = parser.parse_args(argv)
     game = game_named(args.game)
-    players: int = game.default_players if args.players is None else args.players
-    if players not in game.players:
-        counts = ", ".join(map(str, game.players))
-        parser.error(f"--players: {game.title} takes {counts} players, not {players}")
-    switches = {name for names in args.variant for name in names}
+    players: int = game.facts.default_players if args.players is None else args.players
+    if players not in game.facts.players:
+        counts = ", ".join(map(str, game.facts.players))
+        parser.error(f"--players: {game.facts.title} takes {counts} players, not {players}")
+    switched = sorted({name for names in args.variant for name in names})
+    try:
+        settings = rule_settings(game, args, switched)
+    except TigeuphError as err:
+        parser.error(str(err))
     specs: list[str] = args.agents
     seed: int = new_seed() if args.seed is None else args.seed
     try:
-        # The switches asked for as the game reads its rules from JSON: a game without them
-        # refuses them in one line.
-        rules = game.rules_from_json(dict.fromkeys(sorted(switches), True), players)
+        rules = game.variants.rules_for(game.variants.make_rules(settings), players)
         for spec in specs:
             make_agent(spec, game=args.game)
         games = -(-args.games // players) * players

@@ -1,28 +1,33 @@
-"""What the long-running commands (``simulate``, ``arena``, ``soak``) share: option types read
-the same way everywhere, a parser that reports bad input as one line, and the progress bar.
+"""What the commands that play games (``play``, ``simulate``, ``arena``, ``soak``) share:
+option types read the same way everywhere, a parser that reports bad input as one line, the
+progress bar, and the rules options every game declares (issue 38).
 
 The same idea has the same option name in every command: ``--players``, ``--games``,
-``--seed``, ``--jobs``, ``--variant``, ``--agents``, ``--board``.
+``--seed``, ``--jobs``, ``--variant``, ``--agents``, ``--board``. The rules options come from
+the games: ``--variant`` takes the switches of the game's ``variants`` capability, and each of
+its :class:`~tigeuph.core.interface.variants.RuleOption` is an option (the main game's
+``--board``); a game refuses, in one line naming what it takes, a setting it does not have.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
-from ..core.errors import BoardError, TigeuphError
-from ..tigris.model.boards import Board, find_board
-from ..tigris.model.ruleset import SWITCHES, parse_switches, switch_word
+from ..core.errors import ArgumentError, TigeuphError
+from ..core.interface.variants import FileReader, RuleOption
+from ..games import GAMES, AnyGame, player_counts
 
 __all__ = [
     "Parser",
+    "add_rules_options",
     "agent_specs",
-    "board",
     "positive",
     "progress",
+    "rule_settings",
     "switches",
 ]
 
@@ -46,28 +51,116 @@ def positive(text: str) -> int:
 
 
 def switches(text: str) -> tuple[str, ...]:
-    """Variant switches, as the position notation's ``rules:`` line reads them
-    (:func:`~tigeuph.tigris.model.ruleset.parse_switches`): ``buildings,wonder``,
-    ``open-scoring``."""
-    try:
-        names = parse_switches(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+    """Variant switches as a command line lists them: words parted by commas or spaces, each
+    with hyphens or underscores (``buildings,wonder``, ``open-scoring``), as the game names
+    them (``open_scoring``); which the game has, :func:`rule_settings` checks."""
+    names: list[str] = []
+    for word in text.replace(",", " ").split():
+        name = word.replace("-", "_")
+        if name in names:
+            raise argparse.ArgumentTypeError(f"{word!r} given twice")
+        names.append(name)
     if not names:
         raise argparse.ArgumentTypeError("an empty list of switches")
-    return names
+    return tuple(names)
 
 
-SWITCH_HELP = ", ".join(switch_word(name) for name in SWITCHES)
-"""The switches' words, for help texts."""
+def _word(name: str) -> str:
+    return name.replace("_", "-")
 
 
-def board(text: str) -> Board:
-    """``standard``, ``advanced`` or the path of a board file (``.json`` or ``.txt``)."""
-    try:
-        return find_board(text)
-    except (OSError, BoardError) as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+def rule_options() -> dict[str, RuleOption]:
+    """Every rule option the registered games declare, by name (the first game's help)."""
+    found: dict[str, RuleOption] = {}
+    for game in GAMES.values():
+        for option in game.variants.options:
+            found.setdefault(option.name, option)
+    return found
+
+
+def add_rules_options(
+    parser: argparse.ArgumentParser, *, repeat: bool = False, variant_help: str = ""
+) -> None:
+    """``--variant`` (given once, or with *repeat* as often as wanted) and one option for each
+    rule option of every game (``--board``), every one defaulting to ``None``, to be read by
+    :func:`rule_settings` once the game is known."""
+    owners = {
+        name: ", ".join(
+            g.facts.title for g in GAMES.values() if any(o.name == name for o in g.variants.options)
+        )
+        for name in rule_options()
+    }
+    for name, option in rule_options().items():
+        parser.add_argument(
+            f"--{name}", metavar=option.metavar, help=f"{owners[name]}: {option.help}"
+        )
+    words = {
+        game.facts.title: ", ".join(map(_word, game.variants.switches))
+        for game in GAMES.values()
+        if game.variants.switches
+    }
+    told = "; ".join(f"{title}: {names}" for title, names in words.items())
+    parser.add_argument(
+        "--variant",
+        type=switches,
+        action="append" if repeat else "store",
+        default=[] if repeat else (),
+        metavar="NAME[,NAME...]",
+        help=f"{variant_help or 'variant switches to turn on'} ({told})",
+    )
+
+
+def accepted(game: AnyGame) -> str:
+    """What *game*'s rules take on a command line, in words, for its refusals."""
+    variants = game.variants
+    parts = [f"--variant {', '.join(map(_word, variants.switches))}"] if variants.switches else []
+    parts += [f"--{option.name} {option.metavar}" for option in variants.options]
+    if not parts:
+        return (
+            f"{game.facts.title} has no variants: it is played by its own rules alone, for "
+            f"{player_counts(game)} players"
+        )
+    return f"{game.facts.title}'s rules take {' and '.join(parts)}"
+
+
+def rule_settings(
+    game: AnyGame,
+    args: argparse.Namespace,
+    switched: Iterable[str] = (),
+    reader: FileReader | None = None,
+) -> dict[str, Any]:
+    """The settings *args* give *game*'s rules: each switch of *switched* on, each rule option
+    of the game read with *reader* (``None``: the game's own reading), as
+    :meth:`~tigeuph.core.interface.variants.Variants.make_rules` takes them; empty when the
+    command line sets nothing.
+
+    Raises:
+        ArgumentError: a switch or an option *game* does not have (one line naming what it
+            takes), or a value its option refuses (the message names the option).
+    """
+    variants = game.variants
+    own = {option.name: option for option in variants.options}
+    settings: dict[str, Any] = {}
+    for name in rule_options():
+        value = getattr(args, name, None)
+        if value is None:
+            continue
+        if name not in own:
+            raise ArgumentError(f"--{name}: {accepted(game)}")
+        try:
+            settings[name] = own[name].read(value, reader)
+        except TigeuphError as err:
+            raise ArgumentError(f"--{name}: {err}") from None
+    for name in switched:
+        if not variants.switches:
+            raise ArgumentError(f"--variant: {accepted(game)}")
+        if name not in variants.switches:
+            known = ", ".join(map(_word, variants.switches))
+            raise ArgumentError(
+                f"--variant: unknown switch {_word(name)[:30]!r} (the switches are {known})"
+            )
+        settings[name] = True
+    return settings
 
 
 def agent_specs(text: str) -> list[str]:

@@ -27,17 +27,36 @@ from __future__ import annotations
 
 import argparse
 
-from ..core.errors import ArgumentError, expect
+from ..core.errors import ArgumentError, TigeuphError, expect
 from ..tigris.engine.apply import apply
 from ..tigris.engine.legal import legal_actions
+from ..tigris.interface.variants import BOARD
 from ..tigris.model.actions import Action
-from ..tigris.model.boards import BUILT_IN, STANDARD
-from ..tigris.model.ruleset import SWITCHES, Rules
+from ..tigris.model.boards import STANDARD, Board
+from ..tigris.model.ruleset import SWITCHES, Rules, parse_switches, switch_word
 from ..tigris.model.state import GameState, new_game
 from .bench import seeded_game
-from .options import SWITCH_HELP, Parser, board, switches
+from .options import Parser
 
 __all__ = ["divide", "main", "perft", "position"]
+
+
+def _board(text: str) -> Board:
+    try:
+        board: Board = BOARD.read(text, None)
+    except TigeuphError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return board
+
+
+def _switches(text: str) -> tuple[str, ...]:
+    try:
+        names = parse_switches(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    if not names:
+        raise argparse.ArgumentTypeError("an empty list of switches")
+    return names
 
 
 def _depth(depth: object, least: int, where: str) -> int:
@@ -128,18 +147,19 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     add("--depth", type=int, required=True, help="the length of the sequences, 1 or more")
     add(
         "--board",
-        type=board,
+        type=_board,
         default=STANDARD,
-        help=f"{', '.join(BUILT_IN)} or a board file (default standard)",
+        help=f"{BOARD.help} (default standard)",
     )
     add(
         "--variant",
         "--switch",
-        type=switches,
+        type=_switches,
         action="append",
         default=[],
         metavar="SWITCH[,SWITCH...]",
-        help=f"variant switches to turn on, repeatable ({SWITCH_HELP})",
+        help="variant switches to turn on, repeatable "
+        f"({', '.join(switch_word(name) for name in SWITCHES)})",
     )
     add(
         "--after",

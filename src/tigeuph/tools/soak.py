@@ -2,13 +2,13 @@
 [--jobs J]`` (issues 5, 19 and 25), one soak for every game of :data:`tigeuph.GAMES`.
 
 Plays *N* games spread evenly over every player count of the game and every rule set it has
-(:meth:`~tigeuph.GameInterface.variants`: for the main game every combination of the variant
+(:meth:`~tigeuph.games.Variants.rule_sets`: for the main game every combination of the variant
 switches on both boards; Babel has none), and checks
 :func:`~tigeuph.testing.invariants.state_problems` and
 :func:`~tigeuph.testing.invariants.step_problems` at every step; the costly round trips of a
 state, its views and its actions through their text and JSON run on every
 ``--round-trip-every``-th step and on the last state. The players take turns among the game's
-ways of playing (:attr:`~tigeuph.GameInterface.play_styles`): the main game's draw every
+ways of playing (:attr:`~tigeuph.games.Measures.play_styles`): the main game's draw every
 action uniformly among the legal ones; Babel's take turns among uniform play, play that
 builds (the game's weighted random play, ``tigeuph.babel.analysis.policies.choose``) and its greedy
 player against uniform play, so that every rule is reached, wins by score included.
@@ -87,7 +87,9 @@ def combinations(game: str = DEFAULT_GAME) -> tuple[tuple[int, Any], ...]:
     the order games cycle through: the player count turns fastest, so that a short run plays
     2, 3 and 4 players alike."""
     played = game_named(game, "combinations: game")
-    by_players = [[(n, rules) for rules in played.variants(n)] for n in played.players]
+    by_players = [
+        [(n, rules) for rules in played.variants.rule_sets(n)] for n in played.facts.players
+    ]
     return tuple(pair for same in zip(*by_players, strict=True) for pair in same)
 
 
@@ -99,7 +101,7 @@ def _crash(err: BaseException) -> str:
 
 
 def _way(game: AnyGame, seed: int) -> tuple[str, ...]:
-    ways = game.play_styles
+    ways = game.measures.play_styles
     return ways[seed % len(ways)]
 
 
@@ -112,10 +114,10 @@ def _chooser(game: AnyGame, player: str) -> Callable[[Any, int, random.Random], 
     if player == "uniform":
         return lambda state, seat, rng: rng.choice(game.legal_actions(state))
     if player == "weighted":
-        return lambda state, seat, rng: game.weighted_action(game.view(state, seat), rng)
-    agent = _AGENTS.get((game.name, player))
+        return lambda state, seat, rng: game.evaluation.weighted_action(game.view(state, seat), rng)
+    agent = _AGENTS.get((game.facts.name, player))
     if agent is None:
-        agent = _AGENTS[game.name, player] = make_agent(player, game=game.name)
+        agent = _AGENTS[game.facts.name, player] = make_agent(player, game=game.facts.name)
     return lambda state, seat, rng: agent.act(game.view(state, seat), rng)
 
 
@@ -134,7 +136,7 @@ def _play(
         choosers = [_chooser(game, way[seat % len(way)]) for seat in range(players)]
         state = game.new_game(players, seed=seed, rules=rules)
         problems = state_problems(state) + round_trip_problems(state)
-        watch = game.stall_watch(STALL_ROUNDS)
+        watch = game.records.stall_watch(STALL_ROUNDS)
         if watch is not None:
             watch(state)
         while not problems and not state.is_over and not stalled:
@@ -154,11 +156,16 @@ def _play(
         problems = [_crash(err)]
     ended = "stalled" if stalled else "unfinished"
     if state is not None and state.is_over:
-        ended = game.ending(state) or "unfinished"
+        ended = game.measures.ending(state) or "unfinished"
     if not problems:
         return played, None, stalled, ended
     text = rules_text(game, players, rules)
-    return played, Violation(seed, text, ply, action, tuple(problems), game.name), False, ended
+    return (
+        played,
+        Violation(seed, text, ply, action, tuple(problems), game.facts.name),
+        False,
+        ended,
+    )
 
 
 def play(
@@ -174,7 +181,7 @@ def play(
     and whether the game was stopped because its play stalled (spec D8; never with a
     violation). *players* defaults to the rules' own count, else the game's default."""
     played = game_named(game, "play: game")
-    count = players or getattr(rules, "players", None) or played.default_players
+    count = players or getattr(rules, "players", None) or played.facts.default_players
     return _play(played, count, rules, seed, round_trip_every)[:3]
 
 
@@ -277,7 +284,7 @@ def soak(
 
 def _report(result: Result, seconds: float, jobs: int, seed: int, game: str) -> str:
     played = GAMES[game]
-    counts = ", ".join(map(str, played.players))
+    counts = ", ".join(map(str, played.facts.players))
     lines = [
         f"soak: {result.games} games from seed {seed} ({result.stalled} stalled), "
         f"{result.actions} actions in {seconds:.1f} s ({jobs} job{'s' * (jobs > 1)}): "

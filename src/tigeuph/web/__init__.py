@@ -84,9 +84,9 @@ def warm() -> None:
 
     for name in GAMES:
         game = GAMES[name]
-        state = game.new_game(game.default_players, seed=1)
+        state = game.new_game(game.facts.default_players, seed=1)
         action = game.legal_actions(state)[0]
-        game.picture(state, size=None, last=action)
-        game.explain(state, action)
+        game.presentation.picture(state, size=None, last=action)
+        game.presentation.explain(state, action)
         game.from_text(game.to_text(state))
         make_agent("greedy", game=name).act(game.view(state, state.to_move), random.Random(0))

@@ -53,8 +53,8 @@ class Panel:
         return {
             "verdict": verdict,
             "problem": None if trial.problem is None else str(trial.problem),
-            "game": trial.game.name,
-            "title": trial.game.title,
+            "game": trial.game.facts.name,
+            "title": trial.game.facts.title,
             "seats": names,
             "passed": len(checks) - failed,
             "failed": failed,
@@ -84,7 +84,7 @@ class Panel:
                 "number": step.number,
                 "action": step.text,
                 "who": "nobody" if seat is None else names[seat],
-                "explain": game.explain(step.before, step.action),
+                "explain": game.presentation.explain(step.before, step.action),
                 "told": [event.text(names) for event in step.events],
                 "refused": step.refused,
             }
@@ -113,7 +113,7 @@ class Panel:
         chosen = game.parse_action(action)
         return {
             "action": str(chosen),
-            "explain": game.explain(state, chosen),
+            "explain": game.presentation.explain(state, chosen),
             "legal": chosen in game.legal_actions(state),
         }
 

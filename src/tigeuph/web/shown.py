@@ -23,19 +23,19 @@ def picture(game: AnyGame, position: Any, *, last: Any = None, before: Any = Non
     """*position* drawn by its game at its natural size, its last action marked, without the
     picture's ``<style>`` element (a page under a Content-Security-Policy refuses inline
     styles; the pages' stylesheet has its rule)."""
-    drawn = game.picture(position, size=None, last=last, before=before)
+    drawn = game.presentation.picture(position, size=None, last=last, before=before)
     return _STYLE.sub("", drawn, count=1)
 
 
 def grid(game: AnyGame, state: Any) -> dict[str, Any] | None:
     """The grid *game*'s picture of *state* is drawn on, to click its cells, or ``None``."""
-    return game.client_extras.grid(state)
+    return game.client.grid(state)
 
 
 def moves(game: AnyGame, actions: Sequence[Any]) -> list[dict[str, Any]]:
     """Each of *actions* for a page: its ``action`` (notation), ``label`` and ``cell`` (the
     cell to click for it, or ``None``)."""
-    extras = game.client_extras
+    extras = game.client
     return [
         {
             "action": str(action),

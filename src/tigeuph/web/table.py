@@ -48,16 +48,16 @@ def games() -> list[dict[str, Any]]:
     for name in GAMES:
         game = GAMES[name]
         settings: dict[str, list[Any]] = {}
-        for rules in game.variants(game.default_players):
-            for key, value in game.rules_to_json(rules).items():
+        for rules in game.variants.rule_sets(game.facts.default_players):
+            for key, value in game.variants.rules_to_json(rules).items():
                 if value not in settings.setdefault(key, []):
                     settings[key].append(value)
         found.append(
             {
                 "name": name,
-                "title": game.title,
-                "players": list(game.players),
-                "default_players": game.default_players,
+                "title": game.facts.title,
+                "players": list(game.facts.players),
+                "default_players": game.facts.default_players,
                 "settings": settings,
             }
         )
@@ -65,8 +65,10 @@ def games() -> list[dict[str, Any]]:
 
 
 def _check_seats(seats: Sequence[str], game: AnyGame) -> None:
-    if len(seats) not in game.players:
-        raise ArgumentError(f"{game.title} seats {player_counts(game)} players, not {len(seats)}")
+    if len(seats) not in game.facts.players:
+        raise ArgumentError(
+            f"{game.facts.title} seats {player_counts(game)} players, not {len(seats)}"
+        )
     if list(seats).count(HUMAN) != 1:
         raise ArgumentError("one seat is the person's ('human'), the others players'")
     for spec in seats:
@@ -106,16 +108,16 @@ class Table:
         """
         played = game_named(game)
         _check_seats(seats, played)
-        rules = played.rules_from_json(dict(settings or {}), len(seats))
+        rules = played.variants.rules_from_json(dict(settings or {}), len(seats))
         seed = new_seed() if seed is None else seed
         salt = new_salt()
         tags = {f"Player{n}": spec for n, spec in enumerate(seats)}
-        record = played.new_record(len(seats), seed=seed, rules=rules, tags=tags)
+        record = played.records.new_record(len(seats), seed=seed, rules=rules, tags=tags)
         self.commitment = deal_commitment(seed, salt)
         record.tags.update({COMMITMENT_TAG: self.commitment, SALT_TAG: salt})
         self.record, self.game, self.seats = record, played, list(seats)
         self.human = self.seats.index(HUMAN)
-        self.agents = [None if s == HUMAN else make_agent(s, game=played.name) for s in seats]
+        self.agents = [None if s == HUMAN else make_agent(s, game=played.facts.name) for s in seats]
         self.rngs = [agent_rng(seed, n) for n in range(len(seats))]
         self.note = ""
         self._restart_watch()
@@ -128,7 +130,7 @@ class Table:
 
     def _restart_watch(self) -> None:
         record = self._playing()
-        watch = self.game.stall_watch(STALL_ROUNDS)
+        watch = self.game.records.stall_watch(STALL_ROUNDS)
         self._watch = watch
         self._stalled = False
         if watch is not None:
@@ -195,7 +197,7 @@ class Table:
         if self._waiting() != "you":
             raise TigeuphError("a hint is for your turn")
         view = record.view(self.human)
-        adviser = make_agent("greedy", game=self.game.name)
+        adviser = make_agent("greedy", game=self.game.facts.name)
         action = adviser.act(view, random.Random(0))
         return {"hint": hint_words(self.game, record.state, view, action), "action": str(action)}
 
@@ -220,7 +222,7 @@ class Table:
         """The game's text record (``tigeuph replay`` and ``tigeuph verify`` read it) and a
         file name for it."""
         record = self._playing()
-        name = f"tigeuph-{self.game.name}-{record.seed}.txt"
+        name = f"tigeuph-{self.game.facts.name}-{record.seed}.txt"
         return {"text": record.to_record(), "name": name, "commitment": self.commitment}
 
     def shown(self) -> dict[str, Any]:
@@ -236,11 +238,11 @@ class Table:
         start = last_decision(record, seat) if not finished else max(len(record.actions) - 12, 0)
         told = story(record, start, len(record.actions), seat, labels)
         names = names_for(players, seat)
-        summary = None if finished else game.decision_summary(position, names=names)
+        summary = None if finished else game.presentation.decision_summary(position, names=names)
         mover = state.to_move
         return {
-            "game": game.name,
-            "title": game.title,
+            "game": game.facts.name,
+            "title": game.facts.title,
             "seats": [
                 {"name": name, "player": "you" if n == seat else self.seats[n]}
                 for n, name in enumerate(seat_names(players))
@@ -252,7 +254,7 @@ class Table:
             "thinking": None if waiting != "player" else f"seat {mover} ({self.seats[mover]})",
             "over": state.is_over,
             "stopped": None if record.stopped is None else record.stopped.value,
-            "result": game.result_text(state) if state.is_over else None,
+            "result": game.presentation.result_text(state) if state.is_over else None,
             "ranking": _ranking(game, state) if state.is_over else [],
             "picture": picture(game, position, last=last),
             "grid": grid(game, state),

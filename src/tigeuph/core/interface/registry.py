@@ -1,5 +1,6 @@
 """What a list of games answers (issues 25 and 38): a game by its name, the game a state, a
-view or a record belongs to, the game a record's header or a position's first line names.
+view or a record belongs to, the game a record's header or a position's first line names; and
+how a game joins the list (:meth:`Registry.register`).
 
 The list itself is the registry's, :data:`tigeuph.GAMES` (:mod:`tigeuph.games`), above both
 games: the core names no game, it only knows how to look one up.
@@ -9,11 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Final
 
 from ..errors import ArgumentError, ArgumentTypeError, expect
-from .protocol import AnyGame
+from ..records.history import History
+from .protocol import AnyGame, GameInterface
 
 __all__ = ["Registry", "player_counts"]
 
@@ -21,15 +24,23 @@ _TEXT_GAME: Final = re.compile(r'^\[Game "([a-z]{1,32})"\]', re.MULTILINE)
 _JSON_FORMAT: Final = re.compile(r'"format"\s*:\s*"([a-z-]{1,64})"')
 _LOOK: Final = 4096
 """How far into a record the game's name is looked for: a record names it in its header."""
+_NAME: Final = re.compile(r"[a-z]{1,32}")
+"""A game's name: what a record's ``Game`` tag can hold (:data:`_TEXT_GAME`)."""
 
 
 class Registry(Mapping[str, AnyGame]):
-    """Games by name, read-only, in the order given; the first is the default game, the one a
-    caller gets when he names none and a record that names no game is of."""
+    """Games by name, in the order given, then registered; the first is the default game, the
+    one a caller gets when he names none and a record that names no game is of.
+
+    A game joins with :meth:`Registry.register <.Registry.register>` (or for a block with
+    :meth:`Registry.registered <.Registry.registered>`) and leaves with
+    :meth:`Registry.unregister <.Registry.unregister>`; every tool looks its game up when it is
+    called, so a game registered before is played like the library's own. A change replaces the
+    mapping whole, so a thread iterating the games meanwhile sees them as they were."""
 
     def __init__(self, *games: AnyGame) -> None:
-        self._games: Final = MappingProxyType({game.name: game for game in games})
-        self.default: Final = games[0].name
+        self._games = MappingProxyType({game.facts.name: game for game in games})
+        self.default: Final = games[0].facts.name
         """The default game's name."""
 
     def __getitem__(self, name: str) -> AnyGame:
@@ -43,6 +54,58 @@ class Registry(Mapping[str, AnyGame]):
 
     def __repr__(self) -> str:
         return f"Registry({', '.join(self._games)})"
+
+    def register(self, game: object) -> AnyGame:
+        """Add *game*, an instance of a :class:`~tigeuph.GameInterface` subclass, under its
+        ``facts.name``; *game* itself is returned.
+
+        Raises:
+            ArgumentTypeError: *game* is no game.
+            ArgumentError: its name is not 1 to 32 lowercase letters, or its name, its
+                position notation's title or its records' format is already another game's.
+        """
+        if not isinstance(game, GameInterface):
+            raise ArgumentTypeError(
+                f"register: {type(game).__name__} is no game: a GameInterface subclass's instance"
+            )
+        facts = game.facts
+        if not _NAME.fullmatch(facts.name):
+            raise ArgumentError(f"register: a game's name is 1 to 32 a-z, not {facts.name!r}")
+        if facts.name in self._games:
+            raise ArgumentError(f"register: a game named {facts.name!r} is already registered")
+        for other in self._games.values():
+            for what in ("position_title", "record_format"):
+                if getattr(facts, what) == getattr(other.facts, what):
+                    raise ArgumentError(
+                        f"register: {facts.name}'s {what} {getattr(facts, what)!r} is "
+                        f"{other.facts.name}'s already"
+                    )
+        self._games = MappingProxyType({**self._games, facts.name: game})
+        return game
+
+    def unregister(self, name: str) -> AnyGame:
+        """Remove the game called *name*; the game removed.
+
+        The tools keep what they learn of a game by its name (its schemas, its agents), so a
+        name that comes back should come back as the same game.
+
+        Raises:
+            ArgumentError: no game has that name, or it is the default game.
+        """
+        game = self.named(name, "unregister")
+        if name == self.default:
+            raise ArgumentError(f"unregister: {name} is the default game, which stays")
+        self._games = MappingProxyType({k: v for k, v in self._games.items() if k != name})
+        return game
+
+    @contextmanager
+    def registered(self, game: object) -> Iterator[AnyGame]:
+        """*game* registered while the block runs (:meth:`register`), then unregistered."""
+        added = self.register(game)
+        try:
+            yield added
+        finally:
+            self.unregister(added.facts.name)
 
     def named(self, name: object, where: str = "game") -> AnyGame:
         """The game called *name*.
@@ -59,13 +122,18 @@ class Registry(Mapping[str, AnyGame]):
         return game
 
     def of(self, thing: object) -> AnyGame:
-        """The game a state, a view or a record belongs to.
+        """The game a state, a view or a record belongs to: a record's by the records that
+        keep it (its ``keeping``), a state or a view by its type.
 
         Raises:
             ArgumentTypeError: *thing* is no state, view or record of any game.
         """
+        keeping = thing.keeping if isinstance(thing, History) else None
         for game in self._games.values():
-            if isinstance(thing, game.state_type | game.view_type | game.record_type):
+            if keeping is not None:
+                if keeping is game.records:
+                    return game
+            elif isinstance(thing, game.facts.state_type | game.facts.view_type):
                 return game
         raise ArgumentTypeError(
             f"game_of: {type(thing).__name__} is no state, view or record of a game "
@@ -88,7 +156,7 @@ class Registry(Mapping[str, AnyGame]):
         if head.lstrip().startswith("{"):
             found = _JSON_FORMAT.search(head)
             for game in self._games.values():
-                if found is not None and found.group(1) == game.record_format:
+                if found is not None and found.group(1) == game.facts.record_format:
                     return game
             return self._games[self.default]
         tag = _TEXT_GAME.search(head)
@@ -106,13 +174,13 @@ class Registry(Mapping[str, AnyGame]):
         expect(text, str, "a position as text", "game_of_position: text")
         first = text[:_LOOK].lstrip().partition("\n")[0].strip()
         for game in self._games.values():
-            if first == game.position_title:
+            if first == game.facts.position_title:
                 return game
-        titles = ", ".join(repr(game.position_title) for game in self._games.values())
+        titles = ", ".join(repr(game.facts.position_title) for game in self._games.values())
         raise ArgumentError(f"game_of_position: the first line {first[:40]!r} is none of {titles}")
 
 
 def player_counts(game: AnyGame) -> str:
     """The numbers of players *game* takes, in words: ``2``, ``2 to 4``."""
-    first, last = game.players[0], game.players[-1]
+    first, last = game.facts.players[0], game.facts.players[-1]
     return str(first) if first == last else f"{first} to {last}"

@@ -1,40 +1,36 @@
-"""One game history for both games' records: the first state, the actions, every state since,
-move numbers, undo, stopping a game that will not end, and the text record (tags, first
-position, numbered moves with comments) written and read back.
+"""One game history for every game's records: the first state, the actions, every state since,
+move numbers, comments, undo, stopping a game that will not end, and the text record (tags,
+first position, numbered moves with comments) written and read back.
 
-:class:`tigeuph.Game` and :class:`tigeuph.babel.BabelGame` are thin subclasses of
-:class:`History`: each gives the few parts that are its game's own (dealing from a seed,
+:class:`History` is concrete: the few parts that are a game's own (dealing from a seed,
 applying and reading an action, its position notation, the tags it writes itself, its view,
-its JSON document) as the small hooks below. Nothing here knows either game, so both
-``tigris/records/`` and ``babel/`` may build on it.
+its JSON document) come from its ``keeping``, the game's
+:class:`~tigeuph.core.records.keeping.Records` (issue 38). :class:`tigeuph.Game` and
+:class:`tigeuph.babel.BabelGame` only name theirs (``kept_by``) and add a constructor; a game
+without a record class of its own keeps its records in :class:`History` itself. Nothing here
+knows any game, so every game may build on it.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
-from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from ..errors import ArgumentError, LimitError, NotationError, TigeuphError, expect
+from ..errors import ArgumentError, LimitError, expect
 from ..events import Event
-from ..limits import DEFAULT_LIMITS, Limits, check_limits, check_text
-from ..stops import Stop
-from .text import (
-    SEED,
-    check_comment,
-    check_tag,
-    check_written,
-    escape,
-    move_lines,
-    narrated,
-    replay,
-    split_record,
-)
+from ..limits import DEFAULT_LIMITS, Limits, check_limits
+from ..stops import STALL_ROUNDS, Stop
+from .keeping import Records
+from .reading import read_record
+from .text import check_comment, check_tag, escape, move_lines, narrated
 
 __all__ = ["History"]
 
 
 class _Position(Protocol):
+    @property
+    def to_move(self) -> int | None: ...
+
     @property
     def is_over(self) -> bool: ...
 
@@ -43,13 +39,11 @@ S = TypeVar("S", bound=_Position)  # the game's state
 A = TypeVar("A")  # the game's action
 V = TypeVar("V")  # one player's view
 
-STOPS: Final = tuple(stop.value for stop in Stop)
-"""The ``Termination`` tags of a game stopped before its end."""
 
-
-class History(ABC, Generic[S, A, V]):
+class History(Generic[S, A, V]):
     """A game's history: its first state, the actions played, every state since, the move
-    number of each, and whether whoever ran it stopped it (:meth:`stop`).
+    number of each, the comments between them, and whether whoever ran it stopped it
+    (:meth:`stop`).
 
     A history keeps to its ``limits`` (:class:`~tigeuph.Limits`): it refuses a tag, a comment
     or an action beyond them, so that whatever it writes reads back under the same limits.
@@ -61,28 +55,23 @@ class History(ABC, Generic[S, A, V]):
         "_events",
         "_moves",
         "_states",
+        "keeping",
         "limits",
         "seed",
         "stopped",
         "tags",
     )
 
-    _name: ClassVar[str]
-    """The class's public name, which its errors give."""
-    _state_type: ClassVar[type]
-    """The type of the game's states."""
-    _written_tags: ClassVar[tuple[str, ...]]
-    """The tags the game writes itself; every other tag is free."""
-    _title: ClassVar[str]
-    """The first line of the game's position notation, which starts a record's position."""
-    _leading_tags: ClassVar[Mapping[str, str]] = {}
-    """Tags written before the free ones, always the same (Babel's ``Game``)."""
-    _blank_before_position: ClassVar[bool] = True
-    """Whether a blank line parts the tags from a first position in a record."""
-    _record_noun: ClassVar[str] = "a record"
-    """What a record is called in the errors of a record too large."""
-    _stall_rule: ClassVar[str]
-    """What a stall is, for the errors that refuse one (spec D8)."""
+    kept_by: ClassVar[Records[Any, Any, Any, Any] | None] = None
+    """The strategy a record class keeps its game's records by (``Game.kept_by``); ``None``
+    for :class:`~tigeuph.core.records.history.History` itself, whose records are each given
+    theirs."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        keeping = cls.__dict__.get("kept_by")
+        if keeping is not None:  # the strategy builds and reads its records as this class
+            keeping.record_type = cls
 
     def __init__(
         self,
@@ -91,27 +80,38 @@ class History(ABC, Generic[S, A, V]):
         seed: int | None = None,
         tags: Mapping[str, str] | None = None,
         limits: Limits = DEFAULT_LIMITS,
+        keeping: Records[S, A, V, Any] | None = None,
     ) -> None:
         """A game from *start*; *seed*, when given, must be the seed that dealt *start*.
+        *keeping* is the game's records strategy, which a record class names itself
+        (:attr:`kept_by`): give it only to :class:`History` itself.
 
         Raises:
             ArgumentTypeError: an argument is not of its type, or a tag not a string.
-            ArgumentError: *seed* does not deal *start*, or a tag is not a free header tag.
+            ArgumentError: *seed* does not deal *start*, a tag is not a free header tag, or
+                no *keeping* is given to :class:`History` itself.
             LimitError: a tag is longer than ``limits.max_tag_chars``.
         """
-        where = self._name
+        expect(keeping, (Records, type(None)), "a game's records or None", "History: keeping")
+        kept = keeping if keeping is not None else type(self).kept_by
+        if kept is None:
+            raise ArgumentError("History: keeping is the game's records (game.records)")
+        self.keeping: Records[S, A, V, Any] = kept
+        """The game's records strategy: the parts of the history that are its game's own."""
+        written = kept.format
+        where = written.class_name
         self.limits = check_limits(limits, where)
         """The largest tags, comments and number of actions the game takes."""
-        kind = self._state_type
+        kind = kept.state_type
         expect(start, kind, f"a {kind.__name__}", f"{where}: start")
         expect(seed, (int, type(None)), "an int or None", f"{where}: seed")
         expect(tags, (Mapping, type(None)), "a mapping of str to str or None", f"{where}: tags")
-        if seed is not None and self._deal(start, seed) != start:
+        if seed is not None and kept.deal(start, seed) != start:
             raise ArgumentError(f"seed {seed} does not deal this state")
         self.seed = seed
         """The seed that dealt the first state, or ``None`` for a game from a position."""
         self.tags = {
-            name: check_tag(name, value, self._written_tags, limits)
+            name: check_tag(name, value, written.written_tags, limits)
             for name, value in (tags or {}).items()
         }
         """The record's free tags (``Event``, ``Date``, ``Player0``...)."""
@@ -122,60 +122,6 @@ class History(ABC, Generic[S, A, V]):
         self._moves = [1]
         self.stopped: Stop | None = None
         """Why whoever ran the game stopped it before its end (:meth:`stop`), or ``None``."""
-
-    # --- the game's own parts ----------------------------------------------------------------
-
-    @classmethod
-    @abstractmethod
-    def _deal(cls, start: S, seed: int) -> S:
-        """The state *seed* deals, under *start*'s rules."""
-
-    @abstractmethod
-    def _transition(self, before: S, action: A) -> tuple[S, tuple[Event, ...]]:
-        """The state after *action* and the events it caused (raising
-        ``IllegalActionError`` if the rules refuse it)."""
-
-    @staticmethod
-    @abstractmethod
-    def _parse(text: str) -> A:
-        """The action *text* writes (raising ``NotationError``)."""
-
-    @abstractmethod
-    def _turn_changed(self, before: S, after: S) -> bool:
-        """Whether a new turn (a new move number) begins between *before* and *after*."""
-
-    @staticmethod
-    @abstractmethod
-    def _position_text(state: S) -> str:
-        """*state* in the game's position notation."""
-
-    @abstractmethod
-    def _rules_tags(self) -> dict[str, str]:
-        """The tags the game writes itself before ``Seed``."""
-
-    @abstractmethod
-    def _result_tags(self) -> dict[str, str]:
-        """``Result``, and ``Termination`` once the game is over."""
-
-    @abstractmethod
-    def _is_stalled(self) -> bool:
-        """Whether the game has stalled (spec D8)."""
-
-    @abstractmethod
-    def _nothing_to_undo(self) -> TigeuphError:
-        """The error :meth:`undo` raises when no action has been played."""
-
-    @classmethod
-    @abstractmethod
-    def _start_of(
-        cls, tags: dict[str, str], seed: int | None, position: str | None, limits: Limits
-    ) -> S:
-        """The state a record starts from: dealt from *seed* under the rules its *tags* give,
-        or read from *position* (never both).
-
-        Raises:
-            NotationError: the tags or the position do not give one first state.
-        """
 
     # --- the history -------------------------------------------------------------------------
 
@@ -206,39 +152,57 @@ class History(ABC, Generic[S, A, V]):
         return tuple(self._events)
 
     @property
+    def comments(self) -> tuple[str | None, ...]:
+        """``comments[i]`` follows the *i*-th action; ``comments[0]`` comes before the first."""
+        return tuple(self._comments)
+
+    @property
     def move(self) -> int:
         """The number of the turn going on now (the record's move number), from 1."""
         return self._moves[-1]
 
-    def play(self, action: A | str) -> S:
-        """Play *action* (or its notation) for the player to move; the new state.
+    def play(self, action: A | str, comment: str | None = None) -> S:
+        """Play *action* (or its notation) for the player to move, then *comment* after it;
+        the new state.
 
         Raises:
+            ArgumentTypeError: *action* is neither an action nor a string, or *comment* is
+                neither a string nor ``None``.
             NotationError: *action* is a string but not action notation.
             IllegalActionError: the rules forbid *action* now; the game is unchanged.
-            LimitError: the game already holds ``limits.max_record_actions`` actions.
-            ArgumentError: the game was stopped (:meth:`stop`).
+            ArgumentError: *comment* holds a ``}``, which would end it early in a record, or
+                the game was stopped (:meth:`stop`).
+            LimitError: the game already holds ``limits.max_record_actions`` actions, or
+                *comment* is longer than ``limits.max_comment_chars``.
         """
-        return self._play(action, None)
-
-    def _play(self, action: A | str, comment: str | None) -> S:
-        """Play *action*, then *comment* after it, once both are checked."""
         if self.stopped is not None:
             raise ArgumentError(f"the game was stopped ({self.stopped.value}): undo to go on")
         if len(self._actions) >= self.limits.max_record_actions:
             allowed = self.limits.max_record_actions
             raise LimitError("max_record_actions", allowed + 1, allowed, "a game")
+        keeping = self.keeping
         if isinstance(action, str):
-            action = self._parse(action)
+            action = keeping.parse(action)
         check_comment(comment, self.limits)
         before = self._states[-1]
-        after, events = self._transition(before, action)
+        after, events = keeping.transition(before, action)
         self._states.append(after)
         self._actions.append(action)
         self._events.append(events)
         self._comments.append(comment)
-        self._moves.append(self._moves[-1] + self._turn_changed(before, after))
+        self._moves.append(self._moves[-1] + keeping.turn_changed(before, after))
         return after
+
+    def annotate(self, comment: str | None) -> None:
+        """Set the comment after the last action, or before the first when none is played.
+
+        Raises:
+            ArgumentTypeError: *comment* is neither a string nor ``None``.
+            ArgumentError: *comment* holds a ``}``.
+            LimitError: *comment* is longer than ``limits.max_comment_chars``.
+        """
+        check_comment(comment, self.limits)
+        self._comments[-1] = comment
 
     def undo(self) -> A:
         """Take back the last action and return it; a stopped game goes on.
@@ -248,7 +212,7 @@ class History(ABC, Generic[S, A, V]):
                 raises :class:`~tigeuph.core.errors.IllegalActionError` (clause B58).
         """
         if not self._actions:
-            raise self._nothing_to_undo()
+            raise self.keeping.nothing_to_undo()
         self.stopped = None
         self._states.pop()
         self._comments.pop()
@@ -256,9 +220,15 @@ class History(ABC, Generic[S, A, V]):
         self._events.pop()
         return self._actions.pop()
 
-    @abstractmethod
     def view(self, player: int) -> V:
-        """What *player* may know now."""
+        """What *player* may know now, with his public history when the game's views carry
+        one (the main game's, spec R4, R32).
+
+        Raises:
+            ArgumentTypeError: *player* is not an int.
+            ArgumentError: *player* is not a seat of the game.
+        """
+        return self.keeping.view(self._states, self._actions, self._events, player)
 
     def stop(self, reason: Stop) -> None:
         """Mark the game as stopped before its end for *reason*: a stall (spec D8, checked
@@ -268,27 +238,25 @@ class History(ABC, Generic[S, A, V]):
         Raises:
             ArgumentError: the game is over, or *reason* is a stall and it has not stalled.
         """
-        where = f"{self._name}.stop"
+        where = f"{self.keeping.format.class_name}.stop"
         expect(reason, Stop, "a tigeuph.core.stops.Stop", f"{where}: reason")
         if self.state.is_over:
             raise ArgumentError(f"{where}: the game is over")
         if reason is Stop.STALLED and not self._is_stalled():
-            raise ArgumentError(f"{where}: the game has not stalled: {self._stall_rule}")
+            raise ArgumentError(
+                f"{where}: the game has not stalled: {self.keeping.format.stall_rule}"
+            )
         self.stopped = reason
 
-    def _read_stop(self, termination: str | None, error: Callable[[str], Exception]) -> None:
-        """Mark the game stopped as a record's ``Termination`` says, if it says so of a game
-        that goes on; a stall is checked (spec D8)."""
-        if termination is None or self.state.is_over:
-            return
-        if termination not in STOPS:
-            raise error(
-                f"the Termination tag says {termination!r} of a game that goes on, which "
-                f"only {', '.join(STOPS[:-1])} or {STOPS[-1]} may stop"
-            )
-        if termination == Stop.STALLED.value and not self._is_stalled():
-            raise error(f"the game has not stalled: {self._stall_rule}")
-        self.stopped = Stop(termination)
+    def _is_stalled(self) -> bool:
+        """Whether the game has stalled by its last state (spec D8): its stall watch, run over
+        every state."""
+        watch = self.keeping.stall_watch(STALL_ROUNDS)
+        stalled = False
+        if watch is not None:
+            for state in self._states:
+                stalled = watch(state)
+        return stalled
 
     # --- text records ------------------------------------------------------------------------
 
@@ -313,15 +281,16 @@ class History(ABC, Generic[S, A, V]):
             ArgumentError: a tag, changed since, is not a free header tag.
             LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
         """
-        expect(narrate, bool, "True or False", f"{self._name}.to_record: narrate")
+        written = self.keeping.format
+        expect(narrate, bool, "True or False", f"{written.class_name}.to_record: narrate")
         for name, value in self.tags.items():  # tags may have changed since the game was made
-            check_tag(name, value, self._written_tags, self.limits)
-        tags = {**self._leading_tags, **self.tags, **self._written()}
+            check_tag(name, value, written.written_tags, self.limits)
+        tags = {**dict(written.leading_tags), **self.tags, **self._written()}
         lines = [f'[{name} "{escape(value)}"]' for name, value in tags.items()]
         if self.seed is None:
-            if self._blank_before_position:
+            if written.blank_before_position:
                 lines.append("")
-            lines += [line for line in self._position_text(self.start).split("\n") if line]
+            lines += [line for line in self.keeping.position_text(self.start).split("\n") if line]
         lines.append("")
         if self._comments[0] is not None:
             lines.append(f"{{{self._comments[0]}}}")
@@ -332,12 +301,18 @@ class History(ABC, Generic[S, A, V]):
         lines += move_lines(self._actions, self._moves, comments, each_on_its_line=narrate)
         return "\n".join(lines) + "\n"
 
+    def _comment_from_record(self, comment: str) -> None:
+        """Set the comment a record gives after the last action, the first one there."""
+        if self._comments[-1] is not None:
+            raise ArgumentError("two comments in a row")
+        self._comments[-1] = comment
+
     def _written(self) -> dict[str, str]:
         """The tags the game writes itself, from what it is."""
-        tags = self._rules_tags()
+        tags = self.keeping.rules_tags(self.start)
         if self.seed is not None:
             tags["Seed"] = str(self.seed)
-        tags.update(self._result_tags())
+        tags.update(self.keeping.result_tags(self.state))
         if "Termination" not in tags and self.stopped is not None:
             tags["Termination"] = self.stopped.value
         return tags
@@ -361,50 +336,50 @@ class History(ABC, Generic[S, A, V]):
                 from a position.
             RecordError: an action cannot be read or is illegal; ``move`` says where.
         """
-        where = f"{cls._name}.from_record"
-        limits = check_limits(limits, where)
-        text = check_text(text, limits, cls._record_noun)
-        expect(verify, bool, "True or False", f"{where}: verify")
-        tags, position, tokens = split_record(
-            text, title=cls._title, written=cls._written_tags, verify=verify, limits=limits
-        )
-        game = cls._first_game(tags, position, limits)
-        replay(game, tokens, game._comment_from_record)
-        game._read_stop(tags.get("Termination"), NotationError)
-        check_written(tags, game._written())
-        return game
+        return read_record(cls, cls._class_keeping(), text, verify=verify, limits=limits)
 
     @classmethod
-    def _first_game(cls, tags: dict[str, str], position: str | None, limits: Limits) -> Self:
-        """The game a record's *tags* and first *position* start, before its moves."""
-        seed_text = tags.get("Seed")
-        if seed_text is not None and not SEED.match(seed_text):
-            raise NotationError(f"header: Seed must be a whole number, not {seed_text[:20]!r}")
-        seed = None if seed_text is None else int(seed_text)
-        if position is not None and seed is not None:
-            raise NotationError("a record gives a Seed or a first position, not both")
-        start = cls._start_of(tags, seed, position, limits)
-        free = {name: value for name, value in tags.items() if name not in cls._written_tags}
-        try:
-            return cls(start, seed=seed, tags=free, limits=limits)
-        except ArgumentError as err:
-            raise NotationError(f"header: {err}") from None
-
-    def _comment_from_record(self, comment: str) -> None:
-        """Set the comment a record gives after the last action, the first one there."""
-        if self._comments[-1] is not None:
-            raise ArgumentError("two comments in a row")
-        self._comments[-1] = comment
+    def _class_keeping(cls) -> Records[Any, Any, Any, Any]:
+        """The strategy of a record class (:attr:`kept_by`)."""
+        if cls.kept_by is None:
+            raise ArgumentError(
+                f"{cls.__name__} keeps no game's records: read them with game.records"
+            )
+        return cls.kept_by
 
     # --- JSON records ------------------------------------------------------------------------
 
-    @abstractmethod
     def to_json(self, *, indent: int | None = None) -> str:
-        """The game as the game's JSON record document."""
+        """The game as its game's JSON record document (the main game's ``tigeuph-record``:
+        tags, seed or first state, moves with their comments and events, result; another
+        game's text record in an envelope, unless it writes its own).
+
+        Like :meth:`to_record`, the document is full information (the seed or first state fixes
+        every tile or card to come): it is for the server side only. A player's public record
+        is in ``view(player)``.
+
+        Raises:
+            ArgumentTypeError: *indent* is not an int or ``None``, or a tag not a string.
+            ArgumentError: a tag is not a free header tag, or *indent* is not 0 to 80.
+            LimitError: a tag, changed since, is longer than ``limits.max_tag_chars``.
+        """
+        return self.keeping.to_json(self, indent)
 
     @classmethod
-    @abstractmethod
     def from_json(
         cls, text: str | bytes, *, verify: bool = True, limits: Limits = DEFAULT_LIMITS
     ) -> Self:
-        """The game in a JSON record document, replayed."""
+        """The game in its game's JSON record document, replayed through the engine; *verify*
+        as in :meth:`from_record`.
+
+        Raises:
+            ArgumentTypeError: *text* is not ``str`` or ``bytes``.
+            LimitError: the document is over one of *limits*; nothing is replayed.
+            JsonError: *text* is not such a document, it disagrees with the game it replays
+                (a result, a move's events), or *verify* is on and it starts from a position.
+            PositionError: the first state cannot happen.
+            RecordError: an action cannot be read or is illegal; ``move`` says where.
+        """
+        game = cls._class_keeping().from_json(cls, text, verify=verify, limits=limits)
+        assert isinstance(game, cls)
+        return game

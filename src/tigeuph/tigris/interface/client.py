@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ...core.interface.client import ClientExtras
 from ..engine.apply import outcome
 from ..learning.encoding import ACTION_COUNT, action_to_id, id_to_action
 from ..model.actions import (
@@ -58,7 +59,7 @@ _CLIENT_KINDS: Final[dict[type[Any], str]] = {k.action: k.client_kind for k in A
 
 def describe(action: Action) -> dict[str, Any]:
     """What a client shows for *action*: ``id``, ``action`` (notation), ``kind`` (the word its
-    :class:`~tigeuph.tigris.model.kinds.ActionKind` holds), ``cell`` (or ``None``), ``piece``
+    ``ActionKind`` (``tigeuph.tigris.model.kinds``) holds), ``cell`` (or ``None``), ``piece``
     (or ``None``) and an English ``label``."""
     cell: str | None = None
     piece: str | None = None
@@ -120,7 +121,7 @@ def describe_all(actions: Sequence[Action]) -> list[dict[str, Any]]:
     return [describe(action) for action in actions]
 
 
-class TigrisClient:
+class TigrisClient(ClientExtras):
     """The main game's :class:`~tigeuph.games.ClientExtras`: its actions' ids, kinds, cells,
     pieces and labels, the board the page clicks on, and its outcome's own fields."""
 

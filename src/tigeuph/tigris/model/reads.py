@@ -152,7 +152,7 @@ class Reads:
     def fresh_analysis(self: _Fields) -> Analysis:
         """The kingdoms and what touches them (spec R0), computed afresh: a pure function of
         the occupied cells and the leaders' cells. ``analysis()`` computes it once and keeps
-        it, each class in its own way (:mod:`tigeuph.tigris.model.state` owns a state's
+        it, each class in its own way (``tigeuph.tigris.model.state`` owns a state's
         derived slots)."""
         red, blue, green, black = self.tiles
         leaders = self.leader_mask

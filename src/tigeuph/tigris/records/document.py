@@ -26,7 +26,8 @@ from ..serialise.formats import checked
 from ..serialise.hooks import CONVERTER, write_event
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ...core.records.history import History
+    from ..views import PlayerView
 
 __all__ = ["RECORD", "WRITTEN", "check_events", "check_result", "read_json", "write_json"]
 
@@ -88,7 +89,7 @@ CONVERTER.register_unstructure_hook(
 )
 
 
-def write_json(game: Game, indent: int | None) -> str:
+def write_json(game: History[GameState, Action, PlayerView], indent: int | None) -> str:
     """*game* as a ``tigeuph-record`` document (see :meth:`tigeuph.Game.to_json`)."""
     for name, value in game.tags.items():
         check_tag(name, value, WRITTEN, game.limits)

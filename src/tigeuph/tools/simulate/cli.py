@@ -13,8 +13,7 @@ from ...agents.base import AgentError, AgentSpecError
 from ...core.deals import new_seed
 from ...core.errors import TigeuphError
 from ...games import DEFAULT_GAME, GAMES
-from ...tigris.model.boards import BUILT_IN
-from ..options import SWITCH_HELP, Parser, agent_specs, board, positive, progress, switches
+from ..options import Parser, add_rules_options, agent_specs, positive, progress, switches
 from .measures import default_players, rule_sets
 from .plot import plot
 from .report import Report
@@ -60,11 +59,6 @@ def _parser(prog: str) -> Parser:
         help="player counts (default 3; 2 for a game of two players)",
     )
     add(
-        "--board",
-        type=board,
-        help=f"{', '.join(BUILT_IN)} or a board file (default standard)",
-    )
-    add(
         "--seed",
         type=int,
         help="seed of the first game (default: 63 secure random bits, printed in the report)",
@@ -77,13 +71,10 @@ def _parser(prog: str) -> Parser:
         metavar="SWITCH[,SWITCH...]",
         help="switches on in the baseline and in every compared rule set",
     )
-    add(
-        "--variant",
-        type=switches,
-        action="append",
-        default=[],
-        metavar="SWITCH[,SWITCH...]",
-        help=f"a combination of switches to compare with the baseline, repeatable ({SWITCH_HELP})",
+    add_rules_options(
+        parser,
+        repeat=True,
+        variant_help="a combination of switches to compare with the baseline, repeatable",
     )
     add(
         "--every-switch",
@@ -128,8 +119,8 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph simulate") -> int:
     game = GAMES[args.game]
     args.players = args.players or [default_players(game)]
     for n in args.players:
-        if n not in game.players:
-            counts = ", ".join(map(str, game.players))
+        if n not in game.facts.players:
+            counts = ", ".join(map(str, game.facts.players))
             parser.error(f"argument --players: invalid choice: {n} (choose from {counts})")
     if len(set(args.players)) < len(args.players):
         parser.error("--players: a player count given twice")

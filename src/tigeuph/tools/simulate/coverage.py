@@ -21,17 +21,17 @@ COVERAGE_SHARE: Final = 0.05
 untested by the run."""
 
 
-FEATURES: Final = GAMES[DEFAULT_GAME].features
+FEATURES: Final = GAMES[DEFAULT_GAME].measures.features
 """The main game's switches whose feature a game may never meet (open scoring is always in
 play: it only shows the points); each game's are its
-:attr:`~tigeuph.GameInterface.features`."""
+:attr:`~tigeuph.games.Measures.features`."""
 
 
 def coverage(
     rules: Any, games: Sequence[GameTally], game: str = DEFAULT_GAME
 ) -> dict[str, tuple[int, int]]:
     """For each switch on in *rules* of *game* that has a feature
-    (:attr:`~tigeuph.GameInterface.features`; the main game's :data:`FEATURES`), in how many
+    (:attr:`~tigeuph.games.Measures.features`; the main game's :data:`FEATURES`), in how many
     of *games* its feature came into play, and of how many.
 
     >>> from tigeuph import Rules
@@ -41,7 +41,7 @@ def coverage(
     played = game_named(game, "coverage: game")
     return {
         f.switch: (sum(t.count(f.counter) > 0 for t in games), len(games))
-        for f in played.features
+        for f in played.measures.features
         if switch_on(played, rules, f.switch)
     }
 
@@ -72,7 +72,7 @@ def warnings(
     seats that were not balanced."""
     out = []
     covered = coverage(rules, games, game)
-    for f in game_named(game, "warnings: game").features:
+    for f in game_named(game, "warnings: game").measures.features:
         if f.switch not in covered:
             continue
         met, of = covered[f.switch]

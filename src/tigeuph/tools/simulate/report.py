@@ -66,10 +66,11 @@ def game_metrics(game: str = DEFAULT_GAME) -> tuple[Metric, ...]:
     played = game_named(game, "game_metrics: game")
     endings = tuple(
         Metric(f"end_{end}", f"ended {how} (%)", _ended(end), True)
-        for end, how in played.endings.items()
+        for end, how in played.measures.endings.items()
     )
     events = tuple(
-        Metric(name, heading, _counted(name)) for name, heading in played.event_headings.items()
+        Metric(name, heading, _counted(name))
+        for name, heading in played.measures.event_headings.items()
     )
     return (*_HEAD, *endings, *_SCORES, *events)
 
@@ -123,7 +124,7 @@ class RuleSetResult:
     def players(self) -> int:
         if self.games:
             return len(self.games[0].agents)
-        return int(getattr(self.rules, "players", game_named(self.game).default_players))
+        return int(getattr(self.rules, "players", game_named(self.game).facts.default_players))
 
     def values(self, metric: str) -> tuple[float, ...]:
         """The figure *metric* (a :class:`Metric` name) of each game, in seed order.
@@ -359,7 +360,7 @@ class Report:
 
 def _rules_json(result: RuleSetResult) -> dict[str, Any]:
     """The board (``None`` for a game without boards) and the switches on."""
-    rules = game_named(result.game).rules_to_json(result.rules)
+    rules = game_named(result.game).variants.rules_to_json(result.rules)
     return {
         "board": rules.get("board"),
         "switches": [k for k, v in rules.items() if isinstance(v, bool) and v],

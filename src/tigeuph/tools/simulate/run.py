@@ -98,7 +98,7 @@ def simulate(
 
     *game* is any game of :data:`tigeuph.GAMES` (``babel``: its one rule set is ``None``, and
     the agents are its own, ``make_agent(spec, game="babel")``); what a game's tallies count
-    comes from its interface (:meth:`~tigeuph.GameInterface.events`, its endings and features).
+    comes from its interface (:meth:`~tigeuph.games.Measures.events`, its endings and features).
 
     With ``jobs > 1`` the games are shared among that many processes; with *dask* they run on
     a Dask distributed cluster (``"local"`` starts one on this machine, else the scheduler's
@@ -126,8 +126,12 @@ def simulate(
         raise ValueError("simulate needs at least one rule set (the baseline)")
     if games < 1 or jobs < 1:
         raise ValueError(f"games ({games}) and jobs ({jobs}) must be 1 or more")
-    if not counts or any(n not in played.players for n in counts) or len(set(counts)) < len(counts):
-        among = ", ".join(map(str, played.players))
+    if (
+        not counts
+        or any(n not in played.facts.players for n in counts)
+        or len(set(counts)) < len(counts)
+    ):
+        among = ", ".join(map(str, played.facts.players))
         raise ValueError(f"players must be distinct counts among {among}, not {counts}")
     specs = tuple(agents)
     if not specs:
@@ -138,7 +142,7 @@ def simulate(
     for n in counts:
         for label, rules in named:
             try:
-                plan.append((label, n, played.rules_for(rules, n)))
+                plan.append((label, n, played.variants.rules_for(rules, n)))
             except ValueError as err:
                 raise ValueError(f"{label}: {err}") from None
     # Chunks of games keep every worker busy to the end; the order of results is kept.

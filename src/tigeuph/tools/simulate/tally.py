@@ -31,7 +31,7 @@ class GameTally:
     turns: int
     """Turns begun, the last one included."""
     end: str | None
-    """Why the game ended, in its game's word (:meth:`~tigeuph.GameInterface.ending`:
+    """Why the game ended, in its game's word (:meth:`~tigeuph.games.Measures.ending`:
     ``bag``, ``score``...); ``None`` when it was stopped before its end (see ``stalled``)."""
     scores: tuple[int, ...]
     """Each seat's final score (the main game's: its points in its weakest colour with
@@ -45,7 +45,7 @@ class GameTally:
     """The game did not end: it stalled (spec D8) or reached the action bound, and was scored
     as it stood."""
     counts: tuple[tuple[str, int], ...] = ()
-    """Each event of the game (:attr:`~tigeuph.GameInterface.event_headings`) and how often it
+    """Each event of the game (:attr:`~tigeuph.games.Measures.event_headings`) and how often it
     happened, in report order: for the
     main game revolts, wars, monuments, buildings placed or moved, points doubled by buildings
     (R30), supports cut by English reinforcement (R28), wonders, wonder points (R31),
@@ -94,18 +94,18 @@ def tally(
 ) -> GameTally:
     """The tally of a *game* (a record of either game) that ended or was stopped
     (``game.stopped``: a stall or the action bound, spec D8), its events counted from its
-    actions by the game's :meth:`~tigeuph.GameInterface.events`. A stopped game is scored as
-    it stood, its leaders ranked first (:meth:`~tigeuph.GameInterface.leaders`).
+    actions by the game's :meth:`~tigeuph.games.Measures.events`. A stopped game is scored as
+    it stood, its leaders ranked first (:meth:`~tigeuph.games.Measures.leaders`).
 
     Raises:
         ValueError: the game goes on and was not stopped.
     """
     played = game_of(game)
-    end = played.ending(game.state)
+    end = played.measures.ending(game.state)
     if end is None and game.stopped is None:
         raise ValueError("the game is not over")
-    scores, winners = played.scores(game.state), played.leaders(game.state)
-    turns, counts = played.events(game)
+    scores, winners = played.scores(game.state), played.measures.leaders(game.state)
+    turns, counts = played.measures.events(game)
     return GameTally(
         seed=game.seed if game.seed is not None else -1,
         agents=tuple(agents),
@@ -117,7 +117,7 @@ def tally(
         rotation=rotation,
         stalled=end is None,
         counts=tuple(counts.items()),
-        game=played.name,
+        game=played.facts.name,
         seconds=seconds,
     )
 
@@ -148,7 +148,7 @@ def play_game(
         AgentError: an agent misbehaved.
     """
     named = game_named(game, "play_game: game")
-    count = players or getattr(rules, "players", None) or named.default_players
+    count = players or getattr(rules, "players", None) or named.facts.default_players
     specs = rotated(agents, count, rotation)
     start = time.perf_counter()
     record = play(agents_for_seats(specs, game=game), game=game, seed=seed, rules=rules)

@@ -1,0 +1,1 @@
+"""Nim, the third game of the tests: :mod:`nim.game` (issue 38)."""
