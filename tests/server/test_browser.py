@@ -181,7 +181,12 @@ def test_a_whole_game_against_an_agent_by_clicking(
         browser.get(url + "/")
         Select(browser.find_element(By.ID, "players")).select_by_value("2")
         Select(browser.find_element(By.ID, "seat1")).select_by_value("random")
-        browser.find_element(By.NAME, "buildings").click()
+        variants = browser.find_elements(By.CSS_SELECTOR, "#variants label:not([hidden])")
+        assert [label.text for label in variants] == [
+            switch["label"] for switch in tigeuph.GAMES["tigris"].client.words["switches"]
+        ]
+        browser.find_element(By.NAME, "tigris.buildings").click()
+        browser.find_element(By.NAME, "tigris.board").click()
         browser.find_element(By.ID, "create").click()
         wait = WebDriverWait(browser, 30, poll_frequency=0.05)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg") and _idle(d))
@@ -208,7 +213,9 @@ def test_a_whole_game_against_an_agent_by_clicking(
         game = browser.execute_script("return game.id")
         record = httpx.get(f"{url}/api/games/{game}/record").json()["record"]
         replayed = tigeuph.Game.from_record(record)
-        assert replayed.state.is_over and replayed.state.rules.buildings
+        rules = replayed.state.rules
+        assert replayed.state.is_over and rules.buildings and not rules.wonder
+        assert rules.board.name == "advanced"
         shown = browser.find_elements(By.CSS_SELECTOR, "#history li")
         assert len(shown) == len(replayed.actions)
         assert _csp_reports(browser) == []

@@ -407,8 +407,9 @@ def test_the_history_hides_other_players_exchanges(live_client: httpx.Client) ->
     public = live_client.get(url).json()["history"][0]
     size = len(exchange["action"]) - 1
     assert mine["action"] == exchange["action"] and mine["exchanged"] == size
+    assert mine["label"] == exchange["label"]
     told = [event["text"] for event in mine["events"]]
-    assert theirs == public == {**mine, "action": None, "told": told}
+    assert theirs == public == {**mine, "action": None, "label": None, "told": told}
 
 
 def test_an_action_that_lost_a_race_leaves_the_stall_count_alone(tmp_path: Path) -> None:

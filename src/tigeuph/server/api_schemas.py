@@ -102,6 +102,11 @@ def _move(game: AnyGame) -> dict[str, Any]:
 
 
 _TOLD: Final = {
+    "label": {
+        "oneOf": [{"type": "string"}, {"type": "null"}],
+        "description": "The action in words, for people (null when the action is hidden from "
+        "the asking seat); absent from an entry stored before labels were kept.",
+    },
     "events": {
         "type": "array",
         "items": {"$ref": "#/components/schemas/Event"},
@@ -116,6 +121,38 @@ _TOLD: Final = {
     },
 }
 """The keys every history entry may add to what the game's views say of an action."""
+
+_WORDS: Final = {
+    "type": "object",
+    "description": "What the page calls the game's things (the game's client words): "
+    "colours (a tile letter: its colour), leaders (a leader letter: its name), decisions (a "
+    "pending kind: its dialog's title and text), switches (the variants a start form offers: "
+    "rule, value, label). Empty for a game played by its moves' notation alone.",
+    "properties": {
+        "colours": {"type": "object", "additionalProperties": {"type": "string"}},
+        "leaders": {"type": "object", "additionalProperties": {"type": "string"}},
+        "decisions": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {"title": {"type": "string"}, "text": {"type": "string"}},
+                "required": ["title", "text"],
+            },
+        },
+        "switches": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "rule": {"type": "string"},
+                    "value": {"description": "The value the switch sets its rule to."},
+                    "label": {"type": "string"},
+                },
+                "required": ["rule", "value", "label"],
+            },
+        },
+    },
+}
 
 
 def _history_entry(game: AnyGame) -> dict[str, Any]:
@@ -245,6 +282,7 @@ def schemas() -> dict[str, Any]:
                 "over": {"type": "boolean"},
                 "stopped": _STOPPED,
                 "rules": _one_of([_rules(game, every=True) for game in GAMES.values()]),
+                "words": _WORDS,
             },
             {
                 "board": _object(

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import html
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
@@ -33,9 +31,7 @@ from typing import Any, Final
 
 from ..core.dynasties import dynasty
 from ..core.errors import TigeuphError
-from ..games import GAMES
 from .advice import action_text, explanation, hint, not_to_move
-from .api_schemas import standard_rules
 from .bodies import MAX_QUERY, MAX_WAIT, action_request, create_request, query_int, read_json
 from .errors import (
     GameNotFound,
@@ -53,6 +49,7 @@ from .headers import SecurityHeaders
 from .limits import ServerLimits
 from .openapi import openapi
 from .origins import check_origin
+from .page import start_page
 from .rows import GameRow
 from .seats import HUMAN, public_seat
 from .service import Service
@@ -135,6 +132,7 @@ class _Server:
             "stopped": _stop_name(row),
             "deal_commitment": row.commitment,
             "rules": game.variants.rules_to_json(game.variants.rules_of(state)),
+            "words": game.client.words,
         }
         grid = game.client.grid(state)
         if grid is not None:
@@ -340,8 +338,7 @@ class _Server:
         return JSONResponse(status.to_json())
 
     async def page(self, request: Request) -> Response:
-        text = resources.files(__package__).joinpath("static/index.html").read_text("utf-8")
-        return HTMLResponse(text.replace("<!-- games -->", _game_options(), 1))
+        return HTMLResponse(start_page(self.limits.external_agents))
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -354,24 +351,6 @@ class _Server:
 
 async def _openapi(request: Request) -> Response:
     return JSONResponse(openapi())
-
-
-@functools.cache
-def _game_options() -> str:
-    """The start form's choice of game: each game of :data:`tigeuph.GAMES` with its numbers of
-    players, its default, and the keys of its rules (the variants the form offers)."""
-    options = []
-    for game in GAMES.values():
-        rules = standard_rules(game)
-        data = {
-            "value": game.facts.name,
-            "data-players": ",".join(map(str, game.facts.players)),
-            "data-default": str(game.facts.default_players),
-            "data-rules": ",".join(rules),
-        }
-        fields = " ".join(f'{key}="{html.escape(value)}"' for key, value in data.items())
-        options.append(f"<option {fields}>{html.escape(game.facts.title)}</option>")
-    return "".join(options)
 
 
 def _stop_name(row: GameRow) -> str | None:

@@ -5,7 +5,9 @@ An entry is what the game's own views say of the action: a view document that ca
 ``history`` (the main game's) gives, for the action's player, its last entry
 (``{"player", "action", "exchanged", "scored"}``), and for another seat the same entry with
 ``"action": null`` when he may not see it (an exchange's colours, spec R4); a game whose views
-carry no history (Babel, whose actions are all public) gets ``{"player", "action"}``. The store
+carry no history (Babel, whose actions are all public) gets ``{"player", "action"}``. Each entry
+adds the action's ``label`` in words (the game's :meth:`~tigeuph.games.ClientExtras.label`),
+``null`` with a hidden action. The store
 keeps each entry as its player sees it, flagged :data:`~tigeuph.server.rows.HIDDEN` when the
 others see less, and :func:`project` hides those actions from everyone but their player.
 
@@ -69,15 +71,16 @@ def history_entry(
             for event in events
         ],
     }
+    label = game.client.label(action)
     if own is None:  # no public history in this game's views: every action is public
-        return {"player": mover, "action": str(action), **told, HIDDEN: False}
+        return {"player": mover, "action": str(action), "label": label, **told, HIDDEN: False}
     hidden = any(entry is not None and entry["action"] is None for entry in seen)
-    return {**own, **told, HIDDEN: hidden}
+    return {**own, "label": label, **told, HIDDEN: hidden}
 
 
 def project(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
     """*entries* as *seat* may see them (``None``: the public): the actions flagged hidden lose
-    their notation but for their own player, and each entry with events has ``told``, its
+    their notation and label but for their own player, and each entry with events has ``told``, its
     events' sentences as *seat* is told them (his own, or the events' ``text``)."""
     out = []
     key = None if seat is None else str(seat)
@@ -85,6 +88,8 @@ def project(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, A
         shown = {k: value for k, value in item.items() if k not in (HIDDEN, SAID)}
         if item.get(HIDDEN) and item["player"] != seat:
             shown["action"] = None
+            if "label" in shown:
+                shown["label"] = None
         if "events" in item:
             own = item.get(SAID) or [{} for _ in item["events"]]
             shown["told"] = [

@@ -23,7 +23,15 @@ from ..agents.factory import EXTERNAL, parse_spec
 from ..games import DEFAULT_GAME
 from .errors import NotYourSeat, ServerLimitError
 
-__all__ = ["HUMAN", "MAX_SEAT", "check_seats", "new_tokens", "public_seat", "seat_of"]
+__all__ = [
+    "HUMAN",
+    "MAX_SEAT",
+    "check_seats",
+    "new_tokens",
+    "public_seat",
+    "seat_choices",
+    "seat_of",
+]
 
 HUMAN: Final = "human"
 """The seat kind of a person, who plays with the seat's token."""
@@ -76,9 +84,20 @@ def check_seats(
     return tuple(out)
 
 
+def seat_choices(external: Sequence[str]) -> list[str]:
+    """What a seat may be on a server that plays the operator's bots *external*: a person, an
+    agent of the library (with its arguments, ``mcts:iterations=400``), or one of the bots by
+    its public name.
+
+    >>> seat_choices(["./mybot"])
+    ['human', 'random', 'greedy', 'mcts', 'external:1']
+    """
+    return [HUMAN, *AGENT_NAMES, *_bots(external)]
+
+
 def _choices(external: Sequence[str]) -> str:
-    """What a seat may be on a server that plays the bots *external*."""
-    return f"choose {_either([HUMAN, *AGENT_NAMES, *_bots(external)])}"
+    """What a seat may be on a server that plays the bots *external*, in words."""
+    return f"choose {_either(seat_choices(external))}"
 
 
 def _bots(external: Sequence[str]) -> list[str]:

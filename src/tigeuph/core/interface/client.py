@@ -5,8 +5,9 @@ Every game is served through :class:`tigeuph.GameInterface` alone: its legal mov
 its picture, winners and scores. A game may add its own :class:`ClientExtras`: a described
 move's fields (the main game's action id, kind, cell, piece and English label), its actions by
 number, the grid its picture is drawn on (so the board lays clickable cells over the picture),
-and its outcome's own fields. A game without extras (:data:`NO_EXTRAS`, Babel's) is
-played with its moves' notation, as buttons and typed text.
+and its outcome's own fields, and the words a client shows for its pieces, decisions and variant
+switches (so the browser board names none of a game's own). A game without extras
+(:data:`NO_EXTRAS`, Babel's) is played with its moves' notation, as buttons and typed text.
 """
 
 from __future__ import annotations
@@ -24,6 +25,13 @@ class ClientExtras:
     """How many actions the game numbers (``0``: it numbers none)."""
     outcome_schema: dict[str, Any] = {}  # noqa: RUF012 - read only
     """The JSON Schema of each of :meth:`outcome`'s fields (by default none)."""
+    words: dict[str, Any] = {}  # noqa: RUF012 - read only
+    """What a client calls the game's things, by default nothing: ``colours`` (a tile's letter
+    in the moves' ``piece``: its colour's name), ``leaders`` (a leader's letter: its name; its
+    colour is its lower-case letter's), ``decisions`` (a pending decision's ``kind``: its
+    dialog's ``title`` and ``text``) and ``switches`` (the variants a start form offers, each a
+    ``rule`` key, the ``value`` it sets and its ``label``). The server sends them in a game's
+    summary."""
 
     def move(self, action: Any) -> dict[str, Any]:
         """The fields a described move has beside its ``action`` (notation) and ``label``;

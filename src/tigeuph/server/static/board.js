@@ -18,20 +18,11 @@
 // above the board says so, and the page tries the stream again after a while.
 "use strict";
 
-const COLOURS = { r: "red", b: "blue", g: "green", k: "black" };
-const LEADERS = { R: "priest", B: "farmer", G: "trader", K: "king" };
-const LEADER_COLOUR = { R: "red", B: "blue", G: "green", K: "black" };
-const SEAT_KINDS = ["human", "greedy", "random", "mcts"];
-const DECISIONS = {
-  revolt: ["Revolt", "Commit temples (red tiles) from your hand as support."],
-  war: ["War", "Commit tiles of the war's colour from your hand as support."],
-  "war-choice": ["Which war first?", "Several wars broke out: choose the colour to resolve next."],
-  monument: ["Build a monument?", "Your tiles make a square of one colour: build a monument on it, or not."],
-  treasure: ["Take a treasure", "Your trader takes treasures from the kingdom: choose which."],
-  building: ["Build a building?", "Choose where to put the civilisation building, or build none."],
-  wonder: ["Build the wonder?", "A cross of five tiles may hold the wonder."],
-  "wonder-point": ["The wonder's point", "Choose the colour of the point your king's wonder scores."],
-};
+// What the game calls its things (its colours, leaders, decisions), from the game's summary
+// (its client words): this page names none of a game's own.
+const words = () => (game.summary && game.summary.words) || {};
+const colours = () => words().colours || {};
+const leaders = () => words().leaders || {};
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, ...children) => {
@@ -86,7 +77,7 @@ function showAddress(id, seat) {
 // --- the start screen ---------------------------------------------------------------------
 
 // The game chosen on the start form: its option says its numbers of players, its default and
-// the keys of its rules (the variants the form shows).
+// its title (the variants the form shows are the labels of its name).
 function chosenGame() {
   const option = $("game-name").selectedOptions[0];
   return {
@@ -94,7 +85,6 @@ function chosenGame() {
     title: option.textContent,
     players: option.dataset.players.split(",").map(Number),
     fallback: Number(option.dataset.default),
-    rules: option.dataset.rules ? option.dataset.rules.split(",") : [],
   };
 }
 
@@ -105,8 +95,8 @@ function gameChosen() {
   select.replaceChildren(...chosen.players.map((n) => el("option", { value: n }, `${n}`)));
   select.value = chosen.players.includes(wanted) ? wanted : chosen.fallback;
   let shown = 0;
-  for (const label of $("variants").querySelectorAll("label[data-rule]")) {
-    label.hidden = !chosen.rules.includes(label.dataset.rule);
+  for (const label of $("variants").querySelectorAll("label[data-game]")) {
+    label.hidden = label.dataset.game !== chosen.name;
     if (label.hidden) label.querySelector("input").checked = false; else shown++;
   }
   $("variants").hidden = shown === 0;
@@ -131,7 +121,7 @@ function seatRows() {
   list.replaceChildren();
   for (let seat = 0; seat < players; seat++) {
     const select = el("select", { name: `seat${seat}`, id: `seat${seat}` });
-    for (const kind of SEAT_KINDS) {
+    for (const kind of $("seat-list").dataset.seats.split(",")) {
       const label = kind === "human" ? "a person" : `agent: ${kind}`;
       select.append(el("option", { value: kind }, label));
     }
@@ -157,10 +147,9 @@ async function createGame(event) {
   const seats = [...Array(players).keys()].map((s) => $(`seat${s}`).value);
   if (!seats.includes("human")) { setStartNote("Choose at least one seat for a person."); return; }
   const rules = {};
-  for (const name of ["buildings", "wonder", "open_scoring", "english_reinforcement"]) {
-    if (form.elements[name].checked) rules[name] = true;
+  for (const box of $("variants").querySelectorAll("label:not([hidden]) input[data-rule]")) {
+    if (box.checked) rules[box.dataset.rule] = JSON.parse(box.dataset.value);
   }
-  if (form.elements.advanced.checked) rules.board = "advanced";
   const body = { game: chosenGame().name, players, rules, seats };
   const { status, data } = await api("POST", "/api/games", body, null);
   if (status !== 201) { setStartNote(data.message || "The game could not be made."); return; }
@@ -437,7 +426,7 @@ function drawHand() {
   const mine = data.to_move === data.seat && !data.view.pending && !data.over;
   const pieces = new Set(data.moves.map((m) => m.piece));
   const pick = (piece) => () => { game.selected = game.selected === piece ? null : piece; render(); };
-  const tiles = Object.entries(COLOURS).map(([letter, colour]) => el("button", {
+  const tiles = Object.entries(colours()).map(([letter, colour]) => el("button", {
     class: `piece ${colour}${game.selected === letter ? " selected" : ""}`, "data-piece": letter, type: "button",
     disabled: !(mine && pieces.has(letter)), onclick: pick(letter), title: `${colour} tiles`,
   }, `${data.view.hand[letter]}`));
@@ -448,10 +437,10 @@ function drawHand() {
   }, `✕ ${cats}`));
   $("hand").replaceChildren(...tiles);
   const onBoard = data.view.leaders[data.seat];
-  $("leaders").replaceChildren(...Object.entries(LEADERS).map(([letter, name]) => {
+  $("leaders").replaceChildren(...Object.entries(leaders()).map(([letter, name]) => {
     const where = onBoard[letter.toLowerCase()];
     return el("button", {
-      class: `piece leader ${LEADER_COLOUR[letter]}${game.selected === letter ? " selected" : ""}`,
+      class: `piece leader ${colours()[letter.toLowerCase()]}${game.selected === letter ? " selected" : ""}`,
       "data-piece": letter, type: "button", disabled: !(mine && pieces.has(letter)), onclick: pick(letter),
       title: where ? `your ${name}, on ${where}` : `your ${name}, in hand`,
     }, `${name}${where ? ` · ${where}` : ""}`);
@@ -486,30 +475,14 @@ function playTyped(event) {
 
 function drawPlayers() {
   const { view } = game.data;
-  const head = el("tr", {}, el("th", {}, ""), ...Object.values(COLOURS).map((c) => el("th", { title: `${c} points` }, el("span", { class: `pt ${c}` }, c))),
+  const head = el("tr", {}, el("th", {}, ""), ...Object.values(colours()).map((c) => el("th", { title: `${c} points` }, el("span", { class: `pt ${c}` }, c))),
     el("th", { title: "treasures" }, "◆"), el("th", { title: "tiles in hand" }, "hand"), el("th", { title: "catastrophe tiles" }, "✕"));
   const rows = view.points.map((points, seat) => el("tr", { class: seat === game.data.to_move ? "to-move" : "" },
     el("td", { class: "who" }, crest(seat), " ", seatName(seat)),
-    ...Object.keys(COLOURS).map((c) => el("td", {}, points ? `${points[c]}` : "?")),
+    ...Object.keys(colours()).map((c) => el("td", {}, points ? `${points[c]}` : "?")),
     el("td", {}, `${view.treasures_taken[seat]}`), el("td", {}, `${view.hand_sizes[seat]}`), el("td", {}, `${view.catastrophe_tiles[seat]}`)));
   const bag = el("tr", {}, el("td", { class: "who", colspan: 8 }, `Tiles in the bag: ${view.bag_size}`));
   $("players-table").replaceChildren(head, ...rows, bag);
-}
-
-function describe(notation) {
-  if (notation === null) return "exchanged tiles (hidden)";
-  const cell = notation.slice(1);
-  const first = notation[0];
-  if (notation === "pass") return "passed";
-  if (COLOURS[first] && /^[A-P]\d+$/.test(cell)) return `${COLOURS[first]} tile on ${cell}`;
-  if (LEADERS[first]) return `${LEADERS[first]} to ${cell}`;
-  const forms = {
-    "-": () => `took back the ${LEADERS[cell]}`, x: () => `catastrophe on ${cell}`, "~": () => `exchanged ${cell.length} tiles`,
-    "+": () => `committed ${cell} support`, "!": () => `chose the ${COLOURS[cell]} war`, $: () => `took the treasure on ${cell}`,
-    "@": () => (cell === "-" ? "built no building" : `building on ${cell}`), w: () => (cell === "-" ? "built no wonder" : `wonder on ${cell}`),
-    "*": () => `wonder point in ${COLOURS[cell]}`, m: () => (cell === "-" ? "built no monument" : `monument ${notation.slice(1, 3)} at ${notation.slice(3)}`),
-  };
-  return forms[first] ? forms[first]() : notation;
 }
 
 // An entry's events told in sentences, as the server words them for this seat ("you"), one
@@ -523,7 +496,7 @@ function toldLines(entry, tag) {
 }
 
 function entryHeading(entry) {
-  const done = clickable() ? describe(entry.action) : entry.action ?? "(hidden)";
+  const done = entry.label ?? entry.action ?? "an action hidden from you";
   return `${seatName(entry.player)}: ${done}`;
 }
 
@@ -538,7 +511,7 @@ function drawHistory() {
     if (entry.told) {
       item.append(...toldLines(entry, "p"));
     } else {
-      const scored = (entry.scored || []).map((e) => `${seatName(e.player)} +${e.points} ${COLOURS[e.colour]}`).join(", ");
+      const scored = (entry.scored || []).map((e) => `${seatName(e.player)} +${e.points} ${colours()[e.colour]}`).join(", ");
       if (scored) item.append(el("span", { class: "scored" }, ` — ${scored}`));
     }
     list.append(item);
@@ -638,12 +611,12 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 // support, what this seat may add, and what each choice would make.
 function conflictDialog(conflict) {
   const { pending, begun } = conflict;
-  const colour = COLOURS[pending.colour];
+  const colour = colours()[pending.colour];
   const seat = game.data.seat;
   const attacking = pending.attacker === seat;
   const counted = pending.kind === "revolt" ? "temple" : `${colour} tile`;
   const supportColour = pending.kind === "revolt" ? "red" : colour;
-  const leader = LEADERS[pending.colour.toUpperCase()];
+  const leader = leaders()[pending.colour.toUpperCase()];
   const choices = game.data.moves.filter((m) => m.kind === "support");
   const most = Math.max(0, ...choices.map((m) => Number(m.action.slice(1))));
   const title = `${colour[0].toUpperCase()}${colour.slice(1)} ${pending.kind}`;
@@ -703,7 +676,7 @@ function showChoices(title, text, moves, parts = [], texts = null) {
 
 function showDecision() {
   const { pending } = game.data.view;
-  const [title, text] = DECISIONS[pending.kind] || ["Decision", "Choose:"];
+  const { title, text } = (words().decisions || {})[pending.kind] || { title: "Decision", text: "Choose:" };
   const conflict = pendingConflict();
   if (conflict) {
     const shown = conflictDialog(conflict);
@@ -720,7 +693,7 @@ function openExchange() {
   const dialog = $("exchange");
   const hand = game.data.view.hand;
   const counts = $("exchange-counts");
-  counts.replaceChildren(...Object.entries(COLOURS).flatMap(([letter, colour]) => [
+  counts.replaceChildren(...Object.entries(colours()).flatMap(([letter, colour]) => [
     el("span", { class: `piece ${colour}` }, colour), el("span", {}, `of ${hand[letter]}`),
     el("input", { type: "number", min: 0, max: hand[letter], value: 0, "data-letter": letter }), el("span"),
   ]));

@@ -42,7 +42,7 @@ from ..model.actions import (
     WithdrawLeader,
 )
 from ..model.cells import COLUMN_LETTERS, cell_name
-from ..model.kinds import ACTION_KINDS
+from ..model.kinds import ACTION_KINDS, DECISIONS
 from ..model.pieces import Colour
 from ..model.state import End, GameState
 from ..pictures import MARGIN, SQUARE
@@ -138,6 +138,19 @@ class TigrisClient(ClientExtras):
             },
         },
         "points": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+    }
+
+    words: dict[str, Any] = {  # noqa: RUF012 - read only
+        "colours": {colour.letter: _colour(colour) for colour in Colour},
+        "leaders": {colour.letter.upper(): colour.leader for colour in Colour},
+        "decisions": {kind.name: {"title": kind.title, "text": kind.prompt} for kind in DECISIONS},
+        "switches": [
+            {"rule": "buildings", "value": True, "label": "Civilisation buildings"},
+            {"rule": "wonder", "value": True, "label": "Wonder"},
+            {"rule": "open_scoring", "value": True, "label": "Open scoring"},
+            {"rule": "english_reinforcement", "value": True, "label": "English reinforcement"},
+            {"rule": "board", "value": "advanced", "label": "Advanced board"},
+        ],
     }
 
     def move(self, action: Action) -> dict[str, Any]:

@@ -107,6 +107,10 @@ class DecisionKind:
     player (support, a treasure)."""
     answers: tuple[type[Any], ...]
     """The kinds of action that answer it, from :data:`ACTION_KINDS`."""
+    title: str
+    """Its title in a client's dialog (``Take a treasure``)."""
+    prompt: str
+    """What a client's dialog asks of the player, in a sentence."""
 
 
 _SUPPORT: Final = "support to be committed (+n)"
@@ -138,22 +142,44 @@ def _decision(
     name: str,
     waits_for: str,
     clauses: tuple[str, ...],
+    words: tuple[str, str],
     active_clause: str | None = None,
 ) -> DecisionKind:
     answers = tuple(k.action for k in ACTION_KINDS if decision in k.answers)
-    return DecisionKind(decision, name, waits_for, clauses, active_clause, answers)
+    title, prompt = words
+    return DecisionKind(decision, name, waits_for, clauses, active_clause, answers, title, prompt)
 
 
 DECISIONS: Final = (
-    _decision(Revolt, "revolt", _SUPPORT, ("R15",)),
+    _decision(
+        Revolt,
+        "revolt",
+        _SUPPORT,
+        ("R15",),
+        ("Revolt", "Commit temples (red tiles) from your hand as support."),
+    ),
     # A war: which is fought, who attacks, how strong each side is.
-    _decision(War, "war", _SUPPORT, ("R17", "R18", "R19")),
-    _decision(WarChoice, "war-choice", "the next war to be chosen (!colour)", ("R17",), "R17"),
+    _decision(
+        War,
+        "war",
+        _SUPPORT,
+        ("R17", "R18", "R19"),
+        ("War", "Commit tiles of the war's colour from your hand as support."),
+    ),
+    _decision(
+        WarChoice,
+        "war-choice",
+        "the next war to be chosen (!colour)",
+        ("R17",),
+        ("Which war first?", "Several wars broke out: choose the colour to resolve next."),
+        "R17",
+    ),
     _decision(
         BuildingChoice,
         "building",
         "a building to be placed (@cell) or declined (@-)",
         ("R30",),
+        ("Build a building?", "Choose where to put the civilisation building, or build none."),
         "R30",
     ),
     _decision(
@@ -161,6 +187,7 @@ DECISIONS: Final = (
         "wonder",
         "the wonder to be built (w..) or declined (w-)",
         ("R31",),
+        ("Build the wonder?", "A cross of five tiles may hold the wonder."),
         "R31",
     ),
     _decision(
@@ -168,11 +195,26 @@ DECISIONS: Final = (
         "monument",
         "a monument to be built (m..) or declined (m-)",
         ("R22",),
+        (
+            "Build a monument?",
+            "Your tiles make a square of one colour: build a monument on it, or not.",
+        ),
         "R22",
     ),
-    _decision(TreasureChoice, "treasure", "a treasure to be taken ($cell)", ("R25",)),
     _decision(
-        WonderPoint, "wonder-point", "the colour of the wonder's point (*colour)", ("R31",), "R31"
+        TreasureChoice,
+        "treasure",
+        "a treasure to be taken ($cell)",
+        ("R25",),
+        ("Take a treasure", "Your trader takes treasures from the kingdom: choose which."),
+    ),
+    _decision(
+        WonderPoint,
+        "wonder-point",
+        "the colour of the wonder's point (*colour)",
+        ("R31",),
+        ("The wonder's point", "Choose the colour of the point your king's wonder scores."),
+        "R31",
     ),
 )
 """Every kind of decision: the one list of the decision classes, in the order of the
