@@ -17,24 +17,21 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 from urllib.request import urlopen
 
 import pytest
+from helpers.chromium import headless_chromium, log
 from helpers.paths import ROOT
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -44,19 +41,6 @@ from tigeuph.cli.docs import serve_site
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1200,1000",
-)
 BOOT = 180
 """Seconds a page may take to start the engine on a loaded machine (a few, usually)."""
 WAR = "wars/rulebook-war-second-war-vanishes"
@@ -104,32 +88,14 @@ def downloads(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def browser(downloads: Path) -> Iterator[webdriver.Chrome]:
-    profile = tempfile.mkdtemp(prefix="tigeuph-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (*FLAGS, f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.add_experimental_option(
-        "prefs",
-        {"download.default_directory": str(downloads), "download.prompt_for_download": False},
-    )
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-    try:
+    with headless_chromium(1200, 1000, downloads) as driver:
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-def _log(driver: webdriver.Chrome, kind: str) -> list[dict[str, Any]]:
-    return list(driver.get_log(kind))  # type: ignore[no-untyped-call]
 
 
 def _requested(driver: webdriver.Chrome) -> list[str]:
     """Every URL the page and its worker asked for since the last look."""
     urls = []
-    for entry in _log(driver, "performance"):
+    for entry in log(driver, "performance"):
         message = json.loads(entry["message"])["message"]
         if message["method"] == "Network.requestWillBeSent":
             urls.append(message["params"]["request"]["url"])
@@ -140,7 +106,7 @@ def _severe(driver: webdriver.Chrome) -> list[str]:
     """The console's errors since the last look (a favicon the site has not aside)."""
     return [
         entry["message"]
-        for entry in _log(driver, "browser")
+        for entry in log(driver, "browser")
         if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"]
     ]
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,11 +20,11 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 from attrs import evolve
+from helpers.chromium import headless_chromium, log
 from helpers.live_server import TESTING, live_server
 from helpers.paths import ROOT
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
@@ -38,36 +36,11 @@ from tigeuph.core.events import names_for
 
 pytestmark = pytest.mark.slow  # the quick loop (pytest -m "not slow") leaves this module out
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1400,1000",
-)
-
 
 @pytest.fixture
 def browser() -> Iterator[webdriver.Chrome]:
-    profile = tempfile.mkdtemp(prefix="tigeuph-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (*FLAGS, f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    # the console (for Content-Security-Policy reports) and the network (for request URLs)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-    try:
+    with headless_chromium(1400, 1000) as driver:
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def _shots(tmp_path: Path) -> Path:
@@ -78,16 +51,11 @@ def _shots(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _log(driver: webdriver.Chrome, kind: str) -> list[dict[str, Any]]:
-    """Chromium's *kind* log (``browser``: the console) since the last look."""
-    return list(driver.get_log(kind))  # type: ignore[no-untyped-call]
-
-
 def _csp_reports(driver: webdriver.Chrome) -> list[str]:
     """The console's Content-Security-Policy messages since the last look."""
     return [
         entry["message"]
-        for entry in _log(driver, "browser")
+        for entry in log(driver, "browser")
         if "Content Security Policy" in entry["message"]
     ]
 
@@ -95,7 +63,7 @@ def _csp_reports(driver: webdriver.Chrome) -> list[str]:
 def _request_urls(driver: webdriver.Chrome) -> list[str]:
     """The URLs the browser requested since the last look."""
     urls = []
-    for entry in _log(driver, "performance"):
+    for entry in log(driver, "performance"):
         message = json.loads(entry["message"])["message"]
         if message["method"] == "Network.requestWillBeSent":
             urls.append(message["params"]["request"]["url"])
