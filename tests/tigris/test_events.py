@@ -191,3 +191,15 @@ def test_apply_tells_nothing_and_transition_everything() -> None:
         assert tigeuph.transition(before, action)[1] == events
     game.undo()
     assert len(game.events) == 5
+
+
+def test_the_game_ends_at_the_draw_the_bag_cannot_meet() -> None:
+    """The refill that cannot be met ends the game at once (spec R7, R26): the seats after the
+    drawer draw nothing and are told nothing of the bag; the end is told last."""
+    case = scenario.read(scenario.SCENARIOS / "end" / "short-refill-ends-the-game-at-that-draw.txt")
+    state = tigeuph.from_text(case.position)
+    after, events = tigeuph.transition(state, tigeuph.parse_action("pass"))
+    drawn = [event for event in events if isinstance(event, TilesDrawn)]
+    assert [(event.player, event.count, event.short) for event in drawn] == [(0, 1, True)]
+    assert isinstance(events[-1], GameEnded) and after.is_over
+    assert after.hands[1] == state.hands[1]

@@ -134,8 +134,9 @@ def close_turn(w: Work) -> None:
     complete = True
     for player in w.in_turn_order():
         missing = HAND_SIZE - sum(w.hands[player])
-        if missing > 0:
-            complete &= w.draw(player, missing)
+        if missing > 0 and not w.draw(player, missing):
+            complete = False  # the game ends at this draw: the later seats draw nothing (R7)
+            break
     if not complete:
         w.end(End.BAG)
     elif w.treasures.bit_count() <= 2:
