@@ -121,6 +121,14 @@ def test_every_board_layer_of_a_state_and_a_view_has_its_cell_set() -> None:
         assert int(position.treasure_cells) == position.treasures
         assert int(position.declined_cells) == position.declined
         assert int(position.declined_cross_cells) == position.declined_crosses
+        assert position.leader_cells == tuple(
+            CellSet([cell for cell in own if cell is not None]) for own in position.leaders
+        )
+    assert (
+        sum(map(len, state.leader_cells))
+        == sum(cell is not None for own in state.leaders for cell in own)
+        > 0
+    )
 
 
 def test_membership_of_things_that_are_no_cell_is_false() -> None:

@@ -199,6 +199,8 @@ class _Layers(Protocol):
     def declined(self) -> Bitboard: ...
     @property
     def declined_crosses(self) -> Bitboard: ...
+    @property
+    def leaders(self) -> tuple[tuple[int | None, ...], ...]: ...
 
 
 class BoardCells:
@@ -239,3 +241,10 @@ class BoardCells:
     def declined_cross_cells(self: _Layers) -> CellSet:
         """The cells of ``declined_crosses``: centres of crosses declined for the wonder."""
         return CellSet(self.declined_crosses)
+
+    @property
+    def leader_cells(self: _Layers) -> tuple[CellSet, ...]:
+        """The cells of ``leaders``, one set per player: the cells his leaders stand on
+        (those in supply have none): ``state.leader_cells[0]``; ``leader_cells[0] |
+        leader_cells[1]`` are two players' together."""
+        return tuple(CellSet([c for c in own if c is not None]) for own in self.leaders)
