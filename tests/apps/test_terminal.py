@@ -12,7 +12,7 @@ from helpers.terminal import console, printed_by, screen_grid
 from rich.text import Text
 
 import tigeuph
-from tigeuph import GAMES
+from tigeuph import GAMES, casebook
 from tigeuph.core.stops import STALL_ROUNDS, Stop
 from tigeuph.terminal import TerminalGame, help_text, read_input
 from tigeuph.terminal.prompt import Command, Matches, group_actions
@@ -335,3 +335,34 @@ def test_each_game_describes_a_view_in_markup_marking_the_last_action(name: str)
     marked, unmarked = game.presentation.describe(seen, last=last), game.presentation.describe(seen)
     assert f"seat {seen.player}" in plain(marked)
     assert marked != unmarked
+
+
+def test_the_final_ranking_says_how_a_shared_score_was_broken() -> None:
+    """The rule book's final count (spec R27): seats 1 and 2 both score 10 and are ranked by
+    their next colours up, which their lines show; the winner's line says it plainly. With the
+    winner's own score shared, the result line names the tie-break too."""
+    case = casebook.case_named("end/rulebook-final-ranking")
+    for winners_tied in (False, True):
+        text = case.position
+        if winners_tied:  # seat 3 now has 11 in its weakest colour, as seat 0
+            text = text.replace("points=r4,b9,g9,k22", "points=r11,b11,g11,k11")
+        game = tigeuph.Game(tigeuph.from_text(text))
+        game.play(tigeuph.parse_action("pass"))
+        out = console(200)
+        TerminalGame(game, ["greedy"] * 4, console=out).run()
+        lines = printed_by(out).splitlines()
+        ranked = [line.strip() for line in lines if line.strip().startswith("rank ")]
+        tie = "after treasures (ties: next colour up, R27)"
+        if not winners_tied:
+            assert ranked == [
+                "rank 1: seat 0 (greedy), score 11",
+                f"rank 2: seat 1 (greedy), score 10, colours 10 10 12 13 {tie}",
+                f"rank 3: seat 2 (greedy), score 10, colours 10 10 11 15 {tie}",
+                "rank 4: seat 3 (greedy), score 4",
+            ]
+            assert any(line.endswith("Won by seat 0.") for line in lines)
+        else:
+            assert ranked[0] == f"rank 1: seat 0 (greedy), score 11, colours 11 12 13 14 {tie}"
+            assert any(
+                line.endswith("Won by seat 0 on the next colours up (R27).") for line in lines
+            )

@@ -233,9 +233,10 @@ class TerminalGame:
         if self.humans:
             viewer = self._shown if self._shown is not None else self.humans[0]
             tell(self.console, self.game, last_decision(self.game, viewer), viewer, self.seats)
-        for rank, seat, score in _ranking(self.interface, state):
+        for rank, seat in _ranking(self.interface, state):
+            score = self.interface.presentation.score_text(state, seat)
             self.console.print(
-                f"  rank {rank}: seat {seat} ({self.seats[seat]}), score {score}", markup=False
+                f"  rank {rank}: seat {seat} ({self.seats[seat]}), {score}", markup=False
             )
 
     # --- a person's turn -----------------------------------------------------------------
@@ -391,11 +392,11 @@ class TerminalGame:
         readline.parse_and_bind("tab: complete")
 
 
-def _ranking(game: AnyGame, state: Any) -> list[tuple[int, int, int]]:
-    """(rank, seat, score) of every seat of a finished game, best first, as the game ranks
+def _ranking(game: AnyGame, state: Any) -> list[tuple[int, int]]:
+    """(rank, seat) of every seat of a finished game, best first, as the game ranks
     them (its tie-breaks included)."""
-    ranks, scores = game.ranks(state), game.scores(state)
-    return sorted((ranks[seat], seat, scores[seat]) for seat in range(len(scores)))
+    ranks = game.ranks(state)
+    return sorted((ranks[seat], seat) for seat in range(len(ranks)))
 
 
 def play_in_terminal(

@@ -50,6 +50,12 @@ class Presentation(Generic[S, V, A]):
         seats = " and ".join(f"seat {seat}" for seat in winners)
         return f"won by {seats} ({' - '.join(map(str, game.scores(state)))})"
 
+    def score_text(self, state: S, seat: int) -> str:
+        """*seat*'s final score in words, for a ranking line: by default ``score N``. A game
+        whose ties are broken by more than the score says how when the score is shared, so
+        that two lines of one score at two ranks explain themselves."""
+        return f"score {self.game.scores(state)[seat]}"
+
     def describe(
         self, position: S | V, *, last: A | None = None, names: Sequence[str] | None = None
     ) -> str:

@@ -99,8 +99,20 @@ def ending(pos: GameState | PlayerView) -> str | None:
     """How the game ended and who won, or ``None`` while it goes on."""
     if pos.ended is None:
         return None
-    seats = " and ".join(f"seat {s}" for s in winners(pos))
-    return f"Game over: {_ENDINGS[pos.ended]}. Won by {seats}."
+    first = winners(pos)
+    seats = " and ".join(f"seat {s}" for s in first)
+    return f"Game over: {_ENDINGS[pos.ended]}. Won by {seats}{_on_the_tie_break(pos, first)}."
+
+
+def _on_the_tie_break(pos: GameState | PlayerView, first: tuple[int, ...]) -> str:
+    """`` on the next colours up`` when a seat ranked lower has the winners' score (R27)."""
+    if not first or any(p is None for p in pos.points):
+        return ""
+    points = [p for p in pos.points if p is not None]
+    results = rank(points, pos.treasures_taken)
+    best = results[first[0]].score
+    tied = any(r.score == best for r in results if r.player not in first)
+    return " on the next colours up (R27)" if tied else ""
 
 
 def status(pos: GameState | PlayerView) -> str:

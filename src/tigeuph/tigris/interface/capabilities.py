@@ -21,6 +21,7 @@ from ..describe.screen import action_kind, describe_view, notation_help
 from ..explain import explain
 from ..invariants import state_problems, step_problems
 from ..model.actions import Action
+from ..model.ranking import rank
 from ..model.state import End, GameState
 from ..pictures import board, leader_arrows
 from ..records import Game
@@ -91,6 +92,15 @@ class TigrisPresentation(Presentation[GameState, PlayerView, Action]):
         tied = any(scores[s] == scores[winners[0]] for s in range(len(scores)) if s not in winners)
         how = " on the next colours up" if tied else ""
         return f"{_ENDINGS[state.ended]}: won by {seats}{how} ({told})"
+
+    def score_text(self, state: GameState, seat: int) -> str:
+        results = rank(state.points, state.treasures_taken)
+        own = results[seat]
+        if not any(o.score == own.score for o in results if o.player != seat):
+            return f"score {own.score}"
+        # A shared score is broken by the next colours up (spec R27).
+        colours = " ".join(map(str, own.vector))
+        return f"score {own.score}, colours {colours} after treasures (ties: next colour up, R27)"
 
     def describe(
         self,
