@@ -129,3 +129,27 @@ def test_standing_is_the_outcome_once_the_game_is_over() -> None:
     game = tigeuph.play([RandomAgent(), RandomAgent(), RandomAgent()], seed=5)
     result = tigeuph.outcome(game.state)
     assert result is not None and standing(game.state) == result.results
+
+
+def test_a_leader_moved_to_and_fro_stalls_the_game_at_the_fourth_same_beginning() -> None:
+    """Seat 0 moves his king between two cells by one temple, turn after turn, and seat 1
+    passes: no three rounds in a row begin alike (spec D8's first count never fires), but
+    once the king is back on B1 for the fourth time, seat 1's turn begins as it began three
+    times before, and the game has stalled, as a repetition."""
+    state = tigeuph.new_game(2, seed=1)
+    watch, rounds_only = StallWatch(), StallWatch(repeats=10**6)
+    turns: list[str] = []
+    for cell in ["B1", "A2"] * 6:
+        for text in (f"K{cell}", "pass", "pass"):
+            if watch.see(state):
+                break
+            rounds_only.see(state)
+            state = tigeuph.apply(state, tigeuph.parse_action(text))
+        else:
+            turns.append(cell)
+            continue
+        break
+    assert watch.repeated and watch.see(state)
+    assert turns == ["B1", "A2"] * 3 and state.active == 1
+    assert "B1" in state.leader_cells[0] and len(state.leader_cells[0]) == 1
+    assert not rounds_only.see(state) and not rounds_only.repeated

@@ -1,4 +1,5 @@
-"""Stalled play (spec D8): a game in which, round after round, nothing but points changes.
+"""Stalled play (spec D8): a game in which, round after round, nothing but points changes, or
+whose players move pieces to and fro so that the same turn begins in the same position again.
 
 The printed rules let a player end his turn without an action (spec R5), so players who all
 prefer to wait can play forever while monuments pay out. That is a property of the players,
@@ -19,10 +20,11 @@ and reported as stalled.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from ..core.errors import ArgumentError, expect
-from ..core.stops import STALL_ROUNDS
+from ..core.stops import STALL_REPEATS, STALL_ROUNDS
 from .model.state import GameState
 from .rules.scoring import PlayerResult, rank
 
@@ -55,30 +57,42 @@ def still_part(state: GameState) -> tuple[object, ...]:
 class StallWatch:
     """Watches a game's states, one after each action, for a stall (spec D8): *rounds* whole
     rounds, every player's turn in a row, each beginning where the one before began but for
-    points. It keeps only the last turn's beginning, so watching costs nothing per action but
-    a comparison when a turn begins."""
+    points; or a turn beginning for the *repeats*-th time in the same position but for
+    points (a leader moved to and fro). It keeps each turn's beginning once (the state's own
+    parts, shared, not copied), and compares when a turn begins."""
 
-    __slots__ = ("_active", "_idle", "_still", "rounds")
+    __slots__ = ("_active", "_idle", "_seen", "_still", "repeated", "repeats", "rounds")
 
-    def __init__(self, rounds: int = STALL_ROUNDS) -> None:
+    def __init__(self, rounds: int = STALL_ROUNDS, repeats: int = STALL_REPEATS) -> None:
         expect(rounds, int, "an int", "StallWatch: rounds")
+        expect(repeats, int, "an int", "StallWatch: repeats")
         if rounds < 1:
             raise ArgumentError(f"StallWatch: rounds must be 1 or more, not {rounds}")
+        if repeats < 2:
+            raise ArgumentError(f"StallWatch: repeats must be 2 or more, not {repeats}")
         self.rounds = rounds
+        self.repeats = repeats
+        self.repeated = False
+        """Whether the stall seen was a repetition (else whole rounds of nothing)."""
         self._active: int | None = None
         self._still: tuple[object, ...] | None = None
         self._idle = 0
+        self._seen: Counter[tuple[object, ...]] = Counter()
 
     def see(self, state: GameState) -> bool:
         """Note *state* (the first one, then each one after an action); whether play has
-        stalled: the last ``rounds * players`` turns each ended as it began, but for points."""
+        stalled: the last ``rounds * players`` turns each ended as it began, but for points,
+        or this turn begins as ``repeats - 1`` turns of the same player began before."""
         if state.ended is not None:
             return False
         if state.active != self._active and state.pending is None:
             still = still_part(state)
             self._idle = self._idle + 1 if still == self._still else 0
             self._active, self._still = state.active, still
-        return self._idle >= self.rounds * state.players
+            key = (state.active, still)
+            self._seen[key] += 1
+            self.repeated = self.repeated or self._seen[key] >= self.repeats
+        return self.repeated or self._idle >= self.rounds * state.players
 
 
 def is_stalled(states: Iterable[GameState], rounds: int = STALL_ROUNDS) -> bool:
