@@ -205,7 +205,6 @@ def test_every_case_passes_in_a_live_panel(browser: webdriver.Chrome, url: str) 
     passes with every check marked passed, each state drawn and each action explained. The
     page and its engine fetch nothing from another host, and the console stays clean."""
     cases = casebook.all_cases()
-    assert len(cases) == 147
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
     for game in ("tigris", "babel"):
         mine = [case for case in cases if casebook.game_of_case(case).facts.name == game]
