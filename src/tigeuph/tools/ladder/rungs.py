@@ -15,6 +15,7 @@ is the same player on every machine and every game of it replays.
 
 from __future__ import annotations
 
+import itertools
 from typing import Final
 
 from attrs import frozen
@@ -99,7 +100,7 @@ def matches(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     (('random', 'greedy'), ('greedy', 'search-300'), ('search-300', 'cheat-300'))
     """
     honest = [n for n in LADDER if n in names]
-    pairs = list(zip(honest, honest[1:], strict=False))
+    pairs = list(itertools.pairwise(honest))
     for name in names:
         if RUNGS[name].cheat:
             twin = "search-" + name.removeprefix(CHEAT_PREFIX)

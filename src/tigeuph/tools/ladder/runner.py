@@ -234,13 +234,15 @@ def run_matches(
     dask: str | None = None,
     known: Mapping[tuple[str, str], Mapping[int, tuple[LadderGame, ...]]] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    on_deal: Callable[[str, str, int, tuple[LadderGame, ...]], None] | None = None,
 ) -> list[MatchResult]:
     """Play each match of *pairs* (lower player first) on the book's deals of *game* for
     *players* until its sequential *test* decides or *limit* deals are played; *known* gives
     deals played already (by a run being resumed), which are not played again.
 
     *on_progress* is told the games played and the most the run may play (falling as the
-    tests decide). With *jobs* above 1 the deals are played in that many processes, with
+    tests decide); *on_deal* each deal's games as they arrive (lower player, upper, deal).
+    With *jobs* above 1 the deals are played in that many processes, with
     *dask* on a Dask cluster (``"local"`` starts one here, else the scheduler's address).
 
     Raises:
@@ -285,6 +287,8 @@ def run_matches(
                 m, deal = flying.pop(future)
                 m.flying -= 1
                 m.results[deal] = future.result()
+                if on_deal is not None:
+                    on_deal(m.pair[0].name, m.pair[1].name, deal, m.results[deal])
                 m.absorb(test)
             report()
     finally:
