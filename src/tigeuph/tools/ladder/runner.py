@@ -196,7 +196,9 @@ class _Match:
 
     @property
     def finished(self) -> bool:
-        return self.decision is not None and (self.decision.verdict or self.used >= self.limit)
+        return self.decision is not None and (
+            self.decision.verdict is not None or self.used >= self.limit
+        )
 
     def absorb(self, test: SPRT) -> None:
         """Read the deals that arrived, in book order, until the test stops."""
