@@ -126,7 +126,7 @@ class MCTSAgent:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         me = view.player
         game = game_of(view)
-        guess = game.sample_state(view, rng)
+        guess = self._sample(game, view, rng)
         ranked = game.evaluation.action_values(guess, legal, me)  # the greedy player's
         scored = sorted(((score, i) for i, score in enumerate(ranked)), reverse=True)[
             : self.candidates
@@ -155,7 +155,7 @@ class MCTSAgent:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(game, root, roots, game.sample_state(view, rng), base, rng)
+            self._iterate(game, root, roots, self._sample(game, view, rng), base, rng)
             done += 1
         order = {a: n for n, a in enumerate(roots)}
         chosen = max(root.children.items(), key=lambda kv: (kv[1].visits, -order[kv[0]]))[0]
@@ -166,6 +166,11 @@ class MCTSAgent:
         if centred and ranked[legal.index(chosen)] < scored[0][0] - MARGIN:
             return roots[0]
         return chosen
+
+    def _sample(self, game: AnyGame, view: Any, rng: random.Random) -> Any:
+        """A full state this player cannot tell from the real one: the game's ``sample_state``.
+        (The ladder's cheating rung, and only it, overrides this with the true state.)"""
+        return game.sample_state(view, rng)
 
     def _iterate(
         self,

@@ -13,6 +13,7 @@
 ``tigeuph engine-check`` whether a bot program speaks the bot protocol
 ``tigeuph simulate``     compare variants over many seeded random games
 ``tigeuph arena``        a tournament between agents
+``tigeuph ladder``       the strength ladder: rungs ranked, your own player placed on it
 ``tigeuph soak``         random games checking every invariant
 ``tigeuph bench``        the engine's speed
 ``tigeuph perft``        the sequences of legal actions from a seeded start, counted

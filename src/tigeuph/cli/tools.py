@@ -1,10 +1,10 @@
-"""The long-running tools as subcommands: ``simulate``, ``soak``, ``bench``, ``perft`` and
-``arena``.
+"""The long-running tools as subcommands: ``simulate``, ``soak``, ``bench``, ``perft``,
+``arena`` and ``ladder``.
 
 Each keeps its own options (``tigeuph simulate --help``); the command line hands it the rest
 of the line, so ``tigeuph soak --games 96`` runs what ``python -m tigeuph.tools.soak --games 96``
-runs, and ``--game babel`` picks the game for each. The simulator, the benchmark, perft and the
-arena live in :mod:`tigeuph.tools`, the soak in :mod:`tigeuph.testing`.
+runs, and ``--game babel`` picks the game for each. The simulator, the benchmark, perft, the
+arena and the ladder live in :mod:`tigeuph.tools`, the soak in :mod:`tigeuph.testing`.
 """
 
 from __future__ import annotations
@@ -41,6 +41,12 @@ def _perft(argv: list[str]) -> int:
     return main(argv, prog="tigeuph perft")
 
 
+def _ladder(argv: list[str]) -> int:
+    from ..tools.ladder import main
+
+    return main(argv, prog="tigeuph ladder")
+
+
 def _arena(argv: list[str]) -> int:
     from ..tools.arena import main
 
@@ -53,6 +59,7 @@ TOOLS: Final[dict[str, tuple[str, Callable[[list[str]], int]]]] = {
         _simulate,
     ),
     "arena": ("play a tournament between agents and rate them", _arena),
+    "ladder": ("rank players on the strength ladder, or place your own on it", _ladder),
     "soak": (
         "play random games of either game (--game) checking every invariant at every step",
         _soak,

@@ -13,6 +13,9 @@ from ...agents.base import AgentError, AgentSpecError
 from ...core.deals import new_seed
 from ...core.errors import TigeuphError
 from ...games import DEFAULT_GAME, GAMES
+from ..ladder.report import rung_note
+from ..ladder.results import read_results
+from ..ladder.rungs import RUNGS, spec_of
 from ..options import Parser, add_rules_options, agent_specs, positive, progress, switches
 from .measures import default_players, rule_sets
 from .plot import plot
@@ -42,8 +45,14 @@ def _parser(prog: str) -> Parser:
         default=["random"],
         metavar="AGENT[,AGENT...]",
         help="the players, for the first seats and repeated in turn (default random): random, "
-        "random:weighted=true, greedy, mcts:iterations=200, module:factory, or a bot program "
-        "as external:COMMAND",
+        "random:weighted=true, greedy, mcts:iterations=200, module:factory, a bot program "
+        "as external:COMMAND, or a ladder rung (search-300...: the report says what the "
+        "ladder says of it)",
+    )
+    add(
+        "--ladder",
+        metavar="FILE",
+        help="the ladder results the report quotes for a rung (default: the published ladder)",
     )
     add(
         "--games",
@@ -126,6 +135,20 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph simulate") -> int:
         parser.error("--players: a player count given twice")
     if args.dask is not None and args.jobs > 1:
         parser.error("--dask and --jobs: the cluster decides how many processes play")
+    try:
+        # A search rung is named so that the report says what the ladder says of it; random
+        # and greedy (agents' names too) only when a ladder file is given.
+        rungs = [
+            a
+            for a in dict.fromkeys(args.agents)
+            if a in RUNGS and (RUNGS[a].spec != a or args.ladder is not None)
+        ]
+        args.agents = [spec_of(a) for a in args.agents]
+        ladders = None if args.ladder is None else read_results(args.ladder)
+    except AgentSpecError as err:
+        parser.error(f"--agents: {err}")
+    except TigeuphError as err:
+        parser.error(f"--ladder: {err}")
     compared = rule_sets(game, parser.error, args)
     total = sum(args.games * len(compared) * rotations(args.agents, n) for n in args.players)
     where = f"Dask ({args.dask})" if args.dask else f"{args.jobs} process{'es' * (args.jobs > 1)}"
@@ -156,10 +179,18 @@ def main(argv: list[str] | None = None, prog: str = "tigeuph simulate") -> int:
         print(f"{prog}: error: {err}", file=sys.stderr)
         return 1
     timing = f"{total} games in {seconds:.1f} s ({total / seconds:.2f} games/s, {where})"
+    notes = [
+        rung_note(r, args.game, n, ladders)
+        + (f" (played as {RUNGS[r].spec})" if RUNGS[r].spec != r else "")
+        for r in rungs
+        for n in args.players
+    ]
     if args.json:
-        print(json.dumps(report.to_json(), indent=2))
+        print(json.dumps({**report.to_json(), "rungs": notes}, indent=2))
         print(timing, file=sys.stderr)
     else:
         print(report.table())
+        if notes:
+            print("\nThe ladder's rungs that played:\n" + "\n".join(f"  {n}" for n in notes))
         print(f"\n{timing}")
     return 0
