@@ -40,7 +40,7 @@ def _parser(prog: str) -> Parser:
         "hand), on the deal book's deals, every deal in every rotation of the seats. Adjacent "
         "rungs are matched by a sequential probability ratio test on deals (it stops as soon as "
         "the order is settled at the stated error rates); every game is then rated together "
-        "(Bradley-Terry, 95%% intervals). The results file keeps every game as a record "
+        "(Bradley-Terry, 95% intervals). The results file keeps every game as a record "
         "anyone can replay and tigeuph verify.",
         epilog="Examples: tigeuph ladder --game tigris --players 2 --rungs random,greedy,"
         "search-100 --jobs 2 --results ladder.json --plot ladder.png; "
