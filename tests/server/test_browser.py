@@ -70,6 +70,20 @@ def _request_urls(driver: webdriver.Chrome) -> list[str]:
     return urls
 
 
+def _traffic(driver: webdriver.Chrome) -> tuple[list[str], list[tuple[str, int]]]:
+    """The methods and URLs the browser requested since the last look (``"POST /api/..."``),
+    and the URLs and statuses of the answers it got."""
+    asked, answered = [], []
+    for entry in log(driver, "performance"):
+        message = json.loads(entry["message"])["message"]
+        params = message["params"]
+        if message["method"] == "Network.requestWillBeSent":
+            asked.append(f"{params['request']['method']} {params['request']['url']}")
+        elif message["method"] == "Network.responseReceived":
+            answered.append((params["response"]["url"], int(params["response"]["status"])))
+    return asked, answered
+
+
 def _storage(driver: webdriver.Chrome, kind: str) -> dict[str, str]:
     """The tab's ``sessionStorage`` or ``localStorage``, as a dict."""
     return dict(driver.execute_script(f"return Object.entries({kind})"))
@@ -464,6 +478,50 @@ def test_a_revolt_is_told_with_both_strengths_and_its_leaders_lit(
         assert set(told) <= set(_lines(browser, "#news-lines li"))
         assert "told" in _cell_classes(browser, "O2")  # the loser's king left it
         browser.save_screenshot(str(shots / "revolt.png"))
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")
+
+
+def _dialog_closed(name: str) -> Callable[[webdriver.Chrome], bool]:
+    def closed(driver: webdriver.Chrome) -> bool:
+        return _idle(driver) and driver.find_element(By.ID, name).get_attribute("open") is None
+
+    return closed
+
+
+def test_a_dialog_closes_once_its_decision_is_gone(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """The support dialog open on the attacker's page closes as soon as the support is committed
+    elsewhere (through the API with the seat's token); the exchange dialog closes once the seat
+    has moved elsewhere; the page sends no action of a decision that is gone, and gets no
+    refusal."""
+    seed, actions = REVOLT
+    with live_server(tmp_path / "games.sqlite") as url:
+        game, tokens = _seeded(url, seed, actions)
+        _open_seat(browser, url, game, 1, tokens["1"])
+        wait = WebDriverWait(browser, 30, poll_frequency=0.05)
+        wait.until(_dialog_open)
+        assert browser.find_elements(By.CSS_SELECTOR, "#decision-buttons [data-action='+2']")
+        _traffic(browser)  # forget the loading's requests
+        before = _version(browser)
+        _act(url, game, tokens, "+2")  # seat 1 commits from elsewhere: seat 0 decides now
+        wait.until(_moved_past(before))
+        wait.until(_dialog_closed("decision"))
+        assert _turn(browser) == "theirs"
+        _act(url, game, tokens, "+0")  # seat 0 answers: seat 1's turn goes on, no dialog
+        wait.until(_moved_past(before + 1))
+        assert _turn(browser) == "mine"
+        assert browser.find_element(By.ID, "decision").get_attribute("open") is None
+
+        _click(browser, browser.find_element(By.ID, "exchange-open"))
+        assert browser.find_element(By.ID, "exchange").get_attribute("open") is not None
+        _act(url, game, tokens, "pass")  # seat 1 ends an action from another tab
+        wait.until(_moved_past(before + 2))
+        wait.until(_dialog_closed("exchange"))
+        asked, answered = _traffic(browser)
+        assert not [line for line in asked if line.startswith("POST")]
+        assert not [answer for answer in answered if answer[1] >= 400]
         assert _csp_reports(browser) == []
         browser.get("about:blank")
 

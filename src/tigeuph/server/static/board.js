@@ -357,6 +357,7 @@ function render() {
   if (clickable()) { drawHand(); drawPlayers(); } else drawMoves(mine && !data.over);
   drawHistory();
   drawNews();
+  closeStaleDialogs();
   $("advice-panel").hidden = !mine || data.over;
   const example = data.moves.length ? data.moves[data.moves.length - 1].action : "";
   $("explain-text").placeholder = example ? `an action, e.g. ${example}` : "an action";
@@ -657,13 +658,32 @@ function conflictDialog(conflict) {
 
 // --- choosing and playing -----------------------------------------------------------------
 
-function chooseAmong(moves, title) {
-  if (moves.length === 1) { post(moves[0]); return; }
-  showChoices(title, "Choose one:", moves);
+// A dialog offers the moves of one view: the decision dialog stays open only while the view
+// asks that decision of this seat (the same pending decision, field by field), and a choice
+// among a cell's moves or the exchange only while the version it was opened at is shown. Each
+// view rebuilds the decision's buttons from its own moves, and closes a dialog it no longer
+// asks: a click never sends a move of a decision that is gone.
+const decisionKey = (data) => data.view.pending && data.to_move === data.seat && !data.over
+  ? `decision:${data.seat}:${JSON.stringify(data.view.pending)}` : null;
+
+function closeStaleDialogs() {
+  const { data } = game;
+  const decision = $("decision");
+  const wanted = decision.dataset.key;
+  const asked = wanted && wanted.startsWith("decision:") ? decisionKey(data) : `version:${data.version}`;
+  if (decision.open && wanted !== asked) decision.close();
+  const exchange = $("exchange");
+  if (exchange.open && exchange.dataset.key !== `version:${data.version}`) exchange.close();
 }
 
-function showChoices(title, text, moves, parts = [], texts = null) {
+function chooseAmong(moves, title) {
+  if (moves.length === 1) { post(moves[0]); return; }
+  showChoices(title, "Choose one:", moves, [], null, `version:${game.data.version}`);
+}
+
+function showChoices(title, text, moves, parts = [], texts = null, key = null) {
   const dialog = $("decision");
+  dialog.dataset.key = key || "";
   $("decision-title").textContent = title;
   $("decision-text").textContent = text;
   $("conflict").hidden = parts.length === 0;
@@ -682,11 +702,11 @@ function showDecision() {
     const shown = conflictDialog(conflict);
     const lit = conflict.begun ? " Both leaders and their kingdoms are lit on the board." : "";
     setPrompt(`${shown.title}: choose your support.`);
-    showChoices(shown.title, text + lit, shown.buttons.map((b) => b.move), shown.parts, shown.buttons.map((b) => b.text));
+    showChoices(shown.title, text + lit, shown.buttons.map((b) => b.move), shown.parts, shown.buttons.map((b) => b.text), decisionKey(game.data));
     return;
   }
   setPrompt(title);
-  showChoices(title, text, game.data.moves);
+  showChoices(title, text, game.data.moves, [], null, decisionKey(game.data));
 }
 
 function openExchange() {
@@ -706,6 +726,7 @@ function openExchange() {
     post(move);
   };
   $("exchange-cancel").onclick = () => dialog.close();
+  dialog.dataset.key = `version:${game.data.version}`;
   dialog.showModal();
 }
 
