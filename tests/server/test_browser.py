@@ -302,8 +302,9 @@ def test_a_tab_without_the_seat_asks_for_its_link(
 def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
     browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
-    """The page offers Babel; its game is played with the legal moves' buttons (and a move
-    typed in notation), its picture shown without a grid, to the end and its result."""
+    """The page offers Babel; its game is played with the legal moves' buttons, in words (and a
+    move typed in notation, and a travel or colonise clicked on the picture), its picture shown
+    without a grid, to the end and its result."""
     shots = _shots(tmp_path)
     rng = random.Random(7)
     with live_server(tmp_path / "games.sqlite") as url:
@@ -318,10 +319,10 @@ def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
         wait = WebDriverWait(browser, 30, poll_frequency=0.05)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg") and _idle(d))
         assert browser.find_element(By.ID, "title").text == "Babel"
-        assert not browser.find_elements(By.CSS_SELECTOR, "#board rect.hit")
+        assert not browser.find_elements(By.CSS_SELECTOR, "#board rect.hit[data-cell]")
         assert browser.find_element(By.ID, "hand-panel").get_attribute("hidden") is not None
         browser.save_screenshot(str(shots / "babel-start.png"))
-        typed = middle = False
+        typed = middle = clicked = False
         deadline = time.monotonic() + 240
         while time.monotonic() < deadline:
             wait.until(lambda d: _idle(d) and _turn(d) in ("mine", "over"))
@@ -336,7 +337,16 @@ def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
             if not middle and before >= 30:
                 browser.save_screenshot(str(shots / "babel-middle.png"))
                 middle = True
-            if not typed:  # the first move typed, in lower case: the server reads notation
+            moves = browser.execute_script("return game.data.moves")
+            assert [button.text for button in buttons] == [move["label"] for move in moves]
+            assert all(move["label"] != move["action"] for move in moves)
+            targets = browser.find_elements(By.CSS_SELECTOR, "#board rect.hit.target")
+            aimed = {move["action"] for move in moves if "target" in move}
+            assert {str(t.get_attribute("data-action")) for t in targets} == aimed
+            if targets and not clicked:  # a travel or a colonise, clicked on the picture
+                _click(browser, rng.choice(targets))
+                clicked = True
+            elif not typed:  # the first move typed, in lower case: the server reads notation
                 field = browser.find_element(By.ID, "action-text")
                 field.send_keys(rng.choice(shown).lower())
                 browser.find_element(By.ID, "action-send").click()
@@ -344,7 +354,7 @@ def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
             else:
                 _click(browser, rng.choice(buttons))
             wait.until(_moved_past(before))
-        assert _turn(browser) == "over" and typed
+        assert _turn(browser) == "over" and typed and clicked
         wait.until(lambda d: d.find_element(By.ID, "over").get_attribute("open") is not None)
         wait.until(lambda d: "Result:" in d.find_element(By.ID, "over-text").text)
         browser.save_screenshot(str(shots / "babel-end.png"))

@@ -89,7 +89,12 @@ def _move(game: AnyGame) -> dict[str, Any]:
     plain = {"action": {"type": "string"}, "label": {"type": "string"}}
     extras = game.client
     if not extras.action_count:
-        return _object(plain)
+        target = {
+            "type": "string",
+            "description": "A CSS selector of the element of the game's picture that plays "
+            "this move when clicked; absent when the move is a button only.",
+        }
+        return _object(plain, {"target": target})
     return _object(
         {
             **plain,

@@ -6,8 +6,9 @@ its picture, winners and scores. A game may add its own :class:`ClientExtras`: a
 move's fields (the main game's action id, kind, cell, piece and English label), its actions by
 number, the grid its picture is drawn on (so the board lays clickable cells over the picture),
 and its outcome's own fields, and the words a client shows for its pieces, decisions and variant
-switches (so the browser board names none of a game's own). A game without extras
-(:data:`NO_EXTRAS`, Babel's) is played with its moves' notation, as buttons and typed text.
+switches (so the browser board names none of a game's own). A game without a grid (Babel's) is
+played with its moves' labels as buttons, its notation typed, and the moves whose ``target``
+names an element of its picture by clicking it there.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ class ClientExtras:
 
     def move(self, action: Any) -> dict[str, Any]:
         """The fields a described move has beside its ``action`` (notation) and ``label``;
-        by default none."""
+        by default none. A game numbering its actions gives ``id``, ``kind``, ``cell`` and
+        ``piece``; one that does not may give ``target``, a CSS selector of the element of
+        its picture the move is played by clicking."""
         return {}
 
     def label(self, action: Any) -> str:

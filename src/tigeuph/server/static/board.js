@@ -25,6 +25,7 @@ const colours = () => words().colours || {};
 const leaders = () => words().leaders || {};
 
 const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
 const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -386,10 +387,9 @@ function drawBoard() {
   if (parsed.localName !== "svg") { board.replaceChildren(); return; }
   const svg = document.importNode(parsed, true);
   board.replaceChildren(svg);
-  if (!clickable()) return;
+  if (!clickable()) { drawTargets(svg); return; }
   const { rows, cols, square, margin, columns } = game.summary.board;
-  const ns = "http://www.w3.org/2000/svg";
-  const hits = document.createElementNS(ns, "g");
+  const hits = document.createElementNS(SVG, "g");
   hits.setAttribute("class", "hits");
   const marks = boardMarks();
   const legal = new Map();
@@ -400,7 +400,7 @@ function drawBoard() {
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
       const name = columns[col] + (row + 1);
-      const rect = document.createElementNS(ns, "rect");
+      const rect = document.createElementNS(SVG, "rect");
       rect.setAttribute("x", margin + col * square);
       rect.setAttribute("y", margin + row * square);
       rect.setAttribute("width", square);
@@ -410,7 +410,7 @@ function drawBoard() {
       const lit = marks.get(name);
       rect.setAttribute("class", ["hit", here ? "legal" : "", ...(lit || [])].filter(Boolean).join(" "));
       if (here) {
-        const title = document.createElementNS(ns, "title");
+        const title = document.createElementNS(SVG, "title");
         title.textContent = here.map((m) => m.label).join("\n");
         rect.append(title);
         rect.addEventListener("click", () => chooseAmong(here, `Cell ${name}`));
@@ -420,6 +420,36 @@ function drawBoard() {
     }
   }
   svg.append(hits);
+}
+
+// A game without a grid: the moves whose target names an element of the picture (a place, a
+// card) are played by clicking it there, through an outline laid over its bounds.
+function drawTargets(svg) {
+  const { data } = game;
+  if (data.over || data.to_move !== data.seat) return;
+  const targets = new Map();
+  for (const move of data.moves) {
+    if (!move.target) continue;
+    const found = svg.querySelector(move.target);
+    if (!found) continue;
+    if (!targets.has(found)) targets.set(found, []);
+    targets.get(found).push(move);
+  }
+  const hits = document.createElementNS(SVG, "g");
+  hits.setAttribute("class", "hits");
+  svg.append(hits);
+  for (const [found, moves] of targets) {
+    const box = found.getBBox();
+    const rect = document.createElementNS(SVG, "rect");
+    for (const [key, value] of Object.entries({ x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6, rx: 6 })) rect.setAttribute(key, value);
+    rect.setAttribute("class", "hit legal target");
+    rect.setAttribute("data-action", moves.map((m) => m.action).join(" "));
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = moves.map((m) => m.label).join("\n");
+    rect.append(title);
+    rect.addEventListener("click", () => chooseAmong(moves, moves[0].label));
+    hits.append(rect);
+  }
 }
 
 function drawHand() {
