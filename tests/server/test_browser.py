@@ -643,6 +643,80 @@ def test_a_catastrophe_is_explained_on_hover_and_told_after(
         browser.get("about:blank")
 
 
+_PAST_THE_EDGE = """
+const width = document.documentElement.clientWidth;
+return [...document.querySelectorAll("body *")]
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > width + 0.5)
+  .filter((e) => !e.closest("#board svg"))  // the zoomed board scrolls inside its own box
+  .map((e) => `${e.tagName} #${e.id} ${Math.round(e.getBoundingClientRect().right)}`);
+"""
+_SMALL_TARGETS = """
+return [...document.querySelectorAll("button, a, input, select")]
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().height < 40)
+  .map((e) => `${e.tagName} #${e.id} ${e.textContent.trim().slice(0, 20)}`);
+"""
+
+
+def _phone(driver: webdriver.Chrome, width: int, height: int) -> None:
+    """Make the page *width* by *height* CSS pixels, as a phone's (a headless window is at
+    least 500 wide)."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def _in_sight(driver: webdriver.Chrome, element: WebElement) -> bool:
+    """Scrolled to, *element* lies wholly within the viewport's width and height."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    box = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight]",
+        element,
+    )
+    left, top, right, bottom, width, height = box
+    inside = left >= 0 and top >= 0 and right <= width and bottom <= height
+    return bool(element.is_displayed() and inside)
+
+
+@pytest.mark.parametrize("width", [360, 390, 412])
+def test_a_phone_gets_one_column_a_zoomable_board_and_targets_a_finger_hits(
+    browser: webdriver.Chrome, tmp_path: Path, width: int
+) -> None:
+    """At a phone's width no element passes the screen's right edge (the start page's and
+    the game's), Hint and the players' table are in sight once scrolled to, every button,
+    link and field is at least 40 pixels high, and zooming in makes the board's cells as big
+    as a fingertip, the board scrolling in its own box."""
+    seed, actions = CATASTROPHE
+    _phone(browser, width, 844)
+    with live_server(tmp_path / "games.sqlite") as url:
+        browser.get(url + "/")
+        WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "seat0"))
+        assert browser.execute_script("return document.documentElement.clientWidth") == width
+        assert browser.execute_script(_PAST_THE_EDGE) == []
+        assert browser.execute_script(_SMALL_TARGETS) == []
+        game, tokens = _seeded(url, seed, actions)
+        _open_seat(browser, url, game, 1, tokens["1"])
+        browser.save_screenshot(str(_shots(tmp_path) / f"phone-{width}.png"))
+        assert browser.execute_script(_PAST_THE_EDGE) == []
+        assert browser.execute_script(_SMALL_TARGETS) == []
+        assert _in_sight(browser, browser.find_element(By.ID, "hint"))
+        assert _in_sight(browser, browser.find_element(By.ID, "players-table"))
+        cell = browser.find_element(By.CSS_SELECTOR, "#board rect.hit[data-cell='J5']")
+        assert cell.rect["height"] < 40
+        for _ in range(2):
+            _click(browser, browser.find_element(By.ID, "zoom-in"))
+        assert cell.rect["height"] >= 40
+        assert browser.execute_script(_PAST_THE_EDGE) == []
+        board = browser.find_element(By.ID, "board")
+        assert browser.execute_script("return arguments[0].scrollWidth", board) > width
+        _click(browser, browser.find_element(By.CSS_SELECTOR, "#hand [data-piece='x']"))
+        _click(
+            browser, browser.find_element(By.CSS_SELECTOR, "#board rect.hit.legal[data-cell='J5']")
+        )
+        WebDriverWait(browser, 30, poll_frequency=0.05).until(_moved_past(len(actions.split())))
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")
+
+
 def _live_note(driver: webdriver.Chrome) -> str:
     """The line above the board about live updates ("" while it is hidden)."""
     note = driver.find_element(By.ID, "live-note")

@@ -860,6 +860,21 @@ async function askHint() {
   drawBoard();
 }
 
+// --- zoom ---------------------------------------------------------------------------------
+
+// The board's zoom, a step of ZOOMS (board.css sizes each): beyond the first the board is
+// wider than its place and scrolls, so a phone's cells grow to a finger's size.
+const ZOOMS = ["1", "1.5", "2", "3"];
+function zoom(step) {
+  const board = $("board");
+  const at = Math.max(0, Math.min(ZOOMS.length - 1, ZOOMS.indexOf(board.dataset.zoom) + step));
+  const centre = (board.scrollLeft + board.clientWidth / 2) / (board.scrollWidth || 1);
+  board.dataset.zoom = ZOOMS[at];
+  board.scrollLeft = centre * board.scrollWidth - board.clientWidth / 2;
+  $("zoom-out").disabled = at === 0;
+  $("zoom-in").disabled = at === ZOOMS.length - 1;
+}
+
 // --- start --------------------------------------------------------------------------------
 
 function showStart(message) {
@@ -909,6 +924,9 @@ $("action-form").addEventListener("submit", playTyped);
 $("explain-form").addEventListener("submit", explainTyped);
 $("hint").addEventListener("click", askHint);
 $("help-open").addEventListener("click", () => $("help").showModal());
+$("zoom-in").addEventListener("click", () => zoom(1));
+$("zoom-out").addEventListener("click", () => zoom(-1));
 window.addEventListener("hashchange", route);
+zoom(0);
 gameChosen();
 route();
