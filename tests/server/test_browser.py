@@ -426,6 +426,36 @@ def _cell_classes(driver: webdriver.Chrome, cell: str) -> set[str]:
     return set(str(rect.get_attribute("class")).split())
 
 
+_TINTED = """
+return [...document.querySelectorAll("#board rect.hit")]
+  .filter((rect) => {
+    const style = getComputedStyle(rect);
+    const clear = style.fill === "none" || style.fill === "rgba(0, 0, 0, 0)";
+    return !clear && Number(style.fillOpacity) > 0;
+  })
+  .map((rect) => rect.dataset.cell);
+"""
+_DRAWN = """
+return [...document.querySelectorAll("#board rect.hit")]
+  .filter((rect) => getComputedStyle(rect).stroke !== "none")
+  .map((rect) => rect.dataset.cell);
+"""
+
+
+def _hand_drawn(driver: webdriver.Chrome) -> dict[str, str]:
+    """Each piece of the hand panel: the id of the symbol its icon draws, if the page holds
+    that symbol."""
+    return dict(
+        driver.execute_script(
+            "return [...document.querySelectorAll('#hand-panel button.piece')].map((b) => {"
+            " const use = b.querySelector('svg.piece-icon use');"
+            " const id = use ? use.getAttribute('href').slice(1) : '';"
+            " return [b.dataset.piece, document.getElementById(id) ? id : ''];"
+            "})"
+        )
+    )
+
+
 def _dialog_open(driver: webdriver.Chrome) -> bool:
     dialog = driver.find_element(By.ID, "decision")
     return _idle(driver) and dialog.get_attribute("open") is not None
@@ -475,6 +505,8 @@ def test_a_revolt_is_told_with_both_strengths_and_its_leaders_lit(
         assert choices[2] == "Commit 2 tiles as support → 3 against 1 + what Seat 0 adds"
         for cell in ("P3", "O2"):
             assert {"conflict-leader", "conflict-kingdom"} <= _cell_classes(browser, cell)
+        # the picture frames the conflict: the page draws nothing over it, and tints nothing
+        assert browser.execute_script(_DRAWN) == [] and browser.execute_script(_TINTED) == []
         browser.save_screenshot(str(shots / "revolt-support.png"))
         before = _version(browser)
         _click(browser, browser.find_element(By.CSS_SELECTOR, "[data-action='+2']"))
@@ -620,7 +652,22 @@ def test_a_catastrophe_is_explained_on_hover_and_told_after(
         assert hinted.startswith("A greedy player would play ")
         assert hinted.split()[5].rstrip(":") in legal and "Legal" in hinted
 
+        drawn = _hand_drawn(browser)
+        assert drawn == {
+            **{c: f"hand-tile-{c}" for c in "rbgk"},
+            **{c: f"hand-leader-1-{c.lower()}" for c in "RBGK"},
+            "x": "hand-catastrophe",
+        }
         _click(browser, browser.find_element(By.CSS_SELECTOR, "#hand [data-piece='x']"))
+        lit = {
+            str(rect.get_attribute("data-cell")): "open" in str(rect.get_attribute("class"))
+            for rect in browser.find_elements(By.CSS_SELECTOR, "#board rect.hit.legal")
+        }
+        xs = {str(a)[1:] for a in TIGRIS.legal_actions(state) if str(a).startswith("x")}
+        assert set(lit) == xs and len(xs) < 176  # not the king's cell, nor a treasure's
+        assert "I5" not in lit and lit["J5"] is False  # the red tile it may take, in bold
+        assert sum(lit.values()) == len(xs) - 1  # each empty cell faint (one tile on board)
+        assert browser.execute_script(_TINTED) == []  # outlines: the tiles keep their colours
         cell = browser.find_element(By.CSS_SELECTOR, "#board rect.hit.legal[data-cell='J5']")
         ActionChains(browser).move_to_element(cell).perform()
         wait.until(lambda d: d.find_element(By.ID, "hover-note").text)

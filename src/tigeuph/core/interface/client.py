@@ -30,9 +30,11 @@ class ClientExtras:
     """What a client calls the game's things, by default nothing: ``colours`` (a tile's letter
     in the moves' ``piece``: its colour's name), ``leaders`` (a leader's letter: its name; its
     colour is its lower-case letter's), ``decisions`` (a pending decision's ``kind``: its
-    dialog's ``title`` and ``text``) and ``switches`` (the variants a start form offers, each a
-    ``rule`` key, the ``value`` it sets and its ``label``). The server sends them in a game's
-    summary."""
+    dialog's ``title`` and ``text``), ``switches`` (the variants a start form offers, each a
+    ``rule`` key, the ``value`` it sets and its ``label``), ``symbols`` (an SVG of ``<defs>``
+    alone: the pieces' symbols as the pictures draw them) and ``pieces`` (a move's ``piece``:
+    the id of its symbol there, ``{seat}`` standing for its owner's seat), so a hand is drawn
+    as the board draws its pieces. The server sends them in a game's summary."""
 
     def move(self, action: Any) -> dict[str, Any]:
         """The fields a described move has beside its ``action`` (notation) and ``label``;

@@ -208,6 +208,7 @@ async function startGame(id, token) {
   game.summary = summary.data;
   showTitle(game.summary.title);
   showRulesLink(game.summary.game);
+  showSymbols();
   $("hand-panel").hidden = !clickable();
   $("players-panel").hidden = !clickable();
   $("moves-panel").hidden = clickable();
@@ -368,8 +369,8 @@ function render() {
   if (data.view.pending) { showDecision(); return; }
   const left = data.view.actions_left;
   setPrompt(game.selected
-    ? "Click a highlighted cell."
-    : `Choose a tile, leader or catastrophe from your hand, then a highlighted cell (${left} action${left === 1 ? "" : "s"} left).`);
+    ? "Click an outlined cell."
+    : `Choose a tile, leader or catastrophe from your hand, then an outlined cell (${left} action${left === 1 ? "" : "s"} left).`);
 }
 
 function legalCells() {
@@ -397,6 +398,8 @@ function drawBoard() {
     if (!legal.has(move.cell)) legal.set(move.cell, []);
     legal.get(move.cell).push(move);
   }
+  const taken = occupiedCells();
+  const takes = [...legal.keys()].some((cell) => taken.has(cell));  // a catastrophe: it may take a piece
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
       const name = columns[col] + (row + 1);
@@ -408,7 +411,8 @@ function drawBoard() {
       rect.setAttribute("data-cell", name);
       const here = legal.get(name);
       const lit = marks.get(name);
-      rect.setAttribute("class", ["hit", here ? "legal" : "", ...(lit || [])].filter(Boolean).join(" "));
+      const open = here && takes && !taken.has(name) ? "open" : "";
+      rect.setAttribute("class", ["hit", here ? "legal" : "", open, ...(lit || [])].filter(Boolean).join(" "));
       if (here) {
         const title = document.createElementNS(SVG, "title");
         title.textContent = here.map((m) => m.label).join("\n");
@@ -452,6 +456,28 @@ function drawTargets(svg) {
   }
 }
 
+// The pieces' symbols as the game's pictures draw them (its words' symbols), once in the page,
+// so that the hand shows each piece as the board does.
+function showSymbols() {
+  const text = words().symbols || "";
+  const parsed = text ? new DOMParser().parseFromString(text, "image/svg+xml").documentElement : null;
+  $("piece-symbols").replaceChildren(...(parsed && parsed.localName === "svg" ? [document.importNode(parsed, true)] : []));
+}
+
+// A piece of the hand drawn as the board draws it; nothing when the game gives no symbol.
+function pieceIcon(piece, seat) {
+  const id = (words().pieces || {})[piece];
+  if (!id) return "";
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 40 40");
+  svg.setAttribute("class", "piece-icon");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `#${id.replace("{seat}", seat)}`);
+  svg.append(use);
+  return svg;
+}
+
 function drawHand() {
   const { data } = game;
   const mine = data.to_move === data.seat && !data.view.pending && !data.over;
@@ -459,13 +485,13 @@ function drawHand() {
   const pick = (piece) => () => { game.selected = game.selected === piece ? null : piece; render(); };
   const tiles = Object.entries(colours()).map(([letter, colour]) => el("button", {
     class: `piece ${colour}${game.selected === letter ? " selected" : ""}`, "data-piece": letter, type: "button",
-    disabled: !(mine && pieces.has(letter)), onclick: pick(letter), title: `${colour} tiles`,
-  }, `${data.view.hand[letter]}`));
+    disabled: !(mine && pieces.has(letter)), onclick: pick(letter), title: `${colour} tiles`, "aria-label": `${data.view.hand[letter]} ${colour}`,
+  }, pieceIcon(letter, data.seat), el("span", { class: "count" }, `${data.view.hand[letter]}`)));
   const cats = data.view.catastrophe_tiles[data.seat];
   tiles.push(el("button", {
     class: `piece catastrophe${game.selected === "x" ? " selected" : ""}`, "data-piece": "x", type: "button",
-    disabled: !(mine && pieces.has("x")), onclick: pick("x"), title: "catastrophe tiles",
-  }, `✕ ${cats}`));
+    disabled: !(mine && pieces.has("x")), onclick: pick("x"), title: "catastrophe tiles", "aria-label": `${cats} catastrophe`,
+  }, pieceIcon("x", data.seat) || "✕", el("span", { class: "count" }, `${cats}`)));
   $("hand").replaceChildren(...tiles);
   const onBoard = data.view.leaders[data.seat];
   $("leaders").replaceChildren(...Object.entries(leaders()).map(([letter, name]) => {
@@ -474,7 +500,7 @@ function drawHand() {
       class: `piece leader ${colours()[letter.toLowerCase()]}${game.selected === letter ? " selected" : ""}`,
       "data-piece": letter, type: "button", disabled: !(mine && pieces.has(letter)), onclick: pick(letter),
       title: where ? `your ${name}, on ${where}` : `your ${name}, in hand`,
-    }, `${name}${where ? ` · ${where}` : ""}`);
+    }, pieceIcon(letter, data.seat), el("span", { class: "name" }, `${name}${where ? ` · ${where}` : ""}`));
   }));
   const extras = [];
   const withdraw = data.moves.find((m) => m.kind === "withdraw" && m.piece === game.selected);
@@ -615,10 +641,16 @@ function pendingConflict() {
 
 // Each side's kingdom: the cells joined to its leader through tiles and leaders. In a war the
 // unification tile belongs to neither side (spec R16), so the search does not cross it.
+function occupiedCells() {
+  const { view } = game.data;
+  const occupied = new Set([...Object.values(view.tiles || {}).flat(), ...(view.flipped || [])]);
+  for (const leaders of view.leaders || []) for (const cell of Object.values(leaders)) if (cell) occupied.add(cell);
+  return occupied;
+}
+
 function conflictKingdoms(begun) {
   const { view } = game.data;
-  const occupied = new Set([...Object.values(view.tiles).flat(), ...(view.flipped || [])]);
-  for (const leaders of view.leaders) for (const cell of Object.values(leaders)) if (cell) occupied.add(cell);
+  const occupied = occupiedCells();
   if (begun.conflict === "war" && view.unification) occupied.delete(view.unification);
   const { columns } = game.summary.board;
   const neighbours = (cell) => {
@@ -730,7 +762,7 @@ function showDecision() {
   const conflict = pendingConflict();
   if (conflict) {
     const shown = conflictDialog(conflict);
-    const lit = conflict.begun ? " Both leaders and their kingdoms are lit on the board." : "";
+    const lit = conflict.begun ? " The board frames both leaders, with their strengths, and their kingdoms." : "";
     setPrompt(`${shown.title}: choose your support.`);
     showChoices(shown.title, text + lit, shown.buttons.map((b) => b.move), shown.parts, shown.buttons.map((b) => b.text), decisionKey(game.data));
     return;
@@ -744,7 +776,7 @@ function openExchange() {
   const hand = game.data.view.hand;
   const counts = $("exchange-counts");
   counts.replaceChildren(...Object.entries(colours()).flatMap(([letter, colour]) => [
-    el("span", { class: `piece ${colour}` }, colour), el("span", {}, `of ${hand[letter]}`),
+    el("span", { class: `piece ${colour}` }, pieceIcon(letter, game.data.seat), colour), el("span", {}, `of ${hand[letter]}`),
     el("input", { type: "number", min: 0, max: hand[letter], value: 0, "data-letter": letter }), el("span"),
   ]));
   $("exchange-ok").onclick = () => {
