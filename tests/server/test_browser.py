@@ -70,6 +70,20 @@ def _request_urls(driver: webdriver.Chrome) -> list[str]:
     return urls
 
 
+def _traffic(driver: webdriver.Chrome) -> tuple[list[str], list[tuple[str, int]]]:
+    """The methods and URLs the browser requested since the last look (``"POST /api/..."``),
+    and the URLs and statuses of the answers it got."""
+    asked, answered = [], []
+    for entry in log(driver, "performance"):
+        message = json.loads(entry["message"])["message"]
+        params = message["params"]
+        if message["method"] == "Network.requestWillBeSent":
+            asked.append(f"{params['request']['method']} {params['request']['url']}")
+        elif message["method"] == "Network.responseReceived":
+            answered.append((params["response"]["url"], int(params["response"]["status"])))
+    return asked, answered
+
+
 def _storage(driver: webdriver.Chrome, kind: str) -> dict[str, str]:
     """The tab's ``sessionStorage`` or ``localStorage``, as a dict."""
     return dict(driver.execute_script(f"return Object.entries({kind})"))
@@ -288,8 +302,9 @@ def test_a_tab_without_the_seat_asks_for_its_link(
 def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
     browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
-    """The page offers Babel; its game is played with the legal moves' buttons (and a move
-    typed in notation), its picture shown without a grid, to the end and its result."""
+    """The page offers Babel; its game is played with the legal moves' buttons, in words (and a
+    move typed in notation, and a travel or colonise clicked on the picture), its picture shown
+    without a grid, to the end and its result."""
     shots = _shots(tmp_path)
     rng = random.Random(7)
     with live_server(tmp_path / "games.sqlite") as url:
@@ -304,10 +319,10 @@ def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
         wait = WebDriverWait(browser, 30, poll_frequency=0.05)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg") and _idle(d))
         assert browser.find_element(By.ID, "title").text == "Babel"
-        assert not browser.find_elements(By.CSS_SELECTOR, "#board rect.hit")
+        assert not browser.find_elements(By.CSS_SELECTOR, "#board rect.hit[data-cell]")
         assert browser.find_element(By.ID, "hand-panel").get_attribute("hidden") is not None
         browser.save_screenshot(str(shots / "babel-start.png"))
-        typed = middle = False
+        typed = middle = clicked = False
         deadline = time.monotonic() + 240
         while time.monotonic() < deadline:
             wait.until(lambda d: _idle(d) and _turn(d) in ("mine", "over"))
@@ -322,7 +337,16 @@ def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
             if not middle and before >= 30:
                 browser.save_screenshot(str(shots / "babel-middle.png"))
                 middle = True
-            if not typed:  # the first move typed, in lower case: the server reads notation
+            moves = browser.execute_script("return game.data.moves")
+            assert [button.text for button in buttons] == [move["label"] for move in moves]
+            assert all(move["label"] != move["action"] for move in moves)
+            targets = browser.find_elements(By.CSS_SELECTOR, "#board rect.hit.target")
+            aimed = {move["action"] for move in moves if "target" in move}
+            assert {str(t.get_attribute("data-action")) for t in targets} == aimed
+            if targets and not clicked:  # a travel or a colonise, clicked on the picture
+                _click(browser, rng.choice(targets))
+                clicked = True
+            elif not typed:  # the first move typed, in lower case: the server reads notation
                 field = browser.find_element(By.ID, "action-text")
                 field.send_keys(rng.choice(shown).lower())
                 browser.find_element(By.ID, "action-send").click()
@@ -330,7 +354,7 @@ def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
             else:
                 _click(browser, rng.choice(buttons))
             wait.until(_moved_past(before))
-        assert _turn(browser) == "over" and typed
+        assert _turn(browser) == "over" and typed and clicked
         wait.until(lambda d: d.find_element(By.ID, "over").get_attribute("open") is not None)
         wait.until(lambda d: "Result:" in d.find_element(By.ID, "over-text").text)
         browser.save_screenshot(str(shots / "babel-end.png"))
@@ -402,6 +426,36 @@ def _cell_classes(driver: webdriver.Chrome, cell: str) -> set[str]:
     return set(str(rect.get_attribute("class")).split())
 
 
+_TINTED = """
+return [...document.querySelectorAll("#board rect.hit")]
+  .filter((rect) => {
+    const style = getComputedStyle(rect);
+    const clear = style.fill === "none" || style.fill === "rgba(0, 0, 0, 0)";
+    return !clear && Number(style.fillOpacity) > 0;
+  })
+  .map((rect) => rect.dataset.cell);
+"""
+_DRAWN = """
+return [...document.querySelectorAll("#board rect.hit")]
+  .filter((rect) => getComputedStyle(rect).stroke !== "none")
+  .map((rect) => rect.dataset.cell);
+"""
+
+
+def _hand_drawn(driver: webdriver.Chrome) -> dict[str, str]:
+    """Each piece of the hand panel: the id of the symbol its icon draws, if the page holds
+    that symbol."""
+    return dict(
+        driver.execute_script(
+            "return [...document.querySelectorAll('#hand-panel button.piece')].map((b) => {"
+            " const use = b.querySelector('svg.piece-icon use');"
+            " const id = use ? use.getAttribute('href').slice(1) : '';"
+            " return [b.dataset.piece, document.getElementById(id) ? id : ''];"
+            "})"
+        )
+    )
+
+
 def _dialog_open(driver: webdriver.Chrome) -> bool:
     dialog = driver.find_element(By.ID, "decision")
     return _idle(driver) and dialog.get_attribute("open") is not None
@@ -451,6 +505,8 @@ def test_a_revolt_is_told_with_both_strengths_and_its_leaders_lit(
         assert choices[2] == "Commit 2 tiles as support → 3 against 1 + what Seat 0 adds"
         for cell in ("P3", "O2"):
             assert {"conflict-leader", "conflict-kingdom"} <= _cell_classes(browser, cell)
+        # the picture frames the conflict: the page draws nothing over it, and tints nothing
+        assert browser.execute_script(_DRAWN) == [] and browser.execute_script(_TINTED) == []
         browser.save_screenshot(str(shots / "revolt-support.png"))
         before = _version(browser)
         _click(browser, browser.find_element(By.CSS_SELECTOR, "[data-action='+2']"))
@@ -464,6 +520,50 @@ def test_a_revolt_is_told_with_both_strengths_and_its_leaders_lit(
         assert set(told) <= set(_lines(browser, "#news-lines li"))
         assert "told" in _cell_classes(browser, "O2")  # the loser's king left it
         browser.save_screenshot(str(shots / "revolt.png"))
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")
+
+
+def _dialog_closed(name: str) -> Callable[[webdriver.Chrome], bool]:
+    def closed(driver: webdriver.Chrome) -> bool:
+        return _idle(driver) and driver.find_element(By.ID, name).get_attribute("open") is None
+
+    return closed
+
+
+def test_a_dialog_closes_once_its_decision_is_gone(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """The support dialog open on the attacker's page closes as soon as the support is committed
+    elsewhere (through the API with the seat's token); the exchange dialog closes once the seat
+    has moved elsewhere; the page sends no action of a decision that is gone, and gets no
+    refusal."""
+    seed, actions = REVOLT
+    with live_server(tmp_path / "games.sqlite") as url:
+        game, tokens = _seeded(url, seed, actions)
+        _open_seat(browser, url, game, 1, tokens["1"])
+        wait = WebDriverWait(browser, 30, poll_frequency=0.05)
+        wait.until(_dialog_open)
+        assert browser.find_elements(By.CSS_SELECTOR, "#decision-buttons [data-action='+2']")
+        _traffic(browser)  # forget the loading's requests
+        before = _version(browser)
+        _act(url, game, tokens, "+2")  # seat 1 commits from elsewhere: seat 0 decides now
+        wait.until(_moved_past(before))
+        wait.until(_dialog_closed("decision"))
+        assert _turn(browser) == "theirs"
+        _act(url, game, tokens, "+0")  # seat 0 answers: seat 1's turn goes on, no dialog
+        wait.until(_moved_past(before + 1))
+        assert _turn(browser) == "mine"
+        assert browser.find_element(By.ID, "decision").get_attribute("open") is None
+
+        _click(browser, browser.find_element(By.ID, "exchange-open"))
+        assert browser.find_element(By.ID, "exchange").get_attribute("open") is not None
+        _act(url, game, tokens, "pass")  # seat 1 ends an action from another tab
+        wait.until(_moved_past(before + 2))
+        wait.until(_dialog_closed("exchange"))
+        asked, answered = _traffic(browser)
+        assert not [line for line in asked if line.startswith("POST")]
+        assert not [answer for answer in answered if answer[1] >= 400]
         assert _csp_reports(browser) == []
         browser.get("about:blank")
 
@@ -552,7 +652,22 @@ def test_a_catastrophe_is_explained_on_hover_and_told_after(
         assert hinted.startswith("A greedy player would play ")
         assert hinted.split()[5].rstrip(":") in legal and "Legal" in hinted
 
+        drawn = _hand_drawn(browser)
+        assert drawn == {
+            **{c: f"hand-tile-{c}" for c in "rbgk"},
+            **{c: f"hand-leader-1-{c.lower()}" for c in "RBGK"},
+            "x": "hand-catastrophe",
+        }
         _click(browser, browser.find_element(By.CSS_SELECTOR, "#hand [data-piece='x']"))
+        lit = {
+            str(rect.get_attribute("data-cell")): "open" in str(rect.get_attribute("class"))
+            for rect in browser.find_elements(By.CSS_SELECTOR, "#board rect.hit.legal")
+        }
+        xs = {str(a)[1:] for a in TIGRIS.legal_actions(state) if str(a).startswith("x")}
+        assert set(lit) == xs and len(xs) < 176  # not the king's cell, nor a treasure's
+        assert "I5" not in lit and lit["J5"] is False  # the red tile it may take, in bold
+        assert sum(lit.values()) == len(xs) - 1  # each empty cell faint (one tile on board)
+        assert browser.execute_script(_TINTED) == []  # outlines: the tiles keep their colours
         cell = browser.find_element(By.CSS_SELECTOR, "#board rect.hit.legal[data-cell='J5']")
         ActionChains(browser).move_to_element(cell).perform()
         wait.until(lambda d: d.find_element(By.ID, "hover-note").text)
@@ -571,6 +686,80 @@ def test_a_catastrophe_is_explained_on_hover_and_told_after(
         assert told == _lines(browser, "#news-lines li")
         assert {"told"} <= _cell_classes(browser, "J5") & _cell_classes(browser, "I5")
         browser.save_screenshot(str(shots / "catastrophe.png"))
+        assert _csp_reports(browser) == []
+        browser.get("about:blank")
+
+
+_PAST_THE_EDGE = """
+const width = document.documentElement.clientWidth;
+return [...document.querySelectorAll("body *")]
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > width + 0.5)
+  .filter((e) => !e.closest("#board svg"))  // the zoomed board scrolls inside its own box
+  .map((e) => `${e.tagName} #${e.id} ${Math.round(e.getBoundingClientRect().right)}`);
+"""
+_SMALL_TARGETS = """
+return [...document.querySelectorAll("button, a, input, select")]
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().height < 40)
+  .map((e) => `${e.tagName} #${e.id} ${e.textContent.trim().slice(0, 20)}`);
+"""
+
+
+def _phone(driver: webdriver.Chrome, width: int, height: int) -> None:
+    """Make the page *width* by *height* CSS pixels, as a phone's (a headless window is at
+    least 500 wide)."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def _in_sight(driver: webdriver.Chrome, element: WebElement) -> bool:
+    """Scrolled to, *element* lies wholly within the viewport's width and height."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    box = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight]",
+        element,
+    )
+    left, top, right, bottom, width, height = box
+    inside = left >= 0 and top >= 0 and right <= width and bottom <= height
+    return bool(element.is_displayed() and inside)
+
+
+@pytest.mark.parametrize("width", [360, 390, 412])
+def test_a_phone_gets_one_column_a_zoomable_board_and_targets_a_finger_hits(
+    browser: webdriver.Chrome, tmp_path: Path, width: int
+) -> None:
+    """At a phone's width no element passes the screen's right edge (the start page's and
+    the game's), Hint and the players' table are in sight once scrolled to, every button,
+    link and field is at least 40 pixels high, and zooming in makes the board's cells as big
+    as a fingertip, the board scrolling in its own box."""
+    seed, actions = CATASTROPHE
+    _phone(browser, width, 844)
+    with live_server(tmp_path / "games.sqlite") as url:
+        browser.get(url + "/")
+        WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "seat0"))
+        assert browser.execute_script("return document.documentElement.clientWidth") == width
+        assert browser.execute_script(_PAST_THE_EDGE) == []
+        assert browser.execute_script(_SMALL_TARGETS) == []
+        game, tokens = _seeded(url, seed, actions)
+        _open_seat(browser, url, game, 1, tokens["1"])
+        browser.save_screenshot(str(_shots(tmp_path) / f"phone-{width}.png"))
+        assert browser.execute_script(_PAST_THE_EDGE) == []
+        assert browser.execute_script(_SMALL_TARGETS) == []
+        assert _in_sight(browser, browser.find_element(By.ID, "hint"))
+        assert _in_sight(browser, browser.find_element(By.ID, "players-table"))
+        cell = browser.find_element(By.CSS_SELECTOR, "#board rect.hit[data-cell='J5']")
+        assert cell.rect["height"] < 40
+        for _ in range(2):
+            _click(browser, browser.find_element(By.ID, "zoom-in"))
+        assert cell.rect["height"] >= 40
+        assert browser.execute_script(_PAST_THE_EDGE) == []
+        board = browser.find_element(By.ID, "board")
+        assert browser.execute_script("return arguments[0].scrollWidth", board) > width
+        _click(browser, browser.find_element(By.CSS_SELECTOR, "#hand [data-piece='x']"))
+        _click(
+            browser, browser.find_element(By.CSS_SELECTOR, "#board rect.hit.legal[data-cell='J5']")
+        )
+        WebDriverWait(browser, 30, poll_frequency=0.05).until(_moved_past(len(actions.split())))
         assert _csp_reports(browser) == []
         browser.get("about:blank")
 

@@ -114,4 +114,15 @@ def test_each_history_entry_tells_its_action_in_words(client: Any) -> None:
     body = {"action": first["action"], "version": 0}
     client.post(f"/api/games/{babel}/actions", headers=bearer(seats["0"]), json=body)
     told = client.get(f"/api/games/{babel}/history").json()["history"][0]
-    assert told["label"] == first["label"]
+    assert told["label"] == first["label"] == "Travel to the Hittites (discard a Hittite card)"
+
+
+def test_the_rules_page_explains_babels_notation(client: Any) -> None:
+    """Every form of Babel's notation the terminal's help shows is written out on the rules
+    page, in its Babel section."""
+    page = html.unescape(client.get("/static/rules.html").text)
+    babel = page[page.index('<section id="babel">') :]
+    written = re.findall(r"^  (\S+(?: #\S+)*)", GAMES["babel"].presentation.notation_help(), re.M)
+    forms = [form for line in written for form in line.split()]
+    assert len(forms) >= 13
+    assert [form for form in forms if f"<code>{form}</code>" not in babel] == []

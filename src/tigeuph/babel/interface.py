@@ -34,6 +34,7 @@ from ..core.interface.presentation import Presentation
 from ..core.interface.protocol import GameInterface
 from .analysis.evaluation import evaluate
 from .analysis.policies import choose
+from .client import BABEL_CLIENT, BabelClient
 from .model.actions import Action, parse_action
 from .model.state import BabelState, new_game
 from .notation import TITLE, from_text, to_text
@@ -135,7 +136,8 @@ class BabelPresentation(Presentation[BabelState, BabelView, Action]):
 
 class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     """Babel (spec B0-B60) through :class:`~tigeuph.GameInterface`: two players, no
-    variants (the default ``variants``), no client extras; its views carry no history, and
+    variants (the default ``variants``), its moves in words for clients; its views carry no
+    history, and
     every game ends (spec B30), so its records never stall."""
 
     facts = GameFacts(
@@ -202,7 +204,7 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     def json_schema(self) -> dict[str, Any]:
         return json_schema()
 
-    # --- its own capabilities; its variants and client are the defaults ----------------------
+    # --- its own capabilities; its variants are the defaults ---------------------------------
 
     @cached_property
     def records(self) -> BabelRecords:
@@ -223,6 +225,10 @@ class Babel(GameInterface[BabelState, BabelView, Action, BabelGame]):
     @cached_property
     def presentation(self) -> BabelPresentation:
         return BabelPresentation(self)
+
+    @cached_property
+    def client(self) -> BabelClient:
+        return BABEL_CLIENT
 
 
 BABEL: Final = Babel()

@@ -89,7 +89,12 @@ def _move(game: AnyGame) -> dict[str, Any]:
     plain = {"action": {"type": "string"}, "label": {"type": "string"}}
     extras = game.client
     if not extras.action_count:
-        return _object(plain)
+        target = {
+            "type": "string",
+            "description": "A CSS selector of the element of the game's picture that plays "
+            "this move when clicked; absent when the move is a button only.",
+        }
+        return _object(plain, {"target": target})
     return _object(
         {
             **plain,
@@ -127,8 +132,12 @@ _WORDS: Final = {
     "description": "What the page calls the game's things (the game's client words): "
     "colours (a tile letter: its colour), leaders (a leader letter: its name), decisions (a "
     "pending kind: its dialog's title and text), switches (the variants a start form offers: "
-    "rule, value, label). Empty for a game played by its moves' notation alone.",
+    "rule, value, label), symbols (an SVG of <defs> alone: the pieces' symbols as its "
+    "pictures draw them) and pieces (a move's piece: the id of its symbol there, {seat} "
+    "standing for its owner's seat). Empty for a game played by its moves' notation alone.",
     "properties": {
+        "symbols": {"type": "string"},
+        "pieces": {"type": "object", "additionalProperties": {"type": "string"}},
         "colours": {"type": "object", "additionalProperties": {"type": "string"}},
         "leaders": {"type": "object", "additionalProperties": {"type": "string"}},
         "decisions": {

@@ -6,8 +6,9 @@ its picture, winners and scores. A game may add its own :class:`ClientExtras`: a
 move's fields (the main game's action id, kind, cell, piece and English label), its actions by
 number, the grid its picture is drawn on (so the board lays clickable cells over the picture),
 and its outcome's own fields, and the words a client shows for its pieces, decisions and variant
-switches (so the browser board names none of a game's own). A game without extras
-(:data:`NO_EXTRAS`, Babel's) is played with its moves' notation, as buttons and typed text.
+switches (so the browser board names none of a game's own). A game without a grid (Babel's) is
+played with its moves' labels as buttons, its notation typed, and the moves whose ``target``
+names an element of its picture by clicking it there.
 """
 
 from __future__ import annotations
@@ -29,13 +30,17 @@ class ClientExtras:
     """What a client calls the game's things, by default nothing: ``colours`` (a tile's letter
     in the moves' ``piece``: its colour's name), ``leaders`` (a leader's letter: its name; its
     colour is its lower-case letter's), ``decisions`` (a pending decision's ``kind``: its
-    dialog's ``title`` and ``text``) and ``switches`` (the variants a start form offers, each a
-    ``rule`` key, the ``value`` it sets and its ``label``). The server sends them in a game's
-    summary."""
+    dialog's ``title`` and ``text``), ``switches`` (the variants a start form offers, each a
+    ``rule`` key, the ``value`` it sets and its ``label``), ``symbols`` (an SVG of ``<defs>``
+    alone: the pieces' symbols as the pictures draw them) and ``pieces`` (a move's ``piece``:
+    the id of its symbol there, ``{seat}`` standing for its owner's seat), so a hand is drawn
+    as the board draws its pieces. The server sends them in a game's summary."""
 
     def move(self, action: Any) -> dict[str, Any]:
         """The fields a described move has beside its ``action`` (notation) and ``label``;
-        by default none."""
+        by default none. A game numbering its actions gives ``id``, ``kind``, ``cell`` and
+        ``piece``; one that does not may give ``target``, a CSS selector of the element of
+        its picture the move is played by clicking."""
         return {}
 
     def label(self, action: Any) -> str:

@@ -25,6 +25,7 @@ const colours = () => words().colours || {};
 const leaders = () => words().leaders || {};
 
 const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
 const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -207,6 +208,7 @@ async function startGame(id, token) {
   game.summary = summary.data;
   showTitle(game.summary.title);
   showRulesLink(game.summary.game);
+  showSymbols();
   $("hand-panel").hidden = !clickable();
   $("players-panel").hidden = !clickable();
   $("moves-panel").hidden = clickable();
@@ -357,6 +359,7 @@ function render() {
   if (clickable()) { drawHand(); drawPlayers(); } else drawMoves(mine && !data.over);
   drawHistory();
   drawNews();
+  closeStaleDialogs();
   $("advice-panel").hidden = !mine || data.over;
   const example = data.moves.length ? data.moves[data.moves.length - 1].action : "";
   $("explain-text").placeholder = example ? `an action, e.g. ${example}` : "an action";
@@ -366,8 +369,8 @@ function render() {
   if (data.view.pending) { showDecision(); return; }
   const left = data.view.actions_left;
   setPrompt(game.selected
-    ? "Click a highlighted cell."
-    : `Choose a tile, leader or catastrophe from your hand, then a highlighted cell (${left} action${left === 1 ? "" : "s"} left).`);
+    ? "Click an outlined cell."
+    : `Choose a tile, leader or catastrophe from your hand, then an outlined cell (${left} action${left === 1 ? "" : "s"} left).`);
 }
 
 function legalCells() {
@@ -385,10 +388,9 @@ function drawBoard() {
   if (parsed.localName !== "svg") { board.replaceChildren(); return; }
   const svg = document.importNode(parsed, true);
   board.replaceChildren(svg);
-  if (!clickable()) return;
+  if (!clickable()) { drawTargets(svg); return; }
   const { rows, cols, square, margin, columns } = game.summary.board;
-  const ns = "http://www.w3.org/2000/svg";
-  const hits = document.createElementNS(ns, "g");
+  const hits = document.createElementNS(SVG, "g");
   hits.setAttribute("class", "hits");
   const marks = boardMarks();
   const legal = new Map();
@@ -396,10 +398,12 @@ function drawBoard() {
     if (!legal.has(move.cell)) legal.set(move.cell, []);
     legal.get(move.cell).push(move);
   }
+  const taken = occupiedCells();
+  const takes = [...legal.keys()].some((cell) => taken.has(cell));  // a catastrophe: it may take a piece
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
       const name = columns[col] + (row + 1);
-      const rect = document.createElementNS(ns, "rect");
+      const rect = document.createElementNS(SVG, "rect");
       rect.setAttribute("x", margin + col * square);
       rect.setAttribute("y", margin + row * square);
       rect.setAttribute("width", square);
@@ -407,9 +411,10 @@ function drawBoard() {
       rect.setAttribute("data-cell", name);
       const here = legal.get(name);
       const lit = marks.get(name);
-      rect.setAttribute("class", ["hit", here ? "legal" : "", ...(lit || [])].filter(Boolean).join(" "));
+      const open = here && takes && !taken.has(name) ? "open" : "";
+      rect.setAttribute("class", ["hit", here ? "legal" : "", open, ...(lit || [])].filter(Boolean).join(" "));
       if (here) {
-        const title = document.createElementNS(ns, "title");
+        const title = document.createElementNS(SVG, "title");
         title.textContent = here.map((m) => m.label).join("\n");
         rect.append(title);
         rect.addEventListener("click", () => chooseAmong(here, `Cell ${name}`));
@@ -421,6 +426,58 @@ function drawBoard() {
   svg.append(hits);
 }
 
+// A game without a grid: the moves whose target names an element of the picture (a place, a
+// card) are played by clicking it there, through an outline laid over its bounds.
+function drawTargets(svg) {
+  const { data } = game;
+  if (data.over || data.to_move !== data.seat) return;
+  const targets = new Map();
+  for (const move of data.moves) {
+    if (!move.target) continue;
+    const found = svg.querySelector(move.target);
+    if (!found) continue;
+    if (!targets.has(found)) targets.set(found, []);
+    targets.get(found).push(move);
+  }
+  const hits = document.createElementNS(SVG, "g");
+  hits.setAttribute("class", "hits");
+  svg.append(hits);
+  for (const [found, moves] of targets) {
+    const box = found.getBBox();
+    const rect = document.createElementNS(SVG, "rect");
+    for (const [key, value] of Object.entries({ x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6, rx: 6 })) rect.setAttribute(key, value);
+    rect.setAttribute("class", "hit legal target");
+    rect.setAttribute("data-action", moves.map((m) => m.action).join(" "));
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = moves.map((m) => m.label).join("\n");
+    rect.append(title);
+    rect.addEventListener("click", () => chooseAmong(moves, moves[0].label));
+    hits.append(rect);
+  }
+}
+
+// The pieces' symbols as the game's pictures draw them (its words' symbols), once in the page,
+// so that the hand shows each piece as the board does.
+function showSymbols() {
+  const text = words().symbols || "";
+  const parsed = text ? new DOMParser().parseFromString(text, "image/svg+xml").documentElement : null;
+  $("piece-symbols").replaceChildren(...(parsed && parsed.localName === "svg" ? [document.importNode(parsed, true)] : []));
+}
+
+// A piece of the hand drawn as the board draws it; nothing when the game gives no symbol.
+function pieceIcon(piece, seat) {
+  const id = (words().pieces || {})[piece];
+  if (!id) return "";
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 40 40");
+  svg.setAttribute("class", "piece-icon");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `#${id.replace("{seat}", seat)}`);
+  svg.append(use);
+  return svg;
+}
+
 function drawHand() {
   const { data } = game;
   const mine = data.to_move === data.seat && !data.view.pending && !data.over;
@@ -428,13 +485,13 @@ function drawHand() {
   const pick = (piece) => () => { game.selected = game.selected === piece ? null : piece; render(); };
   const tiles = Object.entries(colours()).map(([letter, colour]) => el("button", {
     class: `piece ${colour}${game.selected === letter ? " selected" : ""}`, "data-piece": letter, type: "button",
-    disabled: !(mine && pieces.has(letter)), onclick: pick(letter), title: `${colour} tiles`,
-  }, `${data.view.hand[letter]}`));
+    disabled: !(mine && pieces.has(letter)), onclick: pick(letter), title: `${colour} tiles`, "aria-label": `${data.view.hand[letter]} ${colour}`,
+  }, pieceIcon(letter, data.seat), el("span", { class: "count" }, `${data.view.hand[letter]}`)));
   const cats = data.view.catastrophe_tiles[data.seat];
   tiles.push(el("button", {
     class: `piece catastrophe${game.selected === "x" ? " selected" : ""}`, "data-piece": "x", type: "button",
-    disabled: !(mine && pieces.has("x")), onclick: pick("x"), title: "catastrophe tiles",
-  }, `✕ ${cats}`));
+    disabled: !(mine && pieces.has("x")), onclick: pick("x"), title: "catastrophe tiles", "aria-label": `${cats} catastrophe`,
+  }, pieceIcon("x", data.seat) || "✕", el("span", { class: "count" }, `${cats}`)));
   $("hand").replaceChildren(...tiles);
   const onBoard = data.view.leaders[data.seat];
   $("leaders").replaceChildren(...Object.entries(leaders()).map(([letter, name]) => {
@@ -443,7 +500,7 @@ function drawHand() {
       class: `piece leader ${colours()[letter.toLowerCase()]}${game.selected === letter ? " selected" : ""}`,
       "data-piece": letter, type: "button", disabled: !(mine && pieces.has(letter)), onclick: pick(letter),
       title: where ? `your ${name}, on ${where}` : `your ${name}, in hand`,
-    }, `${name}${where ? ` · ${where}` : ""}`);
+    }, pieceIcon(letter, data.seat), el("span", { class: "name" }, `${name}${where ? ` · ${where}` : ""}`));
   }));
   const extras = [];
   const withdraw = data.moves.find((m) => m.kind === "withdraw" && m.piece === game.selected);
@@ -584,10 +641,16 @@ function pendingConflict() {
 
 // Each side's kingdom: the cells joined to its leader through tiles and leaders. In a war the
 // unification tile belongs to neither side (spec R16), so the search does not cross it.
+function occupiedCells() {
+  const { view } = game.data;
+  const occupied = new Set([...Object.values(view.tiles || {}).flat(), ...(view.flipped || [])]);
+  for (const leaders of view.leaders || []) for (const cell of Object.values(leaders)) if (cell) occupied.add(cell);
+  return occupied;
+}
+
 function conflictKingdoms(begun) {
   const { view } = game.data;
-  const occupied = new Set([...Object.values(view.tiles).flat(), ...(view.flipped || [])]);
-  for (const leaders of view.leaders) for (const cell of Object.values(leaders)) if (cell) occupied.add(cell);
+  const occupied = occupiedCells();
   if (begun.conflict === "war" && view.unification) occupied.delete(view.unification);
   const { columns } = game.summary.board;
   const neighbours = (cell) => {
@@ -657,13 +720,32 @@ function conflictDialog(conflict) {
 
 // --- choosing and playing -----------------------------------------------------------------
 
-function chooseAmong(moves, title) {
-  if (moves.length === 1) { post(moves[0]); return; }
-  showChoices(title, "Choose one:", moves);
+// A dialog offers the moves of one view: the decision dialog stays open only while the view
+// asks that decision of this seat (the same pending decision, field by field), and a choice
+// among a cell's moves or the exchange only while the version it was opened at is shown. Each
+// view rebuilds the decision's buttons from its own moves, and closes a dialog it no longer
+// asks: a click never sends a move of a decision that is gone.
+const decisionKey = (data) => data.view.pending && data.to_move === data.seat && !data.over
+  ? `decision:${data.seat}:${JSON.stringify(data.view.pending)}` : null;
+
+function closeStaleDialogs() {
+  const { data } = game;
+  const decision = $("decision");
+  const wanted = decision.dataset.key;
+  const asked = wanted && wanted.startsWith("decision:") ? decisionKey(data) : `version:${data.version}`;
+  if (decision.open && wanted !== asked) decision.close();
+  const exchange = $("exchange");
+  if (exchange.open && exchange.dataset.key !== `version:${data.version}`) exchange.close();
 }
 
-function showChoices(title, text, moves, parts = [], texts = null) {
+function chooseAmong(moves, title) {
+  if (moves.length === 1) { post(moves[0]); return; }
+  showChoices(title, "Choose one:", moves, [], null, `version:${game.data.version}`);
+}
+
+function showChoices(title, text, moves, parts = [], texts = null, key = null) {
   const dialog = $("decision");
+  dialog.dataset.key = key || "";
   $("decision-title").textContent = title;
   $("decision-text").textContent = text;
   $("conflict").hidden = parts.length === 0;
@@ -680,13 +762,13 @@ function showDecision() {
   const conflict = pendingConflict();
   if (conflict) {
     const shown = conflictDialog(conflict);
-    const lit = conflict.begun ? " Both leaders and their kingdoms are lit on the board." : "";
+    const lit = conflict.begun ? " The board frames both leaders, with their strengths, and their kingdoms." : "";
     setPrompt(`${shown.title}: choose your support.`);
-    showChoices(shown.title, text + lit, shown.buttons.map((b) => b.move), shown.parts, shown.buttons.map((b) => b.text));
+    showChoices(shown.title, text + lit, shown.buttons.map((b) => b.move), shown.parts, shown.buttons.map((b) => b.text), decisionKey(game.data));
     return;
   }
   setPrompt(title);
-  showChoices(title, text, game.data.moves);
+  showChoices(title, text, game.data.moves, [], null, decisionKey(game.data));
 }
 
 function openExchange() {
@@ -694,7 +776,7 @@ function openExchange() {
   const hand = game.data.view.hand;
   const counts = $("exchange-counts");
   counts.replaceChildren(...Object.entries(colours()).flatMap(([letter, colour]) => [
-    el("span", { class: `piece ${colour}` }, colour), el("span", {}, `of ${hand[letter]}`),
+    el("span", { class: `piece ${colour}` }, pieceIcon(letter, game.data.seat), colour), el("span", {}, `of ${hand[letter]}`),
     el("input", { type: "number", min: 0, max: hand[letter], value: 0, "data-letter": letter }), el("span"),
   ]));
   $("exchange-ok").onclick = () => {
@@ -706,6 +788,7 @@ function openExchange() {
     post(move);
   };
   $("exchange-cancel").onclick = () => dialog.close();
+  dialog.dataset.key = `version:${game.data.version}`;
   dialog.showModal();
 }
 
@@ -809,6 +892,21 @@ async function askHint() {
   drawBoard();
 }
 
+// --- zoom ---------------------------------------------------------------------------------
+
+// The board's zoom, a step of ZOOMS (board.css sizes each): beyond the first the board is
+// wider than its place and scrolls, so a phone's cells grow to a finger's size.
+const ZOOMS = ["1", "1.5", "2", "3"];
+function zoom(step) {
+  const board = $("board");
+  const at = Math.max(0, Math.min(ZOOMS.length - 1, ZOOMS.indexOf(board.dataset.zoom) + step));
+  const centre = (board.scrollLeft + board.clientWidth / 2) / (board.scrollWidth || 1);
+  board.dataset.zoom = ZOOMS[at];
+  board.scrollLeft = centre * board.scrollWidth - board.clientWidth / 2;
+  $("zoom-out").disabled = at === 0;
+  $("zoom-in").disabled = at === ZOOMS.length - 1;
+}
+
 // --- start --------------------------------------------------------------------------------
 
 function showStart(message) {
@@ -858,6 +956,9 @@ $("action-form").addEventListener("submit", playTyped);
 $("explain-form").addEventListener("submit", explainTyped);
 $("hint").addEventListener("click", askHint);
 $("help-open").addEventListener("click", () => $("help").showModal());
+$("zoom-in").addEventListener("click", () => zoom(1));
+$("zoom-out").addEventListener("click", () => zoom(-1));
 window.addEventListener("hashchange", route);
+zoom(0);
 gameChosen();
 route();

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Final
+from xml.etree.ElementTree import Element, SubElement, tostring
 
 from ...core.interface.client import ClientExtras
 from ..engine.apply import outcome
@@ -46,6 +47,7 @@ from ..model.kinds import ACTION_KINDS, DECISIONS
 from ..model.pieces import Colour
 from ..model.state import End, GameState
 from ..pictures import MARGIN, SQUARE
+from ..pictures.symbols import PieceSymbols
 
 __all__ = ["TIGRIS_CLIENT", "TigrisClient", "describe", "describe_all"]
 
@@ -116,6 +118,34 @@ def describe(action: Action) -> dict[str, Any]:
     }
 
 
+_SEATS: Final = 4
+_HAND: Final = "hand-"
+"""The prefix of the hand's symbols' ids, apart from the picture's own."""
+
+
+def _hand_symbols() -> str:
+    """An SVG holding only ``<defs>``: the symbol of each piece a hand may hold, as the
+    pictures draw it (each tile, the catastrophe, and every seat's leaders), each id prefixed
+    with ``hand-``."""
+    svg = Element("svg", xmlns="http://www.w3.org/2000/svg", width="0", height="0")
+    symbols = PieceSymbols(SubElement(svg, "defs"))
+    for colour in Colour:
+        symbols.tile(colour)
+        for seat in range(_SEATS):
+            symbols.leader(seat, colour)
+    symbols.catastrophe()
+    return tostring(svg, encoding="unicode").replace(' id="', f' id="{_HAND}')
+
+
+def _hand_pieces() -> dict[str, str]:
+    """Each piece letter of the moves: the id of its symbol among :func:`_hand_symbols`
+    (``{seat}`` stands for the leader's seat)."""
+    pieces = {colour.letter: f"{_HAND}tile-{colour.letter}" for colour in Colour}
+    for colour in Colour:
+        pieces[colour.letter.upper()] = f"{_HAND}leader-{{seat}}-{colour.letter}"
+    return {**pieces, "x": f"{_HAND}catastrophe"}
+
+
 def describe_all(actions: Sequence[Action]) -> list[dict[str, Any]]:
     """:func:`describe` for each of *actions*, in order."""
     return [describe(action) for action in actions]
@@ -144,6 +174,8 @@ class TigrisClient(ClientExtras):
         "colours": {colour.letter: _colour(colour) for colour in Colour},
         "leaders": {colour.letter.upper(): colour.leader for colour in Colour},
         "decisions": {kind.name: {"title": kind.title, "text": kind.prompt} for kind in DECISIONS},
+        "symbols": _hand_symbols(),
+        "pieces": _hand_pieces(),
         "switches": [
             {"rule": "buildings", "value": True, "label": "Civilisation buildings"},
             {"rule": "wonder", "value": True, "label": "Wonder"},
