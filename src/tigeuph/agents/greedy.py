@@ -19,8 +19,8 @@ class GreedyAgent:
     The position is a full state drawn with the game's ``sample_state`` from its view, so
     hidden tiles and cards are guessed, never seen. A single legal action is played without
     search. It never takes its seat back to a position, but for points, in which one of its
-    turns began, while another action is legal (:func:`repeating`): it plays the best of the
-    others instead. In the main game the values are the settled evaluation
+    turns began, while another action is legal (``repeating`` in this module): it plays the
+    best of the others instead. In the main game the values are the settled evaluation
     (:mod:`tigeuph.tigris.analysis.heuristic`, :func:`tigeuph.tigris.analysis.settle.settle`) of
     each action, computed once per class of actions the evaluation cannot tell apart
     (:func:`tigeuph.tigris.analysis.candidates.scores`); in Babel, the evaluation of
@@ -53,8 +53,8 @@ class GreedyAgent:
 def repeating(game: AnyGame, view: Any) -> list[Any]:
     """The actions of *view*'s legal ones that would take its player back to a position, but
     for points, in which one of his turns began (the game's ``evaluation.repeats``, read from
-    the view's public history): a player who avoids them cannot be the one who repeats a
-    position until the game stalls (spec D8). None when every legal action would."""
+    the view's public history): the plain way of repeating a position until the game stalls
+    (spec D8). None when every legal action would."""
     legal: Sequence[Any] = view.legal
     back = game.evaluation.repeats(view, legal)
     if all(back):

@@ -78,7 +78,7 @@ class MCTSAgent:
     searched at the root; *widening* how fast deeper nodes add children (a node visited *n*
     times may have ``1 + widening·√n``). A single legal action is played without search.
 
-    *backup* (one of :data:`BACKUPS`) says whom each decision of the tree serves. ``"maxn"``
+    *backup* (one of ``BACKUPS``) says whom each decision of the tree serves. ``"maxn"``
     (max^n, the default): every seat chooses for its own reward. ``"paranoid"``: the other
     seats all choose against the searching player (one minus his reward). ``"best-reply"``
     (best-reply search, BRS+, adapted to MCTS): between two of the searching player's decisions

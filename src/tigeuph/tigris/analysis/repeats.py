@@ -3,7 +3,9 @@ his view alone, so that the greedy and search players can avoid moving a leader 
 
 The stall watch (:class:`~tigeuph.tigris.stall.StallWatch`) stops a game whose turn begins in
 the same position, but for points, for the fourth time; a player who never steps back into a
-position his own turn began in cannot be the one who repeats it. Only leaders come and go:
+position his own turn began in never brings one of his own turns back (two players' leaders
+going to and fro together still may, each back to a position of the other's turn, and the
+watch stops that). Only leaders come and go:
 every other change (a tile, a catastrophe, an exchange, a draw, a conflict, a treasure, a
 monument, a building, the wonder) is for good, since the bag only empties and the board and
 the discards only fill. So the positions that can come back are those since the last such
