@@ -125,6 +125,7 @@ class _PlainSearch(MCTSAgent):
         roots: list[Any],
         state: Any,
         base: list[float],
+        me: int,
         rng: random.Random,
     ) -> None:
         path: list[tuple[_Node, int]] = []

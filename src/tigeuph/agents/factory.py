@@ -9,6 +9,7 @@ its interface), so the names mean the same players whatever the game::
     greedy                        GreedyAgent()
     mcts:iterations=400           MCTSAgent(iterations=400)
     mcts:seconds=1.5,iterations=1000
+    mcts:backup=paranoid          MCTSAgent(backup="paranoid")
     mypkg.bots:make               mypkg.bots.make()
     mypkg.bots:make:depth=3       mypkg.bots.make(depth=3)
     external:node bots/bot.js     ExternalAgent("node bots/bot.js"): a program playing over
@@ -61,6 +62,7 @@ _BUILT_IN: Final[dict[str, tuple[Callable[..., Agent], Mapping[str, type]]]] = {
             "rollout": int,
             "candidates": int,
             "widening": float,
+            "backup": str,
         },
     ),
 }

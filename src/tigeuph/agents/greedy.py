@@ -9,7 +9,7 @@ from typing import Any
 
 from ..games import AnyGame, game_of
 
-__all__ = ["GreedyAgent", "best_actions"]
+__all__ = ["GreedyAgent", "best_actions", "repeating"]
 
 
 class GreedyAgent:
@@ -18,7 +18,9 @@ class GreedyAgent:
 
     The position is a full state drawn with the game's ``sample_state`` from its view, so
     hidden tiles and cards are guessed, never seen. A single legal action is played without
-    search. In the main game the values are the settled evaluation
+    search. It never takes its seat back to a position, but for points, in which one of its
+    turns began, while another action is legal (``repeating`` in this module): it plays the
+    best of the others instead. In the main game the values are the settled evaluation
     (:mod:`tigeuph.tigris.analysis.heuristic`, :func:`tigeuph.tigris.analysis.settle.settle`) of
     each action, computed once per class of actions the evaluation cannot tell apart
     (:func:`tigeuph.tigris.analysis.candidates.scores`); in Babel, the evaluation of
@@ -40,7 +42,24 @@ class GreedyAgent:
             return legal[0]
         game = game_of(view)
         state = game.sample_state(view, rng)
-        return rng.choice(best_actions(game, state, legal, view.player))
+        choice = rng.choice(best_actions(game, state, legal, view.player))
+        avoid = repeating(game, view)
+        if choice in avoid:  # chosen after the same draws as before, so other games replay
+            others = [action for action in legal if action not in avoid]
+            choice = rng.choice(best_actions(game, state, others, view.player))
+        return choice
+
+
+def repeating(game: AnyGame, view: Any) -> list[Any]:
+    """The actions of *view*'s legal ones that would take its player back to a position, but
+    for points, in which one of his turns began (the game's ``evaluation.repeats``, read from
+    the view's public history): the plain way of repeating a position until the game stalls
+    (spec D8). None when every legal action would."""
+    legal: Sequence[Any] = view.legal
+    back = game.evaluation.repeats(view, legal)
+    if all(back):
+        return []
+    return [action for action, repeated in zip(legal, back, strict=True) if repeated]
 
 
 def best_actions(game: AnyGame, state: Any, legal: Sequence[Any], seat: int) -> list[Any]:

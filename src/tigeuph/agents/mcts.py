@@ -30,8 +30,9 @@ from typing import Any, Final
 
 from ..core.errors import ArgumentError, expect
 from ..games import AnyGame, game_of
+from .greedy import repeating
 
-__all__ = ["DEFAULT_ITERATIONS", "MCTSAgent"]
+__all__ = ["BACKUPS", "DEFAULT_BACKUP", "DEFAULT_ITERATIONS", "MCTSAgent"]
 
 DEFAULT_ITERATIONS: Final = 300
 """The budget when neither iterations nor seconds are given."""
@@ -40,6 +41,15 @@ PRIOR_VISITS: Final = 25
 (progressive bias): with no iterations the search plays the greedy player's move, and the
 rollouts must outweigh the prior to change it."""
 
+
+BACKUPS: Final = ("maxn", "paranoid", "best-reply")
+"""How a rollout's rewards are backed up the tree with 3 or 4 players (:class:`MCTSAgent`'s
+*backup*): each seat for itself, all against the searching player, or only his strongest
+rival replying between his moves."""
+DEFAULT_BACKUP: Final = "maxn"
+"""The backup when none is given: measured no different from the others (docs/agents.rst)."""
+_REPLY: Final = -1
+"""The seat recorded for a best-reply search's choice of who replies: the rivals together."""
 
 MARGIN: Final = 1.0
 """In a centred search (the main game with the wonder or the buildings on), the most visited
@@ -68,10 +78,27 @@ class MCTSAgent:
     searched at the root; *widening* how fast deeper nodes add children (a node visited *n*
     times may have ``1 + widening·√n``). A single legal action is played without search.
 
+    *backup* (one of ``BACKUPS``) says whom each decision of the tree serves. ``"maxn"``
+    (max^n, the default): every seat chooses for its own reward. ``"paranoid"``: the other
+    seats all choose against the searching player (one minus his reward). ``"best-reply"``
+    (best-reply search, BRS+, adapted to MCTS): between two of the searching player's decisions
+    only one rival's decisions are searched, the rival a node of their own chooses as the one
+    whose reply hurts him most; the other rivals play the rollout policy's move, as BRS+ plays
+    an ordering's move instead of passing, so every state stays one the rules reach. With two
+    players the three differ only in how the rival's reward is counted.
+
     Strength and speed, in both games: ``docs/agents.rst``.
     """
 
-    __slots__ = ("candidates", "exploration", "iterations", "rollout", "seconds", "widening")
+    __slots__ = (
+        "backup",
+        "candidates",
+        "exploration",
+        "iterations",
+        "rollout",
+        "seconds",
+        "widening",
+    )
 
     def __init__(
         self,
@@ -82,6 +109,7 @@ class MCTSAgent:
         rollout: int = 4,
         candidates: int = 8,
         widening: float = 1.0,
+        backup: str = DEFAULT_BACKUP,
     ) -> None:
         for name, value in (("iterations", iterations), ("seconds", seconds)):
             if value is not None:
@@ -101,6 +129,10 @@ class MCTSAgent:
             raise ArgumentError(
                 "MCTSAgent: rollout >= 0, candidates >= 1, exploration >= 0, widening > 0"
             )
+        if backup not in BACKUPS:
+            raise ArgumentError(
+                f"MCTSAgent: backup must be one of {', '.join(BACKUPS)}, not {backup!r}"
+            )
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -109,6 +141,7 @@ class MCTSAgent:
         self.rollout = rollout
         self.candidates = candidates
         self.widening = widening
+        self.backup = backup
 
     def __repr__(self) -> str:
         budget = []
@@ -116,6 +149,8 @@ class MCTSAgent:
             budget.append(f"iterations={self.iterations}")
         if self.seconds is not None:
             budget.append(f"seconds={self.seconds:g}")
+        if self.backup != DEFAULT_BACKUP:
+            budget.append(f"backup={self.backup!r}")
         return f"MCTSAgent({', '.join(budget)})"
 
     def act(self, view: Any, rng: random.Random) -> Any:
@@ -132,8 +167,13 @@ class MCTSAgent:
             : self.candidates
         ]
         roots = [legal[i] for _, i in scored]
+        # No leader back where a turn of ours began (spec D8): the next best instead.
+        avoid = repeating(game, view)
+        by_greedy = [
+            legal[i] for _, i in sorted(((s, i) for i, s in enumerate(ranked)), reverse=True)
+        ]
         if len(roots) == 1:
-            return roots[0]
+            return _first_not_in(by_greedy, avoid)
         # Centred (the main game's variants), rewards are measured from each seat's evaluation
         # now: far from 0 the logistic is flat, and a plan's point or two (a cross grown) would
         # move a reward less than the exploration term. Not in the main game's standard rules,
@@ -155,7 +195,7 @@ class MCTSAgent:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(game, root, roots, self._sample(game, view, rng), base, rng)
+            self._iterate(game, root, roots, self._sample(game, view, rng), base, me, rng)
             done += 1
         order = {a: n for n, a in enumerate(roots)}
         chosen = max(root.children.items(), key=lambda kv: (kv[1].visits, -order[kv[0]]))[0]
@@ -164,7 +204,10 @@ class MCTSAgent:
         # their noise. Not in the main game's standard rules: the search measured no weaker
         # there without it (docs/agents.rst).
         if centred and ranked[legal.index(chosen)] < scored[0][0] - MARGIN:
-            return roots[0]
+            chosen = roots[0]
+        if chosen in avoid:  # the most visited of the others, else the greedy player's best
+            visited = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, order[kv[0]]))
+            chosen = _first_not_in([a for a, _ in visited] + by_greedy, avoid)
         return chosen
 
     def _sample(self, game: AnyGame, view: Any, rng: random.Random) -> Any:
@@ -179,14 +222,28 @@ class MCTSAgent:
         roots: list[Any],
         state: Any,
         base: list[float],
+        me: int,
         rng: random.Random,
     ) -> None:
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action leading there)
         node = root
         advance = _advance(game)
+        best_reply = self.backup == "best-reply"
+        replier: int | None = None  # in a best-reply search, the rival searched until our turn
         while not state.is_over:
             seat = state.to_move
             assert seat is not None
+            if best_reply:
+                if seat == me:
+                    replier = None
+                else:
+                    if replier is None:  # our decisions are over for now: who replies?
+                        replier, node = self._replier(node, me, game.player_count(state))
+                        path.append((node, _REPLY))
+                    if seat != replier:  # another rival plays the cheap policy's move (BRS+)
+                        options = game.legal_actions(state)
+                        state = advance(state, game.evaluation.rollout_action(state, options, rng))
+                        continue
             children = node.children
             if node is root:
                 # Every root candidate is a child already, in the candidates' order: all are
@@ -217,9 +274,28 @@ class MCTSAgent:
             path.append((node, seat))
         rewards = self._rollout(game, state, base, rng)
         root.visits += 1
+        if self.backup == "maxn":
+            for child, seat in path:
+                child.visits += 1
+                child.total += rewards[seat]
+            return
+        mine = rewards[me]  # paranoid, best-reply: every rival chooses against us
         for child, seat in path:
             child.visits += 1
-            child.total += rewards[seat]
+            child.total += mine if seat == me else 1 - mine
+
+    def _replier(self, node: _Node, me: int, players: int) -> tuple[int, _Node]:
+        """In a best-reply search, the rival whose decisions are searched until our next one,
+        chosen by UCT among the rivals (a child of *node* for each, keyed by ``(_REPLY, seat)``),
+        and that child."""
+        keys = [(_REPLY, seat) for seat in range(players) if seat != me]
+        children = node.children
+        for key in keys:
+            if key not in children:
+                children[key] = _Node()
+            children[key].available += 1
+        key, child = self._select([(key, children[key]) for key in keys], keys)
+        return key[1], child
 
     def _ucb(self, child: _Node) -> float:
         if child.visits == 0:
@@ -275,6 +351,11 @@ class MCTSAgent:
             1 / (1 + math.exp((b - e) / scale))
             for e, b in zip(game.evaluation.evaluate(state), base, strict=True)
         ]
+
+
+def _first_not_in(preferred: Sequence[Any], avoid: Sequence[Any]) -> Any:
+    """The first of *preferred* not in *avoid* (which never holds them all)."""
+    return next(action for action in preferred if action not in avoid)
 
 
 def _advance(game: AnyGame) -> Callable[[Any, Any], Any]:

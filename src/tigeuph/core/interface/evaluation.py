@@ -70,3 +70,10 @@ class Evaluation(Generic[S, V, A]):
         lets the greedy best overrule small differences (the main game's variants); by
         default ``False``."""
         return False
+
+    def repeats(self, view: V, legal: Sequence[A]) -> list[bool]:
+        """Whether each action of *legal* would take *view*'s player back to a position, but
+        for points, in which one of his turns began (spec D8), as far as his view tells: the
+        greedy and search players play another action when one does not. By default none
+        does (a game that ends by itself)."""
+        return [False] * len(legal)

@@ -2,8 +2,9 @@
 (:mod:`~tigeuph.tigris.analysis.heuristic`), the plans it credits
 (:mod:`~tigeuph.tigris.analysis.plans`), the decisions settled before a position is judged
 (:mod:`~tigeuph.tigris.analysis.settle`), the greedy scores of every legal action at once
-(:mod:`~tigeuph.tigris.analysis.candidates`) and the search's cheap rollout policy
-(:mod:`~tigeuph.tigris.analysis.rollout`).
+(:mod:`~tigeuph.tigris.analysis.candidates`), the search's cheap rollout policy
+(:mod:`~tigeuph.tigris.analysis.rollout`) and the moves that would repeat a position
+(:mod:`~tigeuph.tigris.analysis.repeats`).
 
 The players themselves (:mod:`tigeuph.agents`) are written once for every game; they reach this
 package through the game's interface (:data:`tigeuph.GAMES`), as they reach Babel's

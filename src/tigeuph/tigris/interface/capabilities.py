@@ -14,6 +14,7 @@ from ...core.interface.measures import Measures
 from ...core.interface.presentation import Presentation
 from .. import measures
 from ..analysis.candidates import scores
+from ..analysis.repeats import repeats
 from ..analysis.rollout import evaluation, rollout_action, weighted_action
 from ..checks import check_state
 from ..describe.conflicts import decision_summary
@@ -39,6 +40,7 @@ class TigrisEvaluation(Evaluation[GameState, PlayerView, Action]):
     evaluate = staticmethod(evaluation)  # heuristic.evaluate, or what a rollout weighed already
     rollout_action = staticmethod(rollout_action)
     weighted_action = staticmethod(weighted_action)
+    repeats = staticmethod(repeats)  # leaders moved back to where a turn of the player began
 
     def action_values(self, state: GameState, legal: Sequence[Action], seat: int) -> list[float]:
         return scores(state, legal, seat)
