@@ -303,3 +303,36 @@ def test_bad_animate_input_is_one_line_and_status_2(
     assert err.count("\n") == 1 and says in err, err
     assert main(["render", str(files["record"]), "--animate", "-o", str(tmp_path / "x.png")]) == 2
     assert ".html or .svg" in capsys.readouterr().err
+
+
+def test_animate_for_a_player_never_shows_anothers_exchange(tmp_path: Path) -> None:
+    """An exchange's colours are its player's secret (spec R4): --animate --player 1 names seat
+    0's exchange in no caption and no frame, and draws each frame as the frame of a game whose
+    exchange had other colours; seat 0's own animation names his colours."""
+
+    def animated(exchange: str, player: int) -> tuple[list[list[Any]], list[str]]:
+        game = tigeuph.Game.new(2, seed=9)
+        for text in (exchange, "pass", "pass"):
+            game.play(tigeuph.parse_action(text))
+        path = tmp_path / f"{exchange}-{player}.txt"
+        path.write_text(game.to_record())
+        out = tmp_path / f"{exchange}-{player}.html"
+        assert (
+            main(["render", str(path), "--animate", "--player", str(player), "-o", str(out)]) == 0
+        )
+        page = out.read_text()
+        templates = re.findall(r'<template id="f\d+">(.*?)</template>', page, re.S)
+        return _captions(page), templates
+
+    hand = tigeuph.new_game(2, seed=9).hands[0]
+    letters = "".join(c.letter * n for c, n in zip(tigeuph.Colour, hand, strict=True))
+    mine, other = f"~{letters[:2]}", f"~{letters[-2:]}"
+    assert mine != other
+    captions, frames = animated(mine, 1)
+    assert captions[1][0] == "Move 1 of 3: an action hidden from seat 1"
+    assert not any(
+        mine in json.dumps(caption) or mine in frame
+        for caption, frame in zip(captions, frames, strict=True)
+    )
+    assert (captions, frames) == animated(other, 1)
+    assert animated(mine, 0)[0][1][0] == f"Move 1 of 3: {mine}"

@@ -55,6 +55,7 @@ def frames(
     (as seat *player* saw it, if given)."""
     states, actions = record.states, record.actions
     told_by = record.events
+    views = None if player is None else game.seat_views(game.player_count(states[0]))
     out = []
     for index, state in enumerate(states):
         shown = state if player is None else game.view(state, player)
@@ -65,14 +66,35 @@ def frames(
             continue
         # The state before tells the picture only what the action did, which all may know.
         action, before = actions[index - 1], states[index - 1]
-        picture = game.presentation.picture(
-            shown, size=size, last=action, before=before, coordinates=coordinates
-        )
         events = told_by[index - 1] if index - 1 < len(told_by) else ()
+        notation: str | None = str(action)
+        if views is not None and player is not None:
+            views.saw(before, action, state, events)
+            shown = views.view(state, player)
+            notation = _notation_seen(game, shown, notation)
+        picture = game.presentation.picture(
+            shown,
+            size=size,
+            last=action if notation is not None else None,
+            before=before,
+            coordinates=coordinates,
+        )
         seen = [e.public() if player is None else e.seen_by(player) for e in events]
-        title = f"Move {index} of {len(actions)}: {action}"
+        done = notation if notation is not None else f"an action hidden from seat {player}"
+        title = f"Move {index} of {len(actions)}: {done}"
         out.append(Frame(title, tuple(e.text() for e in seen), picture))
     return out
+
+
+def _notation_seen(game: AnyGame, view: Any, notation: str) -> str | None:
+    """The last action's notation as *view*'s player may know it: ``None`` when his view's
+    public history hides it (an exchange's colours, spec R4); a game whose views carry no
+    history hides no action."""
+    history = json.loads(game.view_to_json(view)).get("history")
+    if not history:
+        return notation
+    seen: str | None = history[-1]["action"]
+    return seen
 
 
 _SYMBOL: Final = re.compile(r'<symbol\b[^>]*\bid="([^"]+)"[^>]*>.*?</symbol>', re.DOTALL)
