@@ -71,7 +71,7 @@ def frames(
         if views is not None and player is not None:
             views.saw(before, action, state, events)
             shown = views.view(state, player)
-            notation = _notation_seen(game, shown, notation)
+            notation = _notation_seen(game, shown, str(action))
         picture = game.presentation.picture(
             shown,
             size=size,
