@@ -73,6 +73,7 @@ nitpick_ignore = [
     ("py:class", "NDArray"),
     ("py:class", "np.float32"),
     ("py:class", "tigeuph.tigris.model.cells.T"),
+    ("py:class", "tigeuph.tigris.model.cells.Cell"),  # an int alias
     # the game interface's type parameters: a state, a view, an action, a record
     *(("py:class", f"tigeuph.core.interface.protocol.{t}") for t in ("S", "V", "A", "G")),
     *(("py:class", f"tigeuph.core.interface.holders.{t}") for t in ("S_in", "V_out", "A_in")),

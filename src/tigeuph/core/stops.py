@@ -26,7 +26,7 @@ class Stop(enum.Enum):
 
     STALLED = "stalled"
     """For :data:`STALL_ROUNDS` whole rounds nothing but points changed, or a turn began for
-    the :data:`STALL_REPEATS`-th time in the same position but for points (spec D8)."""
+    the ``STALL_REPEATS``-th time in the same position but for points (spec D8)."""
     ACTION_LIMIT = "action-limit"
     """The game reached the number of actions its runner allowed (``max_actions``)."""
     RECORD_LIMIT = "record-limit"
