@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
@@ -27,6 +27,7 @@ __all__ = [
     "agent_specs",
     "positive",
     "progress",
+    "rich_bar",
     "rule_settings",
     "switches",
 ]
@@ -183,6 +184,25 @@ def agent_specs(text: str) -> list[str]:
     return specs
 
 
+def rich_bar(columns: Callable[[Any], Sequence[Any]]) -> Any:
+    """A rich progress bar on standard error that clears itself at the end, its columns
+    ``columns(rich.progress)`` (the ``cli`` extra).
+
+    Raises:
+        TigeuphError: rich is not installed (one line naming the extra, or ``--quiet``).
+    """
+    try:
+        import rich.progress
+        from rich.console import Console
+    except ImportError:
+        raise TigeuphError(
+            "the progress bar needs rich: pip install 'tigeuph[cli]' (or pass --quiet)"
+        ) from None
+    return rich.progress.Progress(
+        *columns(rich.progress), console=Console(file=sys.stderr), transient=True
+    )
+
+
 @contextmanager
 def progress(total: int, description: str, *, show: bool = True) -> Iterator[Callable[[int], None]]:
     """A progress bar on standard error with the rate and the time left, while the block runs;
@@ -195,33 +215,18 @@ def progress(total: int, description: str, *, show: bool = True) -> Iterator[Cal
     if not show:
         yield lambda n: None
         return
-    try:
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TaskProgressColumn,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
+    bar = rich_bar(
+        lambda rp: (
+            rp.TextColumn("{task.description}"),
+            rp.BarColumn(),
+            rp.MofNCompleteColumn(),
+            rp.TaskProgressColumn(),
+            rp.TextColumn("{task.fields[rate]}"),
+            rp.TimeElapsedColumn(),
+            rp.TextColumn("elapsed,"),
+            rp.TimeRemainingColumn(),
+            rp.TextColumn("left"),
         )
-    except ImportError:
-        raise TigeuphError(
-            "the progress bar needs rich: pip install 'tigeuph[cli]' (or pass --quiet)"
-        ) from None
-    bar: Any = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("elapsed,"),
-        TimeRemainingColumn(),
-        TextColumn("left"),
-        console=Console(file=sys.stderr),
-        transient=True,
     )
     with bar:
         task = bar.add_task(description, total=total, rate="")

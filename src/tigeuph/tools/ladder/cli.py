@@ -20,7 +20,7 @@ from typing import Any
 
 from ...agents.base import AgentError, AgentSpecError
 from ...core.errors import TigeuphError
-from ..options import Parser, positive
+from ..options import Parser, positive, rich_bar
 from .book import BOOK_GAMES
 from .build import DEFAULT_DEALS, place, run_ladder
 from .report import plot, table
@@ -98,31 +98,17 @@ def _progress(label: str, show: bool) -> Iterator[Callable[[int, int], None]]:
     if not show:
         yield lambda done, total: None
         return
-    try:
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
+    bar = rich_bar(
+        lambda rp: (
+            rp.TextColumn("{task.description}"),
+            rp.BarColumn(),
+            rp.MofNCompleteColumn(),
+            rp.TextColumn("games at most,"),
+            rp.TimeElapsedColumn(),
+            rp.TextColumn("elapsed,"),
+            rp.TimeRemainingColumn(),
+            rp.TextColumn("left at most"),
         )
-    except ImportError:
-        raise TigeuphError(
-            "the progress bar needs rich: pip install 'tigeuph[cli]' (or pass --quiet)"
-        ) from None
-    bar: Any = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games at most,"),
-        TimeElapsedColumn(),
-        TextColumn("elapsed,"),
-        TimeRemainingColumn(),
-        TextColumn("left at most"),
-        console=Console(file=sys.stderr),
-        transient=True,
     )
     with bar:
         task = bar.add_task(label, total=None)
