@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
+from ..core.interface.views import last_seen
 from ..core.svg.text import FONT, wrap
 from ..games import AnyGame
 
@@ -71,7 +72,8 @@ def frames(
         if views is not None and player is not None:
             views.saw(before, action, state, events)
             shown = views.view(state, player)
-            notation = _notation_seen(game, shown, str(action))
+            entry = last_seen(game, shown)  # an action the seat may not see has no notation
+            notation = str(action) if entry is None else entry["action"]
         picture = game.presentation.picture(
             shown,
             size=size,
@@ -84,17 +86,6 @@ def frames(
         title = f"Move {index} of {len(actions)}: {done}"
         out.append(Frame(title, tuple(e.text() for e in seen), picture))
     return out
-
-
-def _notation_seen(game: AnyGame, view: Any, notation: str) -> str | None:
-    """The last action's notation as *view*'s player may know it: ``None`` when his view's
-    public history hides it (an exchange's colours, spec R4); a game whose views carry no
-    history hides no action."""
-    history = json.loads(game.view_to_json(view)).get("history")
-    if not history:
-        return notation
-    seen: str | None = history[-1]["action"]
-    return seen
 
 
 _SYMBOL: Final = re.compile(r'<symbol\b[^>]*\bid="([^"]+)"[^>]*>.*?</symbol>', re.DOTALL)

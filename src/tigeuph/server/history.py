@@ -25,11 +25,11 @@ up in memory (:class:`~tigeuph.server.stops.Replay`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, Final
 
 from ..core.events import Event, names_for
+from ..core.interface.views import last_seen
 from ..games import AnyGame
 from .rows import HIDDEN
 
@@ -39,13 +39,6 @@ SAID: Final = "said"
 """The key of a stored entry holding, for each of its events, the sentence each seat it
 concerns is told (``{"0": "You place ..."}``); never answered as stored: :func:`project`
 turns it into the asking seat's ``told``."""
-
-
-def _last_seen(game: AnyGame, seen: Any) -> dict[str, Any] | None:
-    """The last entry of the history in the document of the view *seen*; ``None`` for a game
-    whose views carry no history."""
-    history = json.loads(game.view_to_json(seen)).get("history")
-    return history[-1] if history else None
 
 
 def history_entry(
@@ -59,7 +52,7 @@ def history_entry(
     players = game.player_count(before)
     views = game.seat_views(players)
     views.saw(before, action, after, events)
-    seen = [_last_seen(game, views.view(after, seat)) for seat in range(players)]
+    seen = [last_seen(game, views.view(after, seat)) for seat in range(players)]
     own = seen[mover]
     told = {
         "events": [game.event_to_json(event.public()) for event in events],

@@ -5,6 +5,7 @@ whose views carry no history (the interface's default ``seat_views``)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -13,7 +14,7 @@ from ..events import Event
 if TYPE_CHECKING:
     from .protocol import GameInterface
 
-__all__ = ["PlainSeatViews", "history_view"]
+__all__ = ["PlainSeatViews", "history_view", "last_seen"]
 
 S = TypeVar("S")  # the game's state
 V = TypeVar("V")  # one player's view
@@ -58,3 +59,11 @@ def history_view(
     for before, action, after, told in zip(states, actions, states[1:], events, strict=False):
         views.saw(before, action, after, told)
     return views.view(states[-1], seat)
+
+
+def last_seen(game: GameInterface[Any, V, Any, Any], view: V) -> dict[str, Any] | None:
+    """The last entry of *view*'s public history, as its JSON document writes it (``"action":
+    null`` when its player may not see the action: an exchange's colours, spec R4); ``None``
+    when the game's views carry no history or it is empty (every action public)."""
+    history = json.loads(game.view_to_json(view)).get("history")
+    return history[-1] if history else None
