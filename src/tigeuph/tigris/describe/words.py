@@ -33,7 +33,16 @@ from ..model.state import End, GameState
 if TYPE_CHECKING:  # a view is read like a state; the views sit above this module
     from ..views import PlayerView
 
-__all__ = ["LEGEND", "board_lines", "decision", "diagram", "ending", "status", "winners"]
+__all__ = [
+    "LEGEND",
+    "board_lines",
+    "decision",
+    "diagram",
+    "ending",
+    "status",
+    "winners",
+    "won_on_the_tie_break",
+]
 
 LEGEND = (
     "tiles r b g k, leaders R B G K + seat, $ treasure, # face down, x catastrophe, "
@@ -101,18 +110,19 @@ def ending(pos: GameState | PlayerView) -> str | None:
         return None
     first = winners(pos)
     seats = " and ".join(f"seat {s}" for s in first)
-    return f"Game over: {_ENDINGS[pos.ended]}. Won by {seats}{_on_the_tie_break(pos, first)}."
+    how = " on the next colours up (R27)" if won_on_the_tie_break(pos) else ""
+    return f"Game over: {_ENDINGS[pos.ended]}. Won by {seats}{how}."
 
 
-def _on_the_tie_break(pos: GameState | PlayerView, first: tuple[int, ...]) -> str:
-    """`` on the next colours up`` when a seat ranked lower has the winners' score (R27)."""
+def won_on_the_tie_break(pos: GameState | PlayerView) -> bool:
+    """Whether a seat ranked below the winners has their score, and so lost on the next
+    colours up (spec R27); ``False`` while the game goes on or a score is hidden."""
+    first = winners(pos)
     if not first or any(p is None for p in pos.points):
-        return ""
-    points = [p for p in pos.points if p is not None]
-    results = rank(points, pos.treasures_taken)
+        return False
+    results = rank([p for p in pos.points if p is not None], pos.treasures_taken)
     best = results[first[0]].score
-    tied = any(r.score == best for r in results if r.player not in first)
-    return " on the next colours up (R27)" if tied else ""
+    return any(r.score == best for r in results if r.player not in first)
 
 
 def status(pos: GameState | PlayerView) -> str:

@@ -19,6 +19,7 @@ from ..analysis.rollout import evaluation, rollout_action, weighted_action
 from ..checks import check_state
 from ..describe.conflicts import decision_summary
 from ..describe.screen import action_kind, describe_view, notation_help
+from ..describe.words import won_on_the_tie_break
 from ..explain import explain
 from ..invariants import state_problems, step_problems
 from ..model.actions import Action
@@ -90,9 +91,7 @@ class TigrisPresentation(Presentation[GameState, PlayerView, Action]):
         winners, scores = game.winners(state), game.scores(state)
         seats = " and ".join(f"seat {s}" for s in winners)
         told = " - ".join(map(str, scores))
-        # A loser with the winners' score lost on the next colours up (spec R27).
-        tied = any(scores[s] == scores[winners[0]] for s in range(len(scores)) if s not in winners)
-        how = " on the next colours up" if tied else ""
+        how = " on the next colours up" if won_on_the_tie_break(state) else ""
         return f"{_ENDINGS[state.ended]}: won by {seats}{how} ({told})"
 
     def score_text(self, state: GameState, seat: int) -> str:
