@@ -13,7 +13,7 @@ from ..babel import invariants, measures
 from ..babel.checks import check_state
 from ..babel.describe import action_kind, describe, notation_help, result_text
 from ..babel.engine import apply, legal_actions, outcome, transition
-from ..babel.explain import explain
+from ..babel.explain import explain, gains
 from ..babel.records import BABEL_RECORDS, RECORD, BabelGame, BabelRecords, check_players
 from ..babel.serialise import (
     action_from_json,
@@ -102,6 +102,7 @@ class BabelPresentation(Presentation[BabelState, BabelView, Action]):
 
     action_kind = staticmethod(action_kind)
     explain = staticmethod(explain)
+    gains = staticmethod(gains)
 
     def result_text(self, state: BabelState) -> str:
         result = outcome(state)

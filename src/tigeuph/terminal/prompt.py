@@ -45,7 +45,7 @@ several, they are listed.
 
   legal [START]     list your legal actions (those that begin with START)
   explain ACTION    why ACTION is legal or not, and what it would do
-  hint              an action a greedy player would play here, and what it would do
+  hint              an action a greedy player would play here, what it gains, what it does
   undo              take back your last action (when every other seat is a computer)
   board             draw the board again, and tell again what happened since your last move
   ? or help         this help
@@ -88,16 +88,21 @@ def refusal_words(action: Any, refusal: Exception | None, legal: Sequence[Any]) 
 
 
 def hint_words(game: Any, state: Any, view: Any, action: Any) -> str:
-    """The hint for *view*'s player: *action* (the greedy player's choice) and what it would
-    do in *state*, as *game* explains it."""
+    """The hint for *view*'s player: *action* (the greedy player's choice), what it gains him
+    in words he checks on the board (*game*'s :meth:`~tigeuph.games.Presentation.gains`),
+    then what it would do in *state*, as *game* explains it."""
     legal = view.legal
-    choice = (
-        "your only legal action"
-        if len(legal) == 1
-        else f"the greedy player's choice: of your {len(legal)} legal actions, the game's "
-        "evaluation rates it best"
-    )
-    return f"hint: {action}, {choice}.\n  What it does: {game.presentation.explain(state, action)}"
+    gained = game.presentation.gains(state, action)
+    if len(legal) == 1:
+        why = "your only legal action" + (f": it {gained}" if gained else "")
+    elif gained:
+        why = f"because it {gained}"
+    else:
+        why = (
+            f"the greedy player's pick of your {len(legal)} legal actions, though it gains "
+            "nothing you can count at once"
+        )
+    return f"hint: {action}, {why}.\n  What it does: {game.presentation.explain(state, action)}"
 
 
 def explain_words(game: Any, state: Any, legal: Sequence[Any], text: str) -> str:

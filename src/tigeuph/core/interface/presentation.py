@@ -117,6 +117,13 @@ class Presentation(Generic[S, V, A]):
         refused = self.game.refusal(state, action)
         return f"{action} is legal" if refused is None else f"{action} is refused: {refused}"
 
+    def gains(self, state: S, action: A) -> str:
+        """What *action* gains the player to move in *state*, in words he checks on the board,
+        as what follows "it" in a sentence (the main game: ``scores you 1 red point (red 3 to
+        4)``); a hint gives it as its reason. Empty when the game knows nothing to tell (by
+        default: always), or the action gains nothing one can count."""
+        return ""
+
     def decision_summary(
         self, position: S | V, *, names: Sequence[str] | None = None
     ) -> str | None:

@@ -19,6 +19,7 @@ from ..checks import check_state
 from ..describe.conflicts import decision_summary
 from ..describe.screen import action_kind, describe_view, notation_help
 from ..explain import explain
+from ..explain.gains import gains
 from ..invariants import state_problems, step_problems
 from ..model.actions import Action
 from ..model.state import End, GameState
@@ -79,6 +80,7 @@ class TigrisPresentation(Presentation[GameState, PlayerView, Action]):
 
     action_kind = staticmethod(action_kind)
     decision_summary = staticmethod(decision_summary)
+    gains = staticmethod(gains)
 
     def result_text(self, state: GameState) -> str:
         if state.ended is None:
