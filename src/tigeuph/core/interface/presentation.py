@@ -36,6 +36,11 @@ _EXAMPLES: Final = 4
 class Presentation(Generic[S, V, A]):
     """The ``presentation`` capability; this class is also its default: see the module."""
 
+    kinds_by_use: tuple[str, ...] = ()
+    """The kinds of action (:meth:`action_kind`'s words) in the order players use them, the
+    commonest first, to list a player's legal actions; a kind not named follows those named,
+    in the order its actions come. By default none: the order they come."""
+
     def __init__(self, game: GameInterface[S, V, A, Any]) -> None:
         self.game = game
         """The game shown."""

@@ -73,7 +73,7 @@ def gains(state: GameState, action: Action) -> str:
     costs = list(_costs(state, after, events, mover))
     text = _joined(good)
     if costs:
-        text = f"{text}, though {_joined(costs)}" if text else _joined(costs)
+        text = f"{text or 'gains you nothing at once'}, though {_joined(costs)}"
     return text
 
 
@@ -157,11 +157,12 @@ def _catastrophe(state: GameState, events: Sequence[Event], mover: int) -> Itera
         if isinstance(e, CatastropheFell) and e.destroyed is not None:
             owners = _owners(state, e.cell)
             rivals = " and ".join(f"seat {p}" for p in owners if p != mover)
-            whose = ""
-            if rivals:
+            if rivals:  # else it gains nothing: a tile of his own kingdom is a cost
                 shared = " (yours too)" if mover in owners else ""
-                whose = f" from the kingdom of {rivals}{shared}"
-            yield f"destroys the {colour_name(e.destroyed)} tile on {cell_name(e.cell)}{whose}"
+                yield (
+                    f"destroys the {colour_name(e.destroyed)} tile on {cell_name(e.cell)} "
+                    f"from the kingdom of {rivals}{shared}"
+                )
         elif isinstance(e, LeaderReturned) and e.player != mover:
             yield (
                 f"sends seat {e.player}'s {e.colour.leader} home from {cell_name(e.cell)} "
@@ -284,13 +285,12 @@ def _costs(
     for e in events:
         if isinstance(e, LeaderReturned) and e.player == mover:
             yield f"your {e.colour.leader} on {cell_name(e.cell)} goes home"
-    fell = {e.cell for e in events if isinstance(e, CatastropheFell)}
     won = any(isinstance(e, ConflictResolved) and e.winner == mover for e in events)
     lost = [
         cell
         for colour in COLOURS
         for cell in cells_of(state.tiles[colour] & ~after.tiles[colour] & ~after.flipped)
-        if cell not in fell and not won and mover in _owners(state, cell)
+        if not won and _owners(state, cell) == [mover]  # shared with a rival: a blow to him
     ]
     if lost:
         go = "leaves" if len(lost) == 1 else "leave"

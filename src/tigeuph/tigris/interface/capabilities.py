@@ -17,7 +17,7 @@ from ..analysis.candidates import scores
 from ..analysis.rollout import evaluation, rollout_action, weighted_action
 from ..checks import check_state
 from ..describe.conflicts import decision_summary
-from ..describe.screen import action_kind, describe_view, notation_help
+from ..describe.screen import KINDS_BY_USE, action_kind, describe_view, notation_help
 from ..explain import explain
 from ..explain.gains import gains
 from ..invariants import state_problems, step_problems
@@ -79,6 +79,7 @@ class TigrisPresentation(Presentation[GameState, PlayerView, Action]):
     and pictures (:mod:`tigeuph.tigris.pictures`)."""
 
     action_kind = staticmethod(action_kind)
+    kinds_by_use = KINDS_BY_USE
     decision_summary = staticmethod(decision_summary)
     gains = staticmethod(gains)
 
