@@ -17,13 +17,15 @@ from collections import defaultdict
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
-from docutils import nodes
-from docutils.core import publish_doctree
-from docutils.parsers.rst import Directive, directives, roles
 from helpers.paths import DOCS, ROOT
+
+# docutils (Sphinx's) has no type stubs here: read as untyped modules.
+nodes: Any = importlib.import_module("docutils.nodes")
+rst: Any = importlib.import_module("docutils.parsers.rst")
+publish_doctree: Any = importlib.import_module("docutils.core").publish_doctree
 
 EXT = DOCS / "_ext"
 
@@ -53,21 +55,27 @@ def _pages() -> dict[str, str]:
     return pages
 
 
-class _Plain(Directive):
-    """A Sphinx directive (``rst-class``, ``toctree``, ``literalinclude``) read as nothing."""
+def _nothing(directive: object) -> list[object]:
+    return []
 
-    optional_arguments = 1
-    final_argument_whitespace = True
-    has_content = True
-    option_spec: ClassVar[dict[str, Any]] = defaultdict(lambda: directives.unchanged)
 
-    def run(self) -> list[nodes.Node]:
-        return []
+_Plain: Any = type(
+    "_Plain",
+    (rst.Directive,),
+    {
+        "__doc__": "A Sphinx directive (``rst-class``, ``toctree``...) read as nothing.",
+        "optional_arguments": 1,
+        "final_argument_whitespace": True,
+        "has_content": True,
+        "option_spec": defaultdict(lambda: rst.directives.unchanged),
+        "run": _nothing,
+    },
+)
 
 
 def _code(
     name: str, rawtext: str, text: str, lineno: int, inliner: object, *args: object
-) -> tuple[list[nodes.Node], list[nodes.Node]]:
+) -> tuple[list[Any], list[Any]]:
     """A Sphinx role (``:clause:``, ``:doc:``...) read as the text it links."""
     return [nodes.literal(rawtext, text)], []
 
@@ -76,9 +84,9 @@ def _shown(source: str) -> tuple[str, str]:
     """The words a reader sees on the page *source* (outside code and raw HTML), and what
     docutils said of its markup."""
     for name in ("rst-class", "toctree", "literalinclude"):
-        directives.register_directive(name, _Plain)
+        rst.directives.register_directive(name, _Plain)
     for name in ("clause", "doc", "ref", "mod", "func", "class"):
-        roles.register_local_role(name, _code)
+        rst.roles.register_local_role(name, _code)
     said = io.StringIO()
     tree = publish_doctree(source, settings_overrides={"warning_stream": said, "report_level": 2})
     hidden = (nodes.literal, nodes.raw, nodes.literal_block, nodes.system_message)
@@ -90,7 +98,7 @@ def _shown(source: str) -> tuple[str, str]:
     return words, said.getvalue()
 
 
-def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+def _ancestors(node: Any) -> list[Any]:
     found = []
     while node.parent is not None:
         node = node.parent

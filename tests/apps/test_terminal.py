@@ -14,6 +14,7 @@ from rich.text import Text
 import tigeuph
 from tigeuph import GAMES
 from tigeuph.core.stops import STALL_ROUNDS, Stop
+from tigeuph.games import Record
 from tigeuph.terminal import TerminalGame, help_text, read_input
 from tigeuph.terminal.prompt import Command, Matches, group_actions
 from tigeuph.tigris.describe.screen import action_kind, board_markup, players_markup
@@ -143,9 +144,9 @@ def test_legal_actions_are_grouped_by_kind_the_commonest_first() -> None:
     assert kinds.index("colonise") < kinds.index("travel")
 
 
-def _scoring_turn() -> tigeuph.Record:
+def _scoring_turn() -> Record:
     """A game of random moves played until seat 0 is to move and a tile of his would score."""
-    record = TIGRIS.records.new_record(2, seed=3)
+    record: Record = TIGRIS.records.new_record(2, seed=3)
     rng = random.Random(3)
 
     def scores(state: tigeuph.GameState) -> bool:

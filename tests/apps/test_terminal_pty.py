@@ -63,7 +63,7 @@ def legal_shown(screen: str) -> list[str]:
     """The actions the screen names under 'your legal actions': a line per kind, its count
     and a few actions ("and N more" counts the rest), or ``pass`` alone."""
     part = screen.rsplit("your legal actions (? for help, legal all for every one):", 1)[1]
-    out = []
+    out: list[str] = []
     for line in part.splitlines()[1:]:
         if not line.startswith("  "):
             break

@@ -29,7 +29,7 @@ def _run(code: str, names: dict[str, object] | None = None) -> str:
 
 def test_every_python_example_of_the_readme_runs() -> None:
     """In order, in one namespace, as a reader pasting them one after the other."""
-    blocks, names = _blocks(), {"__name__": "readme"}
+    blocks, names = _blocks(), dict[str, object](__name__="readme")
     assert len(blocks) >= 4
     for code in blocks:
         _run(code, names)
