@@ -131,6 +131,7 @@ doctest_test_doctest_blocks = ""
 html_theme = "furo"
 html_title = "tigeuph"
 html_static_path = ["_static"]
+html_favicon = "../src/tigeuph/server/static/favicon.svg"  # the browser board's icon
 html_css_files = ["tigeuph.css"]
 html_theme_options = {
     "light_css_variables": {"color-brand-primary": "#1f5f8b", "color-brand-content": "#1f5f8b"},

@@ -22,9 +22,23 @@ from tigeuph.core.dynasties import dynasty
 __all__ = ["babel_page", "escape", "figure", "page_link", "panel", "raw", "tigris_page"]
 
 
+_CODE = re.compile(r"``(.+?)``|`([^`]+)`")
+"""Code in a sentence: the words' ``kJ5``, or a clause title's Markdown `>N`."""
+
+
 def escape(text: str) -> str:
     """*text* as reStructuredText, its clause names (``R11``) linked (Babel's, ``B12``, have
-    no page of their own to link to)."""
+    no page of their own to link to), and its code (``kJ5`` in the words of a check, `>N` in
+    a clause's Markdown title) an inline literal, as it is: never a clause's link, never
+    backticks shown."""
+    out, at = [], 0
+    for code in _CODE.finditer(text):
+        out += [_words(text[at : code.start()]), f"``{code.group(1) or code.group(2)}``"]
+        at = code.end()
+    return "".join([*out, _words(text[at:])])
+
+
+def _words(text: str) -> str:
     text = re.sub(r"([\\`*_|])", r"\\\1", text)
     return re.sub(r"(?<![\w-])([RD]\d+)\b", r":clause:`\1`", text)
 

@@ -14,6 +14,7 @@ from rich.text import Text
 import tigeuph
 from tigeuph import GAMES, casebook
 from tigeuph.core.stops import STALL_ROUNDS, Stop
+from tigeuph.games import Record
 from tigeuph.terminal import TerminalGame, help_text, read_input
 from tigeuph.terminal.prompt import Command, Matches, group_actions
 from tigeuph.tigris.describe.screen import action_kind, board_markup, players_markup
@@ -91,16 +92,108 @@ def test_reading_input() -> None:
     assert isinstance(nothing, Matches) and not nothing.actions and "zz" in nothing.reason
 
 
-def test_legal_actions_are_grouped_by_kind() -> None:
-    """Large kinds are counted with examples; small ones listed in full."""
-    legal = tigeuph.legal_actions(tigeuph.new_game(2, seed=7))
-    lines = group_actions(legal, action_kind)
-    assert "pass" in lines
-    named = {str(a) for a in legal}
-    red = next(line for line in lines if line.startswith("red tile"))
-    count, examples = red.split(":")[0].split()[-1], red.split(":")[1].split()[:-1]
-    assert int(count) == sum(isinstance(a, tigeuph.PlaceTile) and a.colour == 0 for a in legal)
-    assert examples and set(examples) <= named
+def _grouped(lines: list[str]) -> dict[str, tuple[int, list[str], int]]:
+    """Each line of :func:`group_actions` read back: its kind, count, actions named and how
+    many more (``pass`` alone is its own kind)."""
+    out = {}
+    for line in lines:
+        if ":" not in line:
+            out[line] = (1, [line], 0)
+            continue
+        head, named = line.split(": ")
+        label, count = head.rsplit(maxsplit=1)
+        words = named.split()
+        more = int(words[-2]) if words[-1] == "more" else 0
+        out[label] = (int(count), words[:-3] if more else words, more)
+    return out
+
+
+def test_legal_actions_are_grouped_by_kind_the_commonest_first() -> None:
+    """A line per kind in words, the kinds players use most first (tiles, leaders, then
+    catastrophes, exchanges and pass), each with its count and six actions named and how many
+    more, or every one when asked; within a kind, those the terminal puts first lead."""
+    shown = TIGRIS.presentation
+    state = tigeuph.new_game(2, seed=7)
+    legal = tigeuph.legal_actions(state)
+    lines = group_actions(legal, shown.action_kind, shown.kinds_by_use)
+    groups = _grouped(lines)
+    assert list(groups) == sorted(groups, key=shown.kinds_by_use.index)
+    assert list(groups)[:3] == ["green tile", "black tile", "red tile"]
+    assert list(groups)[-3:] == ["catastrophe", "exchange", "pass"]
+    named = [str(a) for a in legal]
+    for label, (count, actions, more) in groups.items():
+        of_kind = [str(a) for a in legal if action_kind(a) == label]
+        assert count == len(of_kind) == len(actions) + more
+        assert actions == of_kind[: len(actions)] and len(actions) <= 7
+    assert groups["red tile"][1][:2] == ["rA1", "rB1"] and groups["red tile"][2] == 119
+    every = _grouped(group_actions(legal, action_kind, shown.kinds_by_use, every=True))
+    assert sorted(a for _, actions, _ in every.values() for a in actions) == sorted(named)
+    scoring = group_actions(legal, action_kind, first=lambda a: str(a) in ("rF4", "kF4"))
+    assert _grouped(scoring)["red tile"][1][0] == "rF4"
+    babel = GAMES["babel"]
+    start = babel.apply(babel.new_game(2, seed=2), babel.parse_action(">H"))
+    kinds = list(
+        _grouped(
+            group_actions(
+                babel.legal_actions(start),
+                babel.presentation.action_kind,
+                babel.presentation.kinds_by_use,
+            )
+        )
+    )
+    assert kinds.index("colonise") < kinds.index("travel")
+
+
+def _scoring_turn() -> Record:
+    """A game of random moves played until seat 0 is to move and a tile of his would score."""
+    record: Record = TIGRIS.records.new_record(2, seed=3)
+    rng = random.Random(3)
+
+    def scores(state: tigeuph.GameState) -> bool:
+        tiles = [a for a in TIGRIS.legal_actions(state) if isinstance(a, tigeuph.PlaceTile)]
+        return any("scores you" in TIGRIS.presentation.gains(state, a) for a in tiles)
+
+    while record.state.to_move != 0 or not scores(record.state):
+        record.play(rng.choice(TIGRIS.legal_actions(record.state)))
+    return record
+
+
+def test_legal_lists_by_kind_or_every_one_and_the_turn_names_gainful_actions_first() -> None:
+    """At the terminal the turn's list and ``legal`` sum the legal actions up by kind, ``legal
+    all`` names every one, ``legal K`` those beginning K; the actions named first in each
+    kind gain something (a tile that scores or joins a leader, never rA1 by default)."""
+    record = _scoring_turn()
+    state, legal = record.state, TIGRIS.legal_actions(record.state)
+    typed, screen = ["legal", "legal all", "legal K", "quit"], console(width=2000)
+
+    def ask(prompt: str) -> str:
+        screen.print("<asked>")
+        return typed.pop(0)
+
+    TerminalGame(record, ["human", "greedy"], console=screen, ask=ask).run()
+    text = printed_by(screen)
+    turn, summary, every, kings, _ = text.split("<asked>\n")
+    listed = turn.split("your legal actions (? for help, legal all for every one):\n")[1]
+    assert listed.splitlines() == summary.splitlines()
+    groups = _grouped([line.strip() for line in summary.splitlines()])
+    assert sum(count for count, _, _ in groups.values()) == len(legal)
+    gainful = [str(a) for a in legal if TIGRIS.presentation.gains(state, a)]
+    for label, (_, named, _) in groups.items():
+        of_kind = [a for a in gainful if action_kind(tigeuph.parse_action(a)) == label]
+        assert named[: len(of_kind)] == of_kind[: len(named)], label
+    assert any(
+        gains.startswith("scores you")
+        for gains in map(
+            lambda a: TIGRIS.presentation.gains(state, tigeuph.parse_action(a)),
+            [a for _, named, _ in groups.values() for a in named],
+        )
+    )
+    all_named = _grouped([line.strip() for line in every.splitlines()])
+    assert not any(more for _, _, more in all_named.values())
+    assert sorted(a for _, actions, _ in all_named.values() for a in actions) == sorted(
+        str(a) for a in legal
+    )
+    assert kings.split() == [str(a) for a in legal if str(a).startswith("K")]
 
 
 def scripted(

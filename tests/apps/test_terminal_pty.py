@@ -60,21 +60,20 @@ class Screen:
 
 
 def legal_shown(screen: str) -> list[str]:
-    """The actions the screen lists under 'your legal actions' (every one of a small kind,
-    the first few of a large one)."""
-    part = screen.rsplit("your legal actions (? for help):", 1)[1]
-    out = []
+    """The actions the screen names under 'your legal actions': a line per kind, its count
+    and a few actions ("and N more" counts the rest), or ``pass`` alone."""
+    part = screen.rsplit("your legal actions (? for help, legal all for every one):", 1)[1]
+    out: list[str] = []
     for line in part.splitlines()[1:]:
         if not line.startswith("  "):
             break
         counted = COUNTED.match(line)
-        words = counted.group(1).split() if counted else line.split()
-        out += [w for w in words if w != "..."]
+        out += counted.group(1).split() if counted else line.split()
     return out
 
 
-COUNTED = re.compile(r"^  .{13} +\d+: (.*) \.\.\.$")
-"""A kind of action with many legal ones: its name, their number, a few examples."""
+COUNTED = re.compile(r"^  .+? +\d+: (.*?)(?: and \d+ more)?$")
+"""A kind of action: its name, its number of legal actions, a few of them, how many more."""
 
 
 def _play_to_the_end(screen: Screen, first: list[str], *, undo_at: int, seed: int) -> int:

@@ -201,16 +201,21 @@ def test_the_leaders_in_a_conflict_are_marked_on_the_board(played: Played) -> No
         assert len(marked) == 2
 
 
-def test_hint_says_what_its_action_would_do(played: Played) -> None:
-    """hint names an action and what it would do: the game's explanation of it."""
+def test_hint_says_what_its_action_gains_and_would_do(played: Played) -> None:
+    """hint names an action, what it gains in words a player checks (the game's ``gains``,
+    never "the evaluation rates it best") and what it would do: the game's explanation."""
     answers = played.after("hint")
     assert len(answers) == 2
+    gains = tigeuph.GAMES["tigris"].presentation.gains
     for state, answer in answers:
         found = re.search(r"hint: (\S+), ", answer)
         assert found is not None
         action = tigeuph.parse_action(found.group(1))
         assert action in tigeuph.legal_actions(state)
         said = " ".join(answer.split())  # wrapped at the console's width
+        gained = gains(state, action)
+        assert gained and f"hint: {action}, because it {gained}." in said
+        assert "evaluation" not in said
         assert f"What it does: {tigeuph.explain(state, action)}" in said
 
 

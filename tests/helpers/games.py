@@ -1,4 +1,4 @@
-"""Random legal games, shared by the test modules."""
+"""Random legal games and hand-made two-player positions, shared by the test modules."""
 
 from __future__ import annotations
 
@@ -66,3 +66,24 @@ def _clumping_tile(
 
     most = max(map(touching, tiles))
     return rng.choice([action for action in tiles if touching(action) == most])
+
+
+def position(rows: str, *lines: str) -> GameState:
+    """A two-player position on the standard board: *lines* (hands and such) and board rows 4-8;
+    rows 1-3 and 9-11 hold only the starting temples."""
+    return tigeuph.from_text(
+        "\n".join(
+            [
+                "tigeuph position",
+                "rules: players=2 board=standard",
+                *lines,
+                " 1   .  .  .  .  ~  ~  ~  ~  ~  .  r$ .  ~  .  .  .",
+                " 2   .  r$ .  .  ~  .  .  .  .  .  .  .  ~  .  .  r$",
+                " 3   .  .  .  ~  ~  r$ .  .  .  .  .  .  ~  ~  .  .",
+                rows.strip("\n"),
+                " 9   .  .  .  .  .  .  ~  ~  ~  ~  ~  ~  ~  .  r$ .",
+                "10   .  .  .  .  .  r$ .  .  .  .  .  .  .  .  .  .",
+                "11   .  .  .  .  .  .  .  .  .  .  r$ .  .  .  .  .",
+            ]
+        )
+    )

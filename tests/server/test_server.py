@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 import threading
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import httpx
@@ -374,6 +376,21 @@ def test_the_page_and_the_board_picture_are_served(live_client: httpx.Client) ->
     picture = live_client.get(f"/api/games/{game}/board.svg", headers=bearer(tokens["0"]))
     assert picture.headers["content-type"].startswith("image/svg+xml")
     assert picture.text.startswith("<svg") and 'data-cell="' in picture.text
+
+
+def test_the_board_has_a_favicon_so_no_page_load_logs_a_404(live_client: httpx.Client) -> None:
+    """The page names its icon, /static/favicon.svg; /favicon.ico, which a browser asks for
+    when a page names none, answers the same SVG: 200, image/svg+xml."""
+    page = live_client.get("/").text
+    link = re.search(r'<link rel="icon" href="([^"]+)" type="([^"]+)">', page)
+    assert link is not None and link.groups() == ("/static/favicon.svg", "image/svg+xml")
+    named, asked = live_client.get("/static/favicon.svg"), live_client.get("/favicon.ico")
+    for icon in (named, asked):
+        assert icon.status_code == 200
+        assert icon.headers["content-type"].startswith("image/svg+xml")
+        root = ET.fromstring(icon.text)
+        assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox")
+    assert named.text == asked.text
 
 
 def test_moves_describe_each_legal_action() -> None:

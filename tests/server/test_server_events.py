@@ -155,7 +155,9 @@ def test_explain_refuses_bad_requests(
 
 
 @pytest.mark.parametrize("name", ["tigris", "babel"])
-def test_a_hint_is_a_greedy_players_legal_move_explained(api: TestClient, name: str) -> None:
+def test_a_hint_is_a_greedy_players_legal_move_its_gains_and_explanation(
+    api: TestClient, name: str
+) -> None:
     game, tokens = _make(api, game=name, seed=4)
     answer = api.get(f"/api/games/{game}/hint", headers=bearer(tokens["0"]))
     assert answer.status_code == 200, answer.text
@@ -164,13 +166,15 @@ def test_a_hint_is_a_greedy_players_legal_move_explained(api: TestClient, name: 
     state = played.new_game(2, seed=4)
     action = played.parse_action(hint["action"])
     assert action in played.legal_actions(state)
+    gained = played.presentation.gains(state, action)
+    assert gained  # the first move of either game gains something a player can check
     assert hint == {
         "version": 0,
         "agent": "greedy",
         "action": str(action),
         "label": played.client.label(action),
         "legal": True,
-        "text": str(played.presentation.explain(state, action)),
+        "text": f"It {gained}. {played.presentation.explain(state, action)}",
     }
     refused = api.get(f"/api/games/{game}/hint", headers=bearer(tokens["1"]))
     assert (refused.status_code, refused.json()["error"]) == (422, "illegal-action")

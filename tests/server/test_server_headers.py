@@ -47,6 +47,8 @@ REQUESTS: list[tuple[str, str, Any, bool, int]] = [
     ("GET", "/", None, False, 200),
     ("GET", "/static/board.js", None, False, 200),
     ("GET", "/static/board.css", None, False, 200),
+    ("GET", "/static/favicon.svg", None, False, 200),
+    ("GET", "/favicon.ico", None, False, 200),
     ("GET", "/static/nothing.js", None, False, 404),
     ("GET", "/nowhere", None, False, 404),
     ("GET", "/api/games/{game}", None, False, 200),

@@ -6,34 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers.games import random_game
+from helpers.games import position, random_game
 
 import tigeuph
 from tigeuph import Colour, GameState, parse_action, parse_cell
 from tigeuph.tigris.describe.words import status
 
 RED, GREEN, BLACK = Colour.RED, Colour.GREEN, Colour.BLACK
-
-
-def position(rows: str, *lines: str) -> GameState:
-    """A two-player position on the standard board: *lines* (hands and such) and board rows 4-8;
-    rows 1-3 and 9-11 hold only the starting temples."""
-    return tigeuph.from_text(
-        "\n".join(
-            [
-                "tigeuph position",
-                "rules: players=2 board=standard",
-                *lines,
-                " 1   .  .  .  .  ~  ~  ~  ~  ~  .  r$ .  ~  .  .  .",
-                " 2   .  r$ .  .  ~  .  .  .  .  .  .  .  ~  .  .  r$",
-                " 3   .  .  .  ~  ~  r$ .  .  .  .  .  .  ~  ~  .  .",
-                rows.strip("\n"),
-                " 9   .  .  .  .  .  .  ~  ~  ~  ~  ~  ~  ~  .  r$ .",
-                "10   .  .  .  .  .  r$ .  .  .  .  .  .  .  .  .  .",
-                "11   .  .  .  .  .  .  .  .  .  .  r$ .  .  .  .  .",
-            ]
-        )
-    )
 
 
 def play(state: GameState, *actions: str) -> GameState:

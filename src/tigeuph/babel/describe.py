@@ -28,7 +28,14 @@ from .model.cards import NATIONS, Counts, Nation, counts_text, nations_text
 from .model.state import BabelState, End, Side
 from .views import BabelView, PublicSide
 
-__all__ = ["NOTATION_HELP", "action_kind", "describe", "notation_help", "result_text"]
+__all__ = [
+    "KINDS_BY_USE",
+    "NOTATION_HELP",
+    "action_kind",
+    "describe",
+    "notation_help",
+    "result_text",
+]
 
 _INK: Final = {
     Nation.HITTITES: "bold #b08800",
@@ -149,9 +156,10 @@ Cards: H Hittites, A Assyrians, P Persians, M Medes, S Sumerians."""
 """Babel's action notation, one example a line, for a player's help."""
 
 _KINDS: Final[dict[type, str]] = {
-    Travel: "travel",
     Colonise: "colonise",
     Build: "build",
+    EndTurn: "end turn",
+    Travel: "travel",
     Migrate: "migrate",
     Destroy: "destroy",
     Steal: "steal",
@@ -160,8 +168,12 @@ _KINDS: Final[dict[type, str]] = {
     SkipBuild: "skip a level",
     Halve: "halve",
     Discard: "discard",
-    EndTurn: "end turn",
 }
+"""The kinds of action, the kinds players use most first (the greedy player's own moves over
+six games)."""
+
+KINDS_BY_USE: Final = tuple(_KINDS.values())
+"""Every kind :func:`action_kind` names, the commonest first."""
 
 
 def notation_help() -> str:

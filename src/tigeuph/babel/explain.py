@@ -45,7 +45,7 @@ from .model.actions import (
 from .model.cards import NATIONS, Counts, Nation, counts_text, nations_text
 from .model.state import BabelState, End
 
-__all__ = ["CLAUSES", "explain"]
+__all__ = ["CLAUSES", "explain", "gains"]
 
 CLAUSES: Final = {
     "B7": "the turn",
@@ -113,6 +113,87 @@ def explain(state: BabelState, action: Action) -> str:
         return f"Illegal ({_cite(err.clause)}): {err.reason}."
     told = " ".join(f"{sentence}." for sentence in _changes(state, action, after))
     return f"Legal ({_cite(_CLAUSE_OF[type(action)])}). {told}"
+
+
+def gains(state: BabelState, action: Action) -> str:
+    """What *action*, legal in *state*, gains the player to move, in words he checks on the
+    table, as what follows "it" in a sentence: the scores, the temple levels built or taken,
+    his columns and pawn, the cards he draws (counted) or makes the other discard; empty when
+    the action is illegal. The other hand and the decks stay hidden, as in :func:`explain`.
+
+    >>> from tigeuph import babel
+    >>> gains(babel.new_game(seed=2), babel.parse_action(">H"))
+    'takes your pawn from the quarry to the Hittites'
+    """
+    mover = state.to_move
+    if mover is None:
+        return ""
+    try:
+        after = apply(state, action)
+    except IllegalActionError:
+        return ""
+    found = [*_own_gains(state, after, mover), *_their_losses(state, after, 1 - mover)]
+    if isinstance(action, Migrate):  # one column moved, not one grown
+        column = nations_text(after.sides[mover].columns[action.target.index])
+        found = [
+            f"moves three cards of your column at {_place(action.origin)} to "
+            f"{_place(action.target)}, where it reads {column}",
+            *(f for f in found if not f.startswith("grows your column")),
+        ]
+    if after.scores != state.scores:
+        old, new = state.scores[mover], after.scores[mover]
+        if new != old:
+            found.append(f"{'raises' if new > old else 'lowers'} your score from {old} to {new}")
+        old, new = state.scores[1 - mover], after.scores[1 - mover]
+        if new < old:
+            found.append(f"lowers seat {1 - mover}'s score from {old} to {new}")
+    if after.pending is not None and state.pending is None and after.pending.player != mover:
+        n = after.pending.count
+        found.append(f"makes seat {1 - mover} discard half his hand, {n} card{'s' * (n != 1)}")
+    result = outcome(after)
+    if result is not None:
+        found.append("ends the game" + (" with you winning" if result.winner == mover else ""))
+    elif after.active != state.active and isinstance(action, EndTurn):
+        found.append("ends your turn")
+    return ", ".join(found[:-1]) + f" and {found[-1]}" if len(found) > 1 else "".join(found)
+
+
+def _own_gains(state: BabelState, after: BabelState, mover: int) -> Iterator[str]:
+    old, new = state.sides[mover], after.sides[mover]
+    if old.pawn != new.pawn:
+        yield f"takes your pawn from {_place(old.pawn)} to {_place(new.pawn)}"
+    if old.starting and not new.starting:
+        yield "builds your starting card"
+    for nation in NATIONS:
+        i = nation.index
+        if len(new.temples[i]) > len(old.temples[i]):
+            levels = ", ".join(map(str, new.temples[i][len(old.temples[i]) :]))
+            yield f"builds level {levels} on your temple at {_place(nation)}"
+        was, now = old.columns[i], new.columns[i]
+        if len(now) > len(was):
+            yield (
+                f"grows your column at {_place(nation)} to {nations_text(now)} "
+                f"({len(now)} card{'s' * (len(now) != 1)})"
+            )
+    drawn = sum(new.hand) - sum(old.hand) + sum(_lost(old.hand, new.hand))
+    if drawn > 0:
+        yield f"draws you {drawn} card{'s' * (drawn != 1)}"
+
+
+def _their_losses(state: BabelState, after: BabelState, other: int) -> Iterator[str]:
+    old, new = state.sides[other], after.sides[other]
+    for nation in NATIONS:
+        i = nation.index
+        if len(new.temples[i]) < len(old.temples[i]):
+            levels = ", ".join(map(str, old.temples[i][len(new.temples[i]) :]))
+            yield f"takes level {levels} off seat {other}'s temple at {_place(nation)}"
+        was, now = old.columns[i], new.columns[i]
+        if len(now) < len(was):
+            gone = len(was) - len(now)
+            yield (
+                f"takes {gone} card{'s' * (gone != 1)} from seat {other}'s column at "
+                f"{_place(nation)} ({nations_text(was)} to {nations_text(now) or 'none'})"
+            )
 
 
 def _place(location: Nation | None) -> str:

@@ -11,9 +11,9 @@ from typing import Any, Final
 
 from ..babel import invariants, measures
 from ..babel.checks import check_state
-from ..babel.describe import action_kind, describe, notation_help, result_text
+from ..babel.describe import KINDS_BY_USE, action_kind, describe, notation_help, result_text
 from ..babel.engine import apply, legal_actions, outcome, transition
-from ..babel.explain import explain
+from ..babel.explain import explain, gains
 from ..babel.records import BABEL_RECORDS, RECORD, BabelGame, BabelRecords, check_players
 from ..babel.serialise import (
     action_from_json,
@@ -102,7 +102,9 @@ class BabelPresentation(Presentation[BabelState, BabelView, Action]):
     decision summary beside it."""
 
     action_kind = staticmethod(action_kind)
+    kinds_by_use = KINDS_BY_USE
     explain = staticmethod(explain)
+    gains = staticmethod(gains)
 
     def result_text(self, state: BabelState) -> str:
         result = outcome(state)

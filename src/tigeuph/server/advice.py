@@ -67,10 +67,12 @@ def _adviser(name: str) -> Agent:
 
 def hint(game: AnyGame, state: Any, view: Any, seed: str) -> dict[str, Any]:
     """What the greedy player would play from *view* (the seat's view of *state*), its label,
-    and why: the move's explanation in *state*."""
+    and why: what it gains the seat, in words checked on the board (``It scores you 1 red
+    point (red 3 to 4).``, :meth:`~tigeuph.games.Presentation.gains`), then the move's
+    explanation in *state*."""
     action = _adviser(game.facts.name).act(view, random.Random(seed))
-    return {
-        "agent": HINT_AGENT,
-        "label": game.client.label(action),
-        **explanation(game, state, action),
-    }
+    explained = explanation(game, state, action)
+    gained = game.presentation.gains(state, action)
+    if gained:
+        explained["text"] = f"It {gained}. {explained['text']}"
+    return {"agent": HINT_AGENT, "label": game.client.label(action), **explained}

@@ -342,11 +342,22 @@ class _Server:
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
-        kinds = {"board.js": "text/javascript", "board.css": "text/css", "rules.html": "text/html"}
+        kinds = {
+            "board.js": "text/javascript",
+            "board.css": "text/css",
+            "rules.html": "text/html",
+            "favicon.svg": "image/svg+xml",
+        }
         if name not in kinds:
             raise GameNotFound(f"no file {name[:40]!r}")
         text = resources.files(__package__).joinpath(f"static/{name}").read_text("utf-8")
         return Response(text, media_type=kinds[name])
+
+    async def favicon(self, request: Request) -> Response:
+        """The icon a browser asks for at ``/favicon.ico`` when a page names none (the rules
+        page, the API's): the board's SVG icon, so that no page load logs a 404."""
+        text = resources.files(__package__).joinpath("static/favicon.svg").read_text("utf-8")
+        return Response(text, media_type="image/svg+xml")
 
 
 async def _openapi(request: Request) -> Response:
@@ -398,6 +409,7 @@ def create_app(db: str, *, limits: ServerLimits | None = None) -> Starlette:
     routes = [
         Route("/", _guard(server.page)),
         Route("/static/{name}", _guard(server.static)),
+        Route("/favicon.ico", _guard(server.favicon)),
         Route("/api/games", _guard(server.create), methods=["POST"]),
         Route(g, _guard(server.summary)),
         Route(f"{g}/view", _guard(server.view)),

@@ -292,8 +292,22 @@ class TerminalGame:
         if self._note:
             self.console.print(self._note, style="bold", markup=False)
             self._note = ""
-        self.console.print("your legal actions (? for help):")
-        for line in group_actions(view.legal, self.interface.presentation.action_kind):
+        self.console.print("your legal actions (? for help, legal all for every one):")
+        self._legal(view.legal, every=False)
+
+    def _legal(self, legal: Sequence[Any], *, every: bool) -> None:
+        """*legal* a line per kind, the commonest kinds first, each in full when *every*;
+        within a kind, the actions that gain something come first (a tile that scores, not
+        ``rA1``)."""
+        shown, state = self.interface.presentation, self.game.state
+
+        def gains(action: Any) -> bool:
+            return bool(shown.gains(state, action))
+
+        lines = group_actions(
+            legal, shown.action_kind, shown.kinds_by_use, every=every, first=gains
+        )
+        for line in lines:
             self.console.print("  " + line, markup=False)
 
     def _describe(self, position: Any, *, last: Any = None, viewer: int | None = None) -> str:
@@ -327,8 +341,11 @@ class TerminalGame:
                 )
             case "legal":
                 start = command.argument
+                if start in ("", "all"):
+                    self._legal(view.legal, every=start == "all")
+                    return False
                 found = [str(a) for a in view.legal if str(a).startswith(start)]
-                none = f"none of your legal actions begins {start!r}" if start else "none"
+                none = f"none of your legal actions begins {start!r}"
                 self.console.print(" ".join(found) or none, markup=False)
             case "explain":
                 self._explain(command.argument, view)

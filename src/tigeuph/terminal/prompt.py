@@ -43,9 +43,9 @@ COMMANDS_HELP: Final = """\
 A beginning is enough when only one legal action starts with it (Tab completes it too); with
 several, they are listed.
 
-  legal [START]     list your legal actions (those that begin with START)
+  legal [all|START] your legal actions by kind (all: every one; START: those beginning so)
   explain ACTION    why ACTION is legal or not, and what it would do
-  hint              an action a greedy player would play here, and what it would do
+  hint              an action a greedy player would play here, what it gains, what it does
   undo              take back your last action (when every other seat is a computer)
   board             draw the board again, and tell again what happened since your last move
   ? or help         this help
@@ -61,6 +61,9 @@ def help_text(notation: str) -> str:
 
 _SAME: Final = {"?": "help", "q": "quit"}
 """The commands' short names."""
+
+_SHOWN: Final = 6
+"""A kind's actions named when the legal actions are summed up; the rest are counted."""
 
 _FEW: Final = 8
 """A refusal lists the legal actions when there are at most this many."""
@@ -88,16 +91,21 @@ def refusal_words(action: Any, refusal: Exception | None, legal: Sequence[Any]) 
 
 
 def hint_words(game: Any, state: Any, view: Any, action: Any) -> str:
-    """The hint for *view*'s player: *action* (the greedy player's choice) and what it would
-    do in *state*, as *game* explains it."""
+    """The hint for *view*'s player: *action* (the greedy player's choice), what it gains him
+    in words he checks on the board (*game*'s :meth:`~tigeuph.games.Presentation.gains`),
+    then what it would do in *state*, as *game* explains it."""
     legal = view.legal
-    choice = (
-        "your only legal action"
-        if len(legal) == 1
-        else f"the greedy player's choice: of your {len(legal)} legal actions, the game's "
-        "evaluation rates it best"
-    )
-    return f"hint: {action}, {choice}.\n  What it does: {game.presentation.explain(state, action)}"
+    gained = game.presentation.gains(state, action)
+    if len(legal) == 1:
+        why = "your only legal action" + (f": it {gained}" if gained else "")
+    elif gained:
+        why = f"because it {gained}"
+    else:
+        why = (
+            f"the greedy player's pick of your {len(legal)} legal actions, though it gains "
+            "nothing you can count at once"
+        )
+    return f"hint: {action}, {why}.\n  What it does: {game.presentation.explain(state, action)}"
 
 
 def explain_words(game: Any, state: Any, legal: Sequence[Any], text: str) -> str:
@@ -168,19 +176,47 @@ def _starting(text: str, legal: Sequence[Any]) -> tuple[Any, ...]:
     return ()
 
 
-def group_actions(legal: Sequence[Any], kind: Callable[[Any], str], limit: int = 10) -> list[str]:
-    """*legal* summed up in lines, by their *kind* (the game's word for each action's kind,
-    ``red tile``, ``king``...): each kind listed in full when it has at most *limit* actions,
-    else counted with a few examples."""
+def group_actions(
+    legal: Sequence[Any],
+    kind: Callable[[Any], str],
+    common: Sequence[str] = (),
+    *,
+    every: bool = False,
+    first: Callable[[Any], bool] | None = None,
+) -> list[str]:
+    """*legal* summed up a line per kind (the game's word for each action's kind, ``red
+    tile``, ``king``...), the kinds players use most first (*common*, the game's
+    ``kinds_by_use``; the others follow as they come): each kind with its count and its first
+    few actions, and how many more (*every*: all of them). Within a kind the actions *first*
+    holds for come first (the terminal's: those that gain something, so that the few named
+    are worth reading), the others in the order they come.
+
+    >>> from tigeuph import GAMES
+    >>> tigris = GAMES["tigris"]
+    >>> legal = tigris.legal_actions(tigris.new_game(2, seed=7))
+    >>> lines = group_actions(legal, tigris.presentation.action_kind, ("green tile", "pass"))
+    >>> lines[0], lines[1]
+    ('green tile   125: gA1 gB1 gC1 gD1 gJ1 gL1 and 119 more', 'pass')
+    """
     groups: dict[str, list[str]] = {}
+    later: dict[str, list[str]] = {}
     for action in legal:
-        groups.setdefault(kind(action), []).append(str(action))
+        label = kind(action)
+        groups.setdefault(label, [])
+        chosen = first is None or first(action)
+        (groups if chosen else later).setdefault(label, []).append(str(action))
+    for label, texts in later.items():
+        groups[label] += texts
+    rank = {label: i for i, label in enumerate(common)}
+    ordered = sorted(groups.items(), key=lambda item: rank.get(item[0], len(rank)))
     lines = []
-    for label, texts in groups.items():
-        if len(texts) <= limit:
-            lines.append(" ".join(texts))
-        else:
-            lines.append(f"{label:<13} {len(texts):>3}: {' '.join(texts[:5])} ...")
+    for label, texts in ordered:
+        if texts == [label]:  # pass: its kind is its notation
+            lines.append(label)
+            continue
+        shown = texts if every or len(texts) <= _SHOWN + 1 else texts[:_SHOWN]
+        more = f" and {len(texts) - len(shown)} more" if len(shown) < len(texts) else ""
+        lines.append(f"{label:<12} {len(texts):>3}: {' '.join(shown)}{more}")
     return lines
 
 

@@ -36,6 +36,11 @@ _EXAMPLES: Final = 4
 class Presentation(Generic[S, V, A]):
     """The ``presentation`` capability; this class is also its default: see the module."""
 
+    kinds_by_use: tuple[str, ...] = ()
+    """The kinds of action (:meth:`action_kind`'s words) in the order players use them, the
+    commonest first, to list a player's legal actions; a kind not named follows those named,
+    in the order its actions come. By default none: the order they come."""
+
     def __init__(self, game: GameInterface[S, V, A, Any]) -> None:
         self.game = game
         """The game shown."""
@@ -122,6 +127,13 @@ class Presentation(Generic[S, V, A]):
         by default the rules' refusal, or that it is legal."""
         refused = self.game.refusal(state, action)
         return f"{action} is legal" if refused is None else f"{action} is refused: {refused}"
+
+    def gains(self, state: S, action: A) -> str:
+        """What *action* gains the player to move in *state*, in words he checks on the board,
+        as what follows "it" in a sentence (the main game: ``scores you 1 red point (red 3 to
+        4)``); a hint gives it as its reason. Empty when the game knows nothing to tell (by
+        default: always), or the action gains nothing one can count."""
+        return ""
 
     def decision_summary(
         self, position: S | V, *, names: Sequence[str] | None = None

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # a view is read like a state; the views sit above this modul
     from ..views import PlayerView
 
 __all__ = [
+    "KINDS_BY_USE",
     "NOTATION_HELP",
     "action_cells",
     "action_kind",
@@ -302,21 +303,31 @@ NOTATION_HELP: Final = """\
 """Action notation, one example a line, for a player's help."""
 
 _KINDS: Final = {
-    "r": "red tile",
-    "b": "blue tile",
+    "+": "support",
+    "!": "war order",
+    "$": "treasure",
+    "m": "monument",
+    "@": "building",
+    "w": "wonder",
+    "*": "wonder point",
     "g": "green tile",
+    "b": "blue tile",
     "k": "black tile",
-    "R": "priest",
+    "r": "red tile",
     "B": "farmer",
     "G": "trader",
     "K": "king",
+    "R": "priest",
     "x": "catastrophe",
     "~": "exchange",
-    "m": "monument",
-    "@": "building",
-    "$": "treasure",
-    "w": "wonder",
+    "-": "withdrawal",
 }
+"""The kinds of action by the first character of their notation, the kinds players use most
+first (the greedy player's own moves over six games of two to four players: tiles, then
+leaders, then catastrophes and exchanges; a decision's answers are alone when asked)."""
+
+KINDS_BY_USE: Final = (*_KINDS.values(), "pass")
+"""Every kind :func:`action_kind` names, the commonest first."""
 
 
 def notation_help() -> str:
@@ -326,7 +337,7 @@ def notation_help() -> str:
 
 def action_kind(action: Action) -> str:
     """*action*'s kind in a word or two, to sum up a list of legal actions: ``red tile``,
-    ``king``, ``exchange``, ``pass``; the first character of its notation for the rarer ones.
+    ``king``, ``exchange``, ``support``, ``pass``.
 
     >>> from tigeuph import parse_action
     >>> action_kind(parse_action("rE5")), action_kind(parse_action("~rrg"))

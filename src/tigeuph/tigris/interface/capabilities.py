@@ -18,9 +18,10 @@ from ..analysis.repeats import repeats
 from ..analysis.rollout import evaluation, rollout_action, weighted_action
 from ..checks import check_state
 from ..describe.conflicts import decision_summary
-from ..describe.screen import action_kind, describe_view, notation_help
+from ..describe.screen import KINDS_BY_USE, action_kind, describe_view, notation_help
 from ..describe.words import won_on_the_tie_break
 from ..explain import explain
+from ..explain.gains import gains
 from ..invariants import state_problems, step_problems
 from ..model.actions import Action
 from ..model.ranking import rank
@@ -82,7 +83,9 @@ class TigrisPresentation(Presentation[GameState, PlayerView, Action]):
     and pictures (:mod:`tigeuph.tigris.pictures`)."""
 
     action_kind = staticmethod(action_kind)
+    kinds_by_use = KINDS_BY_USE
     decision_summary = staticmethod(decision_summary)
+    gains = staticmethod(gains)
 
     def result_text(self, state: GameState) -> str:
         if state.ended is None:
