@@ -246,17 +246,23 @@ def _paths() -> dict[str, Any]:
     }
     paths: dict[str, Any] = {
         "/": {"get": _operation("The browser board.", {"200": _text("The page.", "text/html")})},
+        "/favicon.ico": {
+            "get": _operation(
+                "The board's icon (SVG), for pages that name none.",
+                {"200": _text("The icon.", "image/svg+xml")},
+            )
+        },
         "/static/{name}": {
             "parameters": [
                 {
                     "name": "name",
                     "in": "path",
                     "required": True,
-                    "schema": {"enum": ["board.js", "board.css", "rules.html"]},
+                    "schema": {"enum": ["board.js", "board.css", "rules.html", "favicon.svg"]},
                 }
             ],
             "get": _operation(
-                "The page's script and stylesheet, and the rules in short.",
+                "The page's script, stylesheet and icon, and the rules in short.",
                 {
                     "200": {
                         "description": "The file.",
@@ -264,6 +270,7 @@ def _paths() -> dict[str, Any]:
                             "text/javascript": {"schema": {"type": "string"}},
                             "text/css": {"schema": {"type": "string"}},
                             "text/html": {"schema": {"type": "string"}},
+                            "image/svg+xml": {"schema": {"type": "string"}},
                         },
                     }
                 },
