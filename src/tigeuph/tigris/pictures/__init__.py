@@ -37,6 +37,7 @@ from ..model.cells import Bitboard, Cell, cell_col, cell_row, cells_of, from_cel
 from ..model.state import GameState
 from ..views import PlayerView
 from .conflicts import draw_fights, draw_kingdoms, fights
+from .happened import draw_happened
 from .layers import (
     MARGIN,
     SQUARE,
@@ -44,10 +45,10 @@ from .layers import (
     cell_xy,
     draw_coordinates,
     draw_leaders,
-    draw_marks,
     draw_terrain,
     draw_tiles,
 )
+from .marks import draw_arrows, draw_frames, draw_tints, obstacles
 from .panel import draw_panel, panel_height
 from .symbols import PieceSymbols
 
@@ -80,14 +81,18 @@ def leader_arrows(before: Position, action: Action) -> tuple[tuple[Cell, Cell], 
     return () if start is None else ((start, action.cell),)
 
 
-def _told(before: Position | None, action: Action | None) -> tuple[Event, ...]:
-    """What *action* did from *before*, when *before* is a whole state it may be played in."""
+def _told(position: Position, before: Position | None, action: Action | None) -> tuple[Event, ...]:
+    """What *action* did from *before*, when *before* is a whole state it may be played in,
+    as the player of *position* may know it when it is a view (spec R4)."""
     if not isinstance(before, GameState) or action is None:
         return ()
     try:
-        return transition(before, action)[1]
+        told = transition(before, action)[1]
     except TigeuphError:  # an action refused there (the casebook marks refusals): it did nothing
         return ()
+    if isinstance(position, PlayerView):
+        return tuple(event.seen_by(position.player) for event in told)
+    return told
 
 
 CROP_MARGIN: Final = 1
@@ -163,7 +168,7 @@ def board(
     marked |= action_cells(lastmove)
     expect(before, (GameState, PlayerView, type(None)), "a state, a view or None", "board: before")
     expect(events, (Iterable, type(None)), "events or None", "board: events")
-    told = _told(before, lastmove) if events is None else tuple(events)
+    told = _told(position, before, lastmove) if events is None else tuple(events)
     for event in told:
         expect(event, Event, "an event (tigeuph.tigris.events)", "board: events")
     first_row, first_col, rows, cols = _frame(
@@ -200,14 +205,18 @@ def board(
         content.set("clip-path", "url(#crop)")
     draw_terrain(content, position)
     under = el(content, "g", class_="highlights")
+    draw_tints(under, marked)
+    draw_kingdoms(content, position)
+    draw_arrows(content, arrows)
+    lines = el(content, "g", class_="leader-lines")
     draw_tiles(el(content, "g", class_="pieces"), symbols, position)
-    draw_kingdoms(content, position, told)
     draw_leaders(el(content, "g", class_="pieces standing"), symbols, position)
-    draw_marks(content, under, marked, arrows)
-    left, top = MARGIN + first_col * SQUARE, MARGIN + first_row * SQUARE
-    shown = (left, top, left + cols * SQUARE, top + rows * SQUARE)
-    avoid = () if position.unification is None else (position.unification,)
-    draw_fights(content, fights(position, told)[0], shown, avoid)
+    top = el(content, "g", class_="marks")
+    draw_frames(top, position, marked)
+    draw_happened(top, told)
+    left, top_y = MARGIN + first_col * SQUARE, MARGIN + first_row * SQUARE
+    shown = (left, top_y, left + cols * SQUARE, top_y + rows * SQUARE)
+    draw_fights(top, lines, fights(position, told)[0], shown, obstacles(position))
     if cropped:
         el(
             svg,
