@@ -46,20 +46,20 @@ def _num(node: ET.Element, name: str, default: float = 0.0) -> float:
 def _piece(node: ET.Element, kind: str) -> tuple[Box, Inside] | None:
     """The box and the inside test of a piece element, if it is one."""
     if node.tag == f"{SVG}g" and kind == "wonder":
-        x, y = svg.cell_xy(parse_cell(node.get("data-cell", "")))
+        cx, cy = svg.cell_xy(parse_cell(node.get("data-cell", "")))
         s = svg.SQUARE
 
         def inside_cross(px: float, py: float) -> bool:
-            upright = x + 1 <= px <= x + s - 1 and y - s + 1 <= py <= y + 2 * s - 1
-            return upright or (x - s + 1 <= px <= x + 2 * s - 1 and y + 1 <= py <= y + s - 1)
+            upright = cx + 1 <= px <= cx + s - 1 and cy - s + 1 <= py <= cy + 2 * s - 1
+            return upright or (cx - s + 1 <= px <= cx + 2 * s - 1 and cy + 1 <= py <= cy + s - 1)
 
-        return (x - s, y - s, x + 2 * s, y + 2 * s), inside_cross
+        return (cx - s, cy - s, cx + 2 * s, cy + 2 * s), inside_cross
     if node.tag != f"{SVG}use":
         return None
     x, y, w = _num(node, "x"), _num(node, "y"), _num(node, "width")
     if kind == "leader":
-        cx, cy, r = x + w / 2, y + w / 2, w * 19 / 40
-        return (cx - r, cy - r, cx + r, cy + r), lambda px, py: math.hypot(px - cx, py - cy) <= r
+        mx, my, r = x + w / 2, y + w / 2, w * 19 / 40
+        return (mx - r, my - r, mx + r, my + r), lambda px, py: math.hypot(px - mx, py - my) <= r
     inset = w * (5 / 80 if kind == "monument" else 1.5 / 40)
     box = (x + inset, y + inset, x + w - inset, y + w - inset)
     return box, lambda px, py: box[0] <= px <= box[2] and box[1] <= py <= box[3]
@@ -89,7 +89,7 @@ _ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "z": 0, "q": 4, "t": 2, "c": 6, "s": 4
 def _subpaths(d: str) -> list[list[Point]]:
     """The subpaths of path data *d* as polylines (curves straightened)."""
     out: list[list[Point]] = []
-    x = y = 0.0
+    x, y = 0.0, 0.0
     command = "M"
     tokens = _TOKEN.findall(d)
     i = 0
@@ -169,22 +169,25 @@ def _paint(node: ET.Element, style: dict[str, str]) -> list[tuple[Box, Inside]]:
         lines = [[(_num(node, "x1"), _num(node, "y1")), (_num(node, "x2"), _num(node, "y2"))]]
     else:
         return []
-    out: list[tuple[Box, Inside]] = []
+    shapes: list[tuple[Box, Inside]] = []
     for line in lines:
         if filled and len(line) > 2:
             xs, ys = [p[0] for p in line], [p[1] for p in line]
-            out.append(
-                (
-                    (min(xs), min(ys), max(xs), max(ys)),
-                    lambda px, py, ln=line: _in_polygon((px, py), ln),
-                )
-            )
+            shapes.append(((min(xs), min(ys), max(xs), max(ys)), _polygon_test(line)))
         if stroked:
             for a, b in itertools.pairwise(line):
-                box = (min(a[0], b[0]) - half, min(a[1], b[1]) - half)
-                box += (max(a[0], b[0]) + half, max(a[1], b[1]) + half)
-                out.append((box, lambda px, py, a=a, b=b: _segment_distance((px, py), a, b) < half))
-    return out
+                edge = (min(a[0], b[0]) - half, min(a[1], b[1]) - half)
+                edge_box = (*edge, max(a[0], b[0]) + half, max(a[1], b[1]) + half)
+                shapes.append((edge_box, _segment_test(a, b, half)))
+    return shapes
+
+
+def _polygon_test(line: list[Point]) -> Inside:
+    return lambda px, py: _in_polygon((px, py), line)
+
+
+def _segment_test(a: Point, b: Point, half: float) -> Inside:
+    return lambda px, py: _segment_distance((px, py), a, b) < half
 
 
 _STYLE = ("fill", "stroke", "stroke-width", "font-size", "text-anchor")

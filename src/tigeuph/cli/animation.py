@@ -3,7 +3,9 @@
 Each frame is the game's own picture (``GameInterface.picture``) of one point of the game, the
 action that led there marked, under a caption: the move's number and notation, then what the
 action did, each event in a sentence as an onlooker may know it (``Event.public``; as the seat
-of ``--player`` knows it, ``Event.seen_by``). Two forms:
+of ``--player`` knows it, ``Event.seen_by``). Drawn for a seat, a frame shows nothing he may not
+know (spec R4): another seat's action his view's history hides (an exchange, whose colours are
+secret) is named by its kind only, and its picture is drawn from his view. Two forms:
 
 - ``.html``: a page that steps through the frames, with buttons, a slider, the arrow keys and
   a play button; each frame waits in a ``<template>`` until it is shown, so the page stays
@@ -55,6 +57,7 @@ def frames(
     (as seat *player* saw it, if given)."""
     states, actions = record.states, record.actions
     told_by = record.events
+    views = None if player is None else game.seat_views(game.player_count(states[0]))
     out = []
     for index, state in enumerate(states):
         shown = state if player is None else game.view(state, player)
@@ -65,14 +68,30 @@ def frames(
             continue
         # The state before tells the picture only what the action did, which all may know.
         action, before = actions[index - 1], states[index - 1]
+        events = told_by[index - 1] if index - 1 < len(told_by) else ()
+        seen = [e.public() if player is None else e.seen_by(player) for e in events]
+        played = str(action)
+        if views is not None and player is not None:
+            views.saw(before, action, state, events or None)
+            if _hidden(game, views.view(state, player)):
+                kind = game.presentation.action_kind(action)
+                played = f"seat {before.to_move}'s {kind}, hidden from seat {player}"
+        # The picture of a view draws what the action did as its seat may know it.
         picture = game.presentation.picture(
             shown, size=size, last=action, before=before, coordinates=coordinates
         )
-        events = told_by[index - 1] if index - 1 < len(told_by) else ()
-        seen = [e.public() if player is None else e.seen_by(player) for e in events]
-        title = f"Move {index} of {len(actions)}: {action}"
+        title = f"Move {index} of {len(actions)}: {played}"
         out.append(Frame(title, tuple(e.text() for e in seen), picture))
     return out
+
+
+def _hidden(game: AnyGame, seen: Any) -> bool:
+    """Whether the last action of the view *seen* is hidden from its seat: its public history
+    names it without its notation (a game whose views carry no history hides none)."""
+    if not game.facts.public_history:
+        return False
+    history = json.loads(game.view_to_json(seen)).get("history")
+    return bool(history) and history[-1].get("action") is None
 
 
 _SYMBOL: Final = re.compile(r'<symbol\b[^>]*\bid="([^"]+)"[^>]*>.*?</symbol>', re.DOTALL)

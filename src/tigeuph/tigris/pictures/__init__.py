@@ -49,7 +49,7 @@ from .layers import (
     draw_tiles,
 )
 from .marks import draw_arrows, draw_frames, draw_tints, obstacles
-from .panel import draw_panel, panel_height
+from .panel import draw_panel, notes, panel_height
 from .symbols import PieceSymbols
 
 __all__ = [
@@ -176,7 +176,9 @@ def board(
     )
     width = cols * SQUARE + 2 * MARGIN
     board_height = rows * SQUARE + 2 * MARGIN
-    height = board_height + (panel_height(position, width) if panel else 0)
+    mover = before.to_move if before is not None else None
+    told_lines = notes(position, lastmove, mover) if panel else []
+    height = board_height + (panel_height(position, width, told_lines) if panel else 0)
     svg = Element(
         "svg",
         {
@@ -233,7 +235,7 @@ def board(
     if coordinates:
         draw_coordinates(svg, first_row, first_col, rows, cols)
     if panel:
-        draw_panel(svg, symbols, position, board_height - 8, width)
+        draw_panel(svg, symbols, position, board_height - 8, width, told_lines)
     return tostring(svg, encoding="unicode")
 
 

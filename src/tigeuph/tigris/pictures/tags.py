@@ -36,7 +36,7 @@ def _gap(a: Box, b: Box) -> float:
     """How far apart two boxes are (0 when they touch or overlap)."""
     dx = max(a[0] - b[2], b[0] - a[2], 0.0)
     dy = max(a[1] - b[3], b[1] - a[3], 0.0)
-    return (dx * dx + dy * dy) ** 0.5
+    return float((dx * dx + dy * dy) ** 0.5)
 
 
 def _spots(target: Box, wide: float, area: Box, reach: float) -> list[Box]:
