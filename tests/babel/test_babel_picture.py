@@ -285,7 +285,7 @@ def test_bad_arguments_raise_the_library_s_errors(call: object) -> None:
 def test_no_text_is_smaller_than_9_pixels_at_600_wide() -> None:
     """Every line of text, in states and in both views, whatever it labels, is at least 9
     pixels high when the picture is 600 pixels wide (issue 40: it reads on a phone)."""
-    smallest = {}
+    smallest: dict[str, float] = {}
     for state in sample_states(games=3, every=9):
         for position in (state, babel.view(state, 0), babel.view(state, 1)):
             root = parse(babel_picture(position, size=600))

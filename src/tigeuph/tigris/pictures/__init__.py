@@ -36,6 +36,7 @@ from ..model.actions import Action, PlaceLeader
 from ..model.cells import Bitboard, Cell, cell_col, cell_row, cells_of, from_cells
 from ..model.state import GameState
 from ..views import PlayerView
+from .aids import draw_aids_over, draw_aids_under
 from .conflicts import draw_fights, draw_kingdoms, fights
 from .happened import draw_happened
 from .layers import (
@@ -138,6 +139,10 @@ def board(
     before: Position | None = None,
     events: Iterable[Event] | None = None,
     crop: Iterable[Cell] | Bitboard = (),
+    kingdoms: bool = False,
+    strengths: bool = False,
+    unions: bool = False,
+    sites: bool = False,
 ) -> str:
     """*position* as an SVG picture, *size* pixels wide (``None``: natural size, a cell being
     ``SQUARE`` units wide).
@@ -160,6 +165,11 @@ def board(
         crop: draw only the rectangle of the board around these cells (cells or a bitboard;
             none: the whole board), with ``CROP_MARGIN`` cell more on every side and at least
             ``CROP_LEAST`` rows and columns, and its own coordinates.
+        kingdoms: tint each kingdom in its own hue, under the tiles (an aid, as the next
+            three: :mod:`tigeuph.tigris.pictures.aids`).
+        strengths: write each leader's strength in a war on him, in his cell's corner.
+        unions: mark the empty cells where a tile would join two kingdoms.
+        sites: frame the 2x2 squares of one colour where a monument could stand.
 
     Raises:
         ArgumentTypeError: *before* is no state or view, or *events* holds what is no event.
@@ -207,6 +217,7 @@ def board(
         content.set("clip-path", "url(#crop)")
     draw_terrain(content, position)
     under = el(content, "g", class_="highlights")
+    draw_aids_under(under, position, kingdom_tint=kingdoms)
     draw_tints(under, marked)
     draw_kingdoms(content, position)
     draw_arrows(content, arrows)
@@ -214,6 +225,7 @@ def board(
     draw_tiles(el(content, "g", class_="pieces"), symbols, position)
     draw_leaders(el(content, "g", class_="pieces standing"), symbols, position)
     top = el(content, "g", class_="marks")
+    draw_aids_over(top, position, strengths=strengths, unions=unions, sites=sites)
     draw_frames(top, position, marked)
     draw_happened(top, told)
     left, top_y = MARGIN + first_col * SQUARE, MARGIN + first_row * SQUARE
