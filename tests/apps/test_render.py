@@ -329,7 +329,7 @@ def test_animate_for_a_player_never_shows_anothers_exchange(tmp_path: Path) -> N
     mine, other = f"~{letters[:2]}", f"~{letters[-2:]}"
     assert mine != other
     captions, frames = animated(mine, 1)
-    assert captions[1][0] == "Move 1 of 3: an action hidden from seat 1"
+    assert captions[1][0] == "Move 1 of 3: seat 0's exchange, hidden from seat 1"
     assert not any(
         mine in json.dumps(caption) or mine in frame
         for caption, frame in zip(captions, frames, strict=True)

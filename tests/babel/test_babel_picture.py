@@ -279,3 +279,21 @@ def test_bad_arguments_raise_the_library_s_errors(call: object) -> None:
     assert callable(call)
     with pytest.raises(TigeuphError, match="picture: "):
         call()
+
+
+@pytest.mark.slow
+def test_no_text_is_smaller_than_9_pixels_at_600_wide() -> None:
+    """Every line of text, in states and in both views, whatever it labels, is at least 9
+    pixels high when the picture is 600 pixels wide (issue 40: it reads on a phone)."""
+    smallest: dict[str, float] = {}
+    for state in sample_states(games=3, every=9):
+        for position in (state, babel.view(state, 0), babel.view(state, 1)):
+            root = parse(babel_picture(position, size=600))
+            width = float(root.get("width", "0"))
+            scale = width / float(root.get("viewBox", "").split()[2])
+            for node in root.iter(f"{SVG}text"):
+                size = float(node.get("font-size", "16")) * scale
+                kind = node.get("class", "")
+                smallest[kind] = min(smallest.get(kind, size), size)
+    assert width == 600 and smallest
+    assert {kind: round(px, 1) for kind, px in smallest.items() if px < 9} == {}

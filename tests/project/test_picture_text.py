@@ -4,19 +4,14 @@ picture's width, measured with an approximate width per character."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
-import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import scenario
 from helpers.games import random_game
-from helpers.paths import ROOT
+from helpers.pictures import casebook, gallery
 from helpers.svg import SVG
 
 import tigeuph
@@ -84,32 +79,6 @@ def overflowing(picture: str) -> list[str]:
         for text, left, right in _lines(picture)
         if left < -1 or right > width + 1
     ]
-
-
-def _module(name: str, path: Path) -> Any:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def gallery() -> dict[str, str]:
-    pictures: dict[str, str] = _module("gallery", ROOT / "docs" / "gallery.py").pictures()
-    return pictures
-
-
-def casebook() -> dict[str, str]:
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-    try:
-        boards = importlib.import_module("casebook_boards")
-    finally:
-        sys.path.remove(str(ROOT / "docs" / "_ext"))
-    out = {}
-    for path in scenario.all_scenarios():
-        for board in boards.boards(scenario.read(path)):
-            out[f"{path.stem}: {board.caption}"] = board.picture
-    return out
 
 
 def babel() -> dict[str, str]:

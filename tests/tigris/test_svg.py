@@ -342,9 +342,10 @@ def test_no_conflict_no_conflict_marks() -> None:
             assert conflict_marks(svg.board(state)) == {}
 
 
-def test_leaders_carry_their_dynasty_and_stand_out_of_the_tiles() -> None:
-    """Each leader carries its seat's dynasty symbol and seat colour, is drawn larger than a
-    tile, and each seat's row of the panel shows the same symbol and colour and names it."""
+def test_leaders_carry_their_dynasty_and_stand_inside_their_cells() -> None:
+    """Each leader carries its seat's dynasty symbol and seat colour, is drawn inside his
+    cell (no larger than a tile, hiding none of the pieces around him: issue 40), and each
+    seat's row of the panel shows the same symbol and colour and names it."""
     state = next(s for s in STATES if s.players == 4 and all(any(row) for row in s.leaders))
     root = parse(svg.board(state))
     symbols = {n.get("id"): n for n in root.iter(f"{{{NS['svg']}}}symbol")}
@@ -366,7 +367,7 @@ def test_leaders_carry_their_dynasty_and_stand_out_of_the_tiles() -> None:
             assert dynasty(seat).colour in fills
             checked.add((kind[0], seat))
     assert checked == {(kind, seat) for kind in ("leader", "dynasty") for seat in range(4)}
-    assert min(sizes["leader"]) > max(sizes["tile"])
+    assert sizes["leader"] == {svg.SQUARE} == sizes["tile"]
     rows = [n for n in root.iter() if n.get("class", "").startswith("seat seat-")]
     for row in rows:
         seat = int(row.get("data-seat", ""))

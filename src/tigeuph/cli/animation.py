@@ -3,7 +3,9 @@
 Each frame is the game's own picture (``GameInterface.picture``) of one point of the game, the
 action that led there marked, under a caption: the move's number and notation, then what the
 action did, each event in a sentence as an onlooker may know it (``Event.public``; as the seat
-of ``--player`` knows it, ``Event.seen_by``). Two forms:
+of ``--player`` knows it, ``Event.seen_by``). Drawn for a seat, a frame shows nothing he may not
+know (spec R4): another seat's action his view's history hides (an exchange, whose colours are
+secret) is named by its kind only, and its picture is drawn from his view. Two forms:
 
 - ``.html``: a page that steps through the frames, with buttons, a slider, the arrow keys and
   a play button; each frame waits in a ``<template>`` until it is shown, so the page stays
@@ -68,22 +70,19 @@ def frames(
         # The state before tells the picture only what the action did, which all may know.
         action, before = actions[index - 1], states[index - 1]
         events = told_by[index - 1] if index - 1 < len(told_by) else ()
-        notation: str | None = str(action)
-        if views is not None and player is not None:
-            views.saw(before, action, state, events)
-            shown = views.view(state, player)
-            entry = last_seen(game, shown)  # an action the seat may not see has no notation
-            notation = str(action) if entry is None else entry["action"]
-        picture = game.presentation.picture(
-            shown,
-            size=size,
-            last=action if notation is not None else None,
-            before=before,
-            coordinates=coordinates,
-        )
         seen = [e.public() if player is None else e.seen_by(player) for e in events]
-        done = notation if notation is not None else f"an action hidden from seat {player}"
-        title = f"Move {index} of {len(actions)}: {done}"
+        played = str(action)
+        if views is not None and player is not None:
+            views.saw(before, action, state, events or None)
+            entry = last_seen(game, views.view(state, player))
+            if entry is not None and entry["action"] is None:  # hidden from this seat
+                kind = game.presentation.action_kind(action)
+                played = f"seat {before.to_move}'s {kind}, hidden from seat {player}"
+        # The picture of a view draws what the action did as its seat may know it.
+        picture = game.presentation.picture(
+            shown, size=size, last=action, before=before, coordinates=coordinates
+        )
+        title = f"Move {index} of {len(actions)}: {played}"
         out.append(Frame(title, tuple(e.text() for e in seen), picture))
     return out
 

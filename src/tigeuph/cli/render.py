@@ -24,6 +24,11 @@ the game (default: its end) and the last action played is marked. --player draws
 seat may see: his own hand, the others' as counts. Write .svg, or .png with the png extra
 (pip install 'tigeuph[png]').
 
+The main game's aids, each off unless asked: --kingdoms tints each kingdom under its tiles,
+--strengths writes each leader's strength in a war on him, --unions marks the empty cells
+where a tile would join two kingdoms, --sites frames the squares where a monument could
+stand.
+
 --animate draws a whole record, move by move, each move's action marked and what it did
 written under it: to .html, a page that steps through the moves (buttons, a slider, the arrow
 keys, a play button), or to .svg, an animation that plays once through, --delay seconds a
@@ -70,7 +75,26 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="leave out the column letters and row numbers (Babel: the card indices)",
     )
+    for flag, words in _AIDS.items():
+        parser.add_argument(f"--{flag}", action="store_true", help=f"main game: {words}")
     parser.set_defaults(run=run)
+
+
+_AIDS = {
+    "kingdoms": "tint each kingdom under its tiles",
+    "strengths": "write each leader's strength in a war on him",
+    "unions": "mark the empty cells where a tile would join two kingdoms",
+    "sites": "frame the squares of one colour where a monument could stand",
+}
+
+
+def _aids(args: argparse.Namespace, game: AnyGame) -> dict[str, bool]:
+    """The aids asked for; only the main game draws them."""
+    asked = {name: bool(getattr(args, name, False)) for name in _AIDS}
+    if any(asked.values()) and game.facts.name != "tigris":
+        flags = ", ".join(f"--{name}" for name, on in asked.items() if on)
+        raise TigeuphError(f"{flags}: aids of the main game's board, not of {game.facts.title}")
+    return asked
 
 
 def run(args: argparse.Namespace) -> int:
@@ -86,9 +110,25 @@ def run(args: argparse.Namespace) -> int:
     if args.player is not None:
         position = _seen_by(game, position, args.player)
     coordinates = not args.no_coordinates
-    picture = game.presentation.picture(
-        position, size=args.size, last=last, before=before, coordinates=coordinates
-    )
+    aids = _aids(args, game)
+    if any(aids.values()):
+        arrows = () if before is None or last is None else svg.leader_arrows(before, last)
+        picture = svg.board(
+            position,
+            size=args.size,
+            lastmove=last,
+            arrows=arrows,
+            before=before,
+            coordinates=coordinates,
+            kingdoms=aids["kingdoms"],
+            strengths=aids["strengths"],
+            unions=aids["unions"],
+            sites=aids["sites"],
+        )
+    else:
+        picture = game.presentation.picture(
+            position, size=args.size, last=last, before=before, coordinates=coordinates
+        )
     if suffix == ".png":
         _write(out, svg.to_png(picture))
     else:

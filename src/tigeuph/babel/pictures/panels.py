@@ -103,14 +103,13 @@ def draw_panel(
     place = {"x": str(MARGIN), "y": f"{y + 14:g}", "width": "32", "height": "32"}
     el(panel, "use", {"xlink:href": f"#{symbols.dynasty(seat)}", **place}, class_="seat-mark")
     label(panel, 56, y + 29, f"Seat {seat}", 16, kind="seat-name", bold=True)
-    notes = [
-        dynasty(seat).name,
-        "winner" if seat in won else "to move" if seat == position.to_move else "",
-    ]
+    notes = ["winner" if seat in won else "to move" if seat == position.to_move else ""]
     if isinstance(position, BabelView) and seat == position.player:
         notes.append("you")
+    label(panel, 56, y + 45, dynasty(seat).name, 12, kind="seat-note", room=84)
     note = ", ".join(n for n in notes if n)
-    label(panel, 56, y + 46, note, 12, kind="seat-note", room=80)
+    if note:
+        label(panel, 56, y + 59, note, 12, kind="seat-note", room=84)
     score = position.sides[seat]
     label(panel, 142, y + 20, "score", 11, kind="field-label", fill=QUIET)
     total = sum(t[-1] for t in score.temples if t)

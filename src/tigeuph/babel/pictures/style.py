@@ -22,6 +22,7 @@ __all__ = [
     "LEVEL",
     "LOCATION_X",
     "MARGIN",
+    "MIN_TEXT",
     "NATION_FILL",
     "NATION_INK",
     "PANEL",
@@ -87,6 +88,9 @@ TO_MOVE: Final = "#ffe9a8"
 HALVING: Final = "#ffc078"
 QUIET: Final = "#8c7f6a"
 """Labels' colour: quieter than the ink of what they label."""
+MIN_TEXT: Final = 12
+"""The smallest font size, in the picture's units: 9 pixels when the picture is 600 pixels
+wide (issue 40), so that every label reads on a phone."""
 
 
 def label(
@@ -104,10 +108,12 @@ def label(
 ) -> Element:
     """A line of *text* at (*x*, *y*), in a smaller font when it would run over *room* units
     of width: a long line is narrowed, never cut (the font shrinks rather than the text being
-    stretched by ``textLength``, which not every renderer honours)."""
+    stretched by ``textLength``, which not every renderer honours), and never below
+    ``MIN_TEXT``."""
+    size = max(size, MIN_TEXT)
     wide = len(text) * size * (CHAR + 0.1 * bold)
     if room is not None and wide > room:
-        size = round(size * room / wide, 1)
+        size = max(round(size * room / wide, 1), MIN_TEXT)
     node = el(parent, "text", None, x=f"{x:g}", y=f"{y:g}", class_=kind, font_size=f"{size:g}")
     if bold:
         node.set("font-weight", "bold")

@@ -36,7 +36,9 @@ from ..model.actions import Action, PlaceLeader
 from ..model.cells import Bitboard, Cell, cell_col, cell_row, cells_of, from_cells
 from ..model.state import GameState
 from ..views import PlayerView
+from .aids import draw_aids_over, draw_aids_under
 from .conflicts import draw_fights, draw_kingdoms, fights
+from .happened import draw_happened
 from .layers import (
     MARGIN,
     SQUARE,
@@ -44,11 +46,11 @@ from .layers import (
     cell_xy,
     draw_coordinates,
     draw_leaders,
-    draw_marks,
     draw_terrain,
     draw_tiles,
 )
-from .panel import draw_panel, panel_height
+from .marks import draw_arrows, draw_frames, draw_tints, obstacles
+from .panel import draw_panel, notes, panel_height
 from .symbols import PieceSymbols
 
 __all__ = [
@@ -80,14 +82,18 @@ def leader_arrows(before: Position, action: Action) -> tuple[tuple[Cell, Cell], 
     return () if start is None else ((start, action.cell),)
 
 
-def _told(before: Position | None, action: Action | None) -> tuple[Event, ...]:
-    """What *action* did from *before*, when *before* is a whole state it may be played in."""
+def _told(position: Position, before: Position | None, action: Action | None) -> tuple[Event, ...]:
+    """What *action* did from *before*, when *before* is a whole state it may be played in,
+    as the player of *position* may know it when it is a view (spec R4)."""
     if not isinstance(before, GameState) or action is None:
         return ()
     try:
-        return transition(before, action)[1]
+        told = transition(before, action)[1]
     except TigeuphError:  # an action refused there (the casebook marks refusals): it did nothing
         return ()
+    if isinstance(position, PlayerView):
+        return tuple(event.seen_by(position.player) for event in told)
+    return told
 
 
 CROP_MARGIN: Final = 1
@@ -133,6 +139,10 @@ def board(
     before: Position | None = None,
     events: Iterable[Event] | None = None,
     crop: Iterable[Cell] | Bitboard = (),
+    kingdoms: bool = False,
+    strengths: bool = False,
+    unions: bool = False,
+    sites: bool = False,
 ) -> str:
     """*position* as an SVG picture, *size* pixels wide (``None``: natural size, a cell being
     ``SQUARE`` units wide).
@@ -155,6 +165,11 @@ def board(
         crop: draw only the rectangle of the board around these cells (cells or a bitboard;
             none: the whole board), with ``CROP_MARGIN`` cell more on every side and at least
             ``CROP_LEAST`` rows and columns, and its own coordinates.
+        kingdoms: tint each kingdom in its own hue, under the tiles (an aid, as the next
+            three: :mod:`tigeuph.tigris.pictures.aids`).
+        strengths: write each leader's strength in a war on him, in his cell's corner.
+        unions: mark the empty cells where a tile would join two kingdoms.
+        sites: frame the 2x2 squares of one colour where a monument could stand.
 
     Raises:
         ArgumentTypeError: *before* is no state or view, or *events* holds what is no event.
@@ -163,7 +178,7 @@ def board(
     marked |= action_cells(lastmove)
     expect(before, (GameState, PlayerView, type(None)), "a state, a view or None", "board: before")
     expect(events, (Iterable, type(None)), "events or None", "board: events")
-    told = _told(before, lastmove) if events is None else tuple(events)
+    told = _told(position, before, lastmove) if events is None else tuple(events)
     for event in told:
         expect(event, Event, "an event (tigeuph.tigris.events)", "board: events")
     first_row, first_col, rows, cols = _frame(
@@ -171,7 +186,9 @@ def board(
     )
     width = cols * SQUARE + 2 * MARGIN
     board_height = rows * SQUARE + 2 * MARGIN
-    height = board_height + (panel_height(position, width) if panel else 0)
+    mover = before.to_move if before is not None else None
+    told_lines = notes(position, lastmove, mover) if panel else []
+    height = board_height + (panel_height(position, width, told_lines) if panel else 0)
     svg = Element(
         "svg",
         {
@@ -200,14 +217,20 @@ def board(
         content.set("clip-path", "url(#crop)")
     draw_terrain(content, position)
     under = el(content, "g", class_="highlights")
+    draw_aids_under(under, position, kingdom_tint=kingdoms)
+    draw_tints(under, marked)
+    draw_kingdoms(content, position)
+    draw_arrows(content, arrows)
+    lines = el(content, "g", class_="leader-lines")
     draw_tiles(el(content, "g", class_="pieces"), symbols, position)
-    draw_kingdoms(content, position, told)
     draw_leaders(el(content, "g", class_="pieces standing"), symbols, position)
-    draw_marks(content, under, marked, arrows)
-    left, top = MARGIN + first_col * SQUARE, MARGIN + first_row * SQUARE
-    shown = (left, top, left + cols * SQUARE, top + rows * SQUARE)
-    avoid = () if position.unification is None else (position.unification,)
-    draw_fights(content, fights(position, told)[0], shown, avoid)
+    top = el(content, "g", class_="marks")
+    draw_aids_over(top, position, strengths=strengths, unions=unions, sites=sites)
+    draw_frames(top, position, marked)
+    draw_happened(top, told)
+    left, top_y = MARGIN + first_col * SQUARE, MARGIN + first_row * SQUARE
+    shown = (left, top_y, left + cols * SQUARE, top_y + rows * SQUARE)
+    draw_fights(top, lines, fights(position, told)[0], shown, obstacles(position))
     if cropped:
         el(
             svg,
@@ -224,7 +247,7 @@ def board(
     if coordinates:
         draw_coordinates(svg, first_row, first_col, rows, cols)
     if panel:
-        draw_panel(svg, symbols, position, board_height - 8, width)
+        draw_panel(svg, symbols, position, board_height - 8, width, told_lines)
     return tostring(svg, encoding="unicode")
 
 

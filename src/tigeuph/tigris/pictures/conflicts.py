@@ -3,18 +3,21 @@ the kingdoms they fight for outlined (spec R15-R20).
 
 A conflict is drawn while it waits for support (the position's pending decision) and in the
 picture of the action that settled it (its :class:`~tigeuph.tigris.events.ConflictResolved` event):
-then the winner is framed with his total, the loser's leader is drawn as a ghost on the cell he
-left, with his, and the tiles a lost war removed are drawn as crossed-out ghosts.
+then the winner is framed with his total, and the loser's leader is drawn as a ghost on the cell
+he left, with his (:mod:`.happened` crosses out the tiles a lost war removed).
+
+Nothing here hides a piece (issue 40): the kingdoms' outlines run under the pieces, a leader's
+frame is corner brackets on his cell's edges, and his tag lies on free land or in the margin,
+joined to him by a line under the pieces (:mod:`.tags`).
 
 Every element drawn here has the class ``conflict`` first (``conflict frame``, ``conflict
-strength``, ``conflict kingdom``, ``conflict fallen``, ``conflict removed``); what stands on a
-cell carries ``data-cell``, and what belongs to a seat ``data-seat``.
+strength``, ``conflict kingdom``, ``conflict fallen``, ``conflict leader-line``); what stands on
+a cell carries ``data-cell``, and what belongs to a seat ``data-seat``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 from xml.etree.ElementTree import Element
 
 from attrs import frozen
@@ -30,13 +33,12 @@ from ..model.decisions import Conflict, Revolt
 from ..model.pieces import Colour
 from ..model.regions import region
 from ..rules.conflicts import temple_count, war_side
-from .layers import LEADER, SQUARE, Position, cell_xy
-from .symbols import COLOUR_NAMES, FILL, UNIFICATION_OVERHANG
+from .layers import SQUARE, Position, cell_xy
+from .marks import Box, brackets
+from .symbols import COLOUR_NAMES, FILL
+from .tags import TAG_HEIGHT, leader_line, place
 
-__all__ = ["Fight", "draw_fights", "draw_kingdoms", "fights"]
-
-_BADGE: Final = 17  # a strength badge's height
-_FRAME: Final = LEADER / 2 + 4  # a framed leader's ring radius
+__all__ = ["Fight", "draw_fights", "draw_kingdoms", "fights", "ghost"]
 
 
 Side = tuple[int | None, Bitboard]
@@ -114,36 +116,31 @@ def _pending(pos: Position, conflict: Conflict) -> tuple[list[Fight], list[Side]
     return fighters, sides
 
 
-def draw_kingdoms(parent: Element, pos: Position, events: Iterable[Event] = ()) -> None:
-    """Outline the kingdoms of *pos*'s pending conflict (drawn under the leaders), and the
-    tiles a war settled by *events* removed."""
+def draw_kingdoms(under: Element, pos: Position) -> None:
+    """Outline the kingdoms of *pos*'s pending conflict in *under*, beneath the pieces: the
+    outline shows on the land around them and in the gaps between their tiles."""
     pending = pos.pending
     found = _pending(pos, pending) if isinstance(pending, Conflict) else None
-    settled = [e for e in events if isinstance(e, ConflictResolved)]
-    if found is None and not any(e.removed for e in settled):
+    if found is None:
         return
-    group = el(parent, "g", class_="conflict kingdoms")
-    if found is not None:
-        for seat, mask in found[1]:
-            path = _outline(mask)
-            colour = "#ffffff" if seat is None else dynasty(seat).colour
-            data = {} if seat is None else {"data-seat": str(seat)}
-            el(group, "path", d=path, fill="none", stroke=INK, stroke_width="7", class_="conflict")
-            dash = {"stroke-dasharray": "8 5"} if seat is None else {}
-            el(
-                group,
-                "path",
-                {**data, **dash},
-                d=path,
-                fill="none",
-                stroke=colour,
-                stroke_width="4",
-                stroke_linecap="square",
-                class_="conflict kingdom",
-            )
-    for event in settled:
-        for c in event.removed:
-            _removed(group, c, event.colour)
+    group = el(under, "g", class_="conflict kingdoms")
+    for seat, mask in found[1]:
+        path = _outline(mask)
+        colour = "#ffffff" if seat is None else dynasty(seat).colour
+        data = {} if seat is None else {"data-seat": str(seat)}
+        el(group, "path", d=path, fill="none", stroke=INK, stroke_width="10", class_="conflict")
+        dash = {"stroke-dasharray": "8 5"} if seat is None else {}
+        el(
+            group,
+            "path",
+            {**data, **dash},
+            d=path,
+            fill="none",
+            stroke=colour,
+            stroke_width="6",
+            stroke_linecap="square",
+            class_="conflict kingdom",
+        )
 
 
 def _outline(mask: Bitboard) -> str:
@@ -168,120 +165,73 @@ def _outline(mask: Bitboard) -> str:
     return "".join(parts)
 
 
-def _removed(parent: Element, c: Cell, colour: Colour) -> None:
-    x, y = cell_xy(c)
-    group = el(parent, "g", class_="conflict removed", data_cell=cell_name(c))
-    el(
-        group,
-        "rect",
-        x=str(x + 3),
-        y=str(y + 3),
-        width=str(SQUARE - 6),
-        height=str(SQUARE - 6),
-        rx="4",
-        fill="#ffffff",
-        fill_opacity="0.55",
-        stroke=FILL[colour],
-        stroke_width="2.5",
-        stroke_dasharray="4 3",
-        class_="conflict",
-    )
-    el(
-        group,
-        "path",
-        d=f"M{x + 11} {y + 11}l18 18m0 -18l-18 18",
-        stroke=FILL[colour],
-        stroke_width="3",
-        stroke_linecap="round",
-        class_="conflict",
-    )
-
-
-Box = tuple[float, float, float, float]
-"""A rectangle: left, top, right, bottom."""
-
-
-def draw_fights(parent: Element, fights: Iterable[Fight], box: Box, avoid: Iterable[Cell]) -> None:
-    """Frame each fighting leader and write his label beside him, within *box* (the board
-    shown), keeping the labels off each other, off the framed leaders and off the cells of
-    *avoid* (the unification marker)."""
+def draw_fights(
+    parent: Element, under: Element, fights: Iterable[Fight], box: Box, blocked: list[Box]
+) -> None:
+    """Frame each fighting leader, a ghost for one who fell, and write his label on a tag
+    nearby, within *box* (the board shown) or its margin, covering nothing of *blocked*
+    (the pieces and markers: :func:`.marks.obstacles`) nor the other tags; the tags' lines
+    go in *under*."""
     fights = list(fights)
     if not fights:
         return
     group = el(parent, "g", class_="conflict leaders", font_family=FONT)
-    taken = [_around(f.cell, _FRAME - SQUARE / 2) for f in fights]
-    taken += [_around(c, UNIFICATION_OVERHANG) for c in avoid]
+    taken: list[Box] = [_around(f.cell) for f in fights]
     for fight in fights:
         x, y = cell_xy(fight.cell)
-        cx, cy = x + SQUARE / 2, y + SQUARE / 2
         data = {"data-cell": cell_name(fight.cell), "data-seat": str(fight.seat)}
         kind = f"conflict {'fallen' if fight.fallen else 'frame'} {COLOUR_NAMES[fight.colour]}"
         ring = el(group, "g", data, class_=kind)
         if fight.fallen:  # the leader who has just left: a ghost in his colours
-            el(
-                ring,
-                "circle",
-                cx=f"{cx:g}",
-                cy=f"{cy:g}",
-                r=str(LEADER / 2 - 3),
-                fill="#ffffff",
-                fill_opacity="0.6",
-                stroke=FILL[fight.colour],
-                stroke_width="3",
-                stroke_dasharray="5 4",
-                class_="conflict",
-            )
-        for stroke, line in ((INK, "7"), ("#ffffff", "3")):
-            dash = {"stroke-dasharray": "6 4"} if fight.fallen and stroke != INK else {}
-            el(
-                ring,
-                "circle",
-                dash,
-                cx=f"{cx:g}",
-                cy=f"{cy:g}",
-                r=f"{_FRAME:g}",
-                fill="none",
-                stroke=stroke,
-                stroke_width=line,
-                class_="conflict",
-            )
-        taken.append(_badge(group, fight, data, box, taken))
+            ghost(ring, fight.cell, fight.colour, "conflict")
+        # Brackets from the gap into the cell's corners, which the leader's disc leaves free.
+        i, o = 1, SQUARE - 1
+        corners = [(x + i, y + i), (x + o, y + i), (x + o, y + o), (x + i, y + o)]
+        brackets(ring, corners, dynasty(fight.seat).colour, arm=9, width=5)
+        taken.append(_badge(group, under, fight, data, box, blocked, taken))
 
 
-def _around(c: Cell, out: float) -> Box:
+def ghost(parent: Element, c: Cell, colour: Colour, kind: str) -> None:
+    """A leader of *colour* who has just left cell *c*: a dashed ring in his colours inside
+    the cell, which he left empty."""
     x, y = cell_xy(c)
-    return x - out, y - out, x + SQUARE + out, y + SQUARE + out
+    el(
+        parent,
+        "circle",
+        cx=f"{x + SQUARE / 2:g}",
+        cy=f"{y + SQUARE / 2:g}",
+        r=str(SQUARE / 2 - 5),
+        fill="#ffffff",
+        fill_opacity="0.6",
+        stroke=FILL[colour],
+        stroke_width="3",
+        stroke_dasharray="5 4",
+        class_=kind,
+    )
 
 
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _around(c: Cell) -> Box:
+    x, y = cell_xy(c)
+    return x, y, x + SQUARE, y + SQUARE
 
 
-def _badge(parent: Element, fight: Fight, data: dict[str, str], box: Box, taken: list[Box]) -> Box:
-    """Write the label of *fight* on a tag in the seat's colour, beside the leader: above him,
-    or below, right or left, the first place within *box* that overlaps nothing *taken*."""
+def _badge(
+    parent: Element,
+    under: Element,
+    fight: Fight,
+    data: dict[str, str],
+    box: Box,
+    blocked: list[Box],
+    taken: list[Box],
+) -> Box:
+    """Write the label of *fight* on a tag in the seat's colour, on the nearest free spot
+    (:func:`.tags.place`), joined to the leader by a line under the pieces."""
     size = 12
     wide = text_width(fight.label, size, bold=True) + 10
-    x, y = cell_xy(fight.cell)
-    cx, cy = x + SQUARE / 2, y + SQUARE / 2
-    gap = _FRAME + 2
-    places = [
-        (cx - wide / 2, cy - gap - _BADGE),
-        (cx - wide / 2, cy + gap),
-        (cx + gap, cy - _BADGE / 2),
-        (cx - gap - wide, cy - _BADGE / 2),
-    ]
-    inside = [
-        (min(max(left, box[0] + 2), box[2] - wide - 2), top)
-        for left, top in places
-        if box[1] + 2 <= top <= box[3] - _BADGE - 2
-    ] or [(min(max(cx - wide / 2, box[0] + 2), box[2] - wide - 2), cy - _BADGE / 2)]
-    free = [
-        (left, top)
-        for left, top in inside
-        if not any(_overlaps((left, top, left + wide, top + _BADGE), t) for t in taken)
-    ]
-    left, top = (free or inside)[0]
+    target = _around(fight.cell)
+    left, top, right, bottom = place(target, wide, box, blocked, taken)
+    colour = dynasty(fight.seat).colour
+    leader_line(under, (left, top, right, bottom), target, colour, **data)
     badge = el(parent, "g", data, class_="conflict strength")
     el(
         badge,
@@ -289,9 +239,9 @@ def _badge(parent: Element, fight: Fight, data: dict[str, str], box: Box, taken:
         x=f"{left:g}",
         y=f"{top:g}",
         width=f"{wide:g}",
-        height=str(_BADGE),
+        height=str(TAG_HEIGHT),
         rx="4",
-        fill=dynasty(fight.seat).colour,
+        fill=colour,
         stroke=INK,
         stroke_width="1.5",
         class_="conflict",
@@ -300,7 +250,7 @@ def _badge(parent: Element, fight: Fight, data: dict[str, str], box: Box, taken:
         badge,
         "text",
         x=f"{left + wide / 2:g}",
-        y=f"{top + _BADGE - 4.5:g}",
+        y=f"{top + TAG_HEIGHT - 4.5:g}",
         font_size=str(size),
         font_weight="bold",
         text_anchor="middle",
@@ -308,4 +258,4 @@ def _badge(parent: Element, fight: Fight, data: dict[str, str], box: Box, taken:
         class_="conflict label",
     )
     text.text = fight.label
-    return left, top, left + wide, top + _BADGE
+    return left, top, right, bottom

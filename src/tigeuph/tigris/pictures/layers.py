@@ -1,4 +1,4 @@
-"""The board's layers: terrain, tiles, monuments, the wonder, leaders, markers, highlights.
+"""The board's layers: terrain, tiles, monuments, the wonder, leaders and markers.
 
 Geometry is named once: a cell is a ``SQUARE`` wide, the board sits ``MARGIN`` in from the
 picture's edge (the coordinates live in the margin), and :func:`cell_xy` gives a cell's top-left
@@ -8,7 +8,6 @@ corner. Every drawn piece carries ``class`` (its kind and colour, for CSS) and `
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 from xml.etree.ElementTree import Element
 
@@ -16,7 +15,6 @@ from ...core.svg.markup import el
 from ...core.svg.symbols import INK
 from ..model.cells import (
     COLUMN_LETTERS,
-    Bitboard,
     Cell,
     cell,
     cell_col,
@@ -35,9 +33,9 @@ __all__ = [
     "SQUARE",
     "Position",
     "cell_xy",
+    "cross",
     "draw_coordinates",
     "draw_leaders",
-    "draw_marks",
     "draw_terrain",
     "draw_tiles",
 ]
@@ -49,8 +47,9 @@ SQUARE: Final = 40
 """The side of a cell, in the picture's units."""
 MARGIN: Final = 22
 """Room around the board for the coordinates."""
-LEADER: Final = 48
-"""A leader's side: larger than a cell, so that leaders stand out of the tiles around them."""
+LEADER: Final = SQUARE
+"""A leader's side: his cell's, so that he hides none of the pieces around him; his disc and
+his seat's ring make him stand out of the tiles."""
 _LAND: Final = "#efe3c4"
 _RIVER: Final = "#9dcbea"
 _WAVE: Final = "#e8f4fc"
@@ -143,7 +142,7 @@ def draw_tiles(pieces: Element, symbols: PieceSymbols, pos: Position) -> None:
 
 def draw_leaders(pieces: Element, symbols: PieceSymbols, pos: Position) -> None:
     """Draw what stands on *pos*'s board: the unification marker, leaders (a ``LEADER`` wide,
-    over the cell's edges) and the treasures."""
+    inside their cells) and the treasures."""
     if pos.unification is not None:
         x, y = cell_xy(pos.unification)
         o = UNIFICATION_OVERHANG
@@ -195,7 +194,7 @@ def _wonder(parent: Element, symbols: PieceSymbols, centre: Cell, colour: int) -
         (1, {"fill": "#e9b82c", "stroke": INK, "stroke-width": "3"}),
         (6, {"fill": "none", "stroke": FILL[colour], "stroke-width": "4"}),
     ):
-        points = " ".join(f"{px:g},{py:g}" for px, py in _cross(x, y, inset))
+        points = " ".join(f"{px:g},{py:g}" for px, py in cross(x, y, inset))
         el(group, "polygon", {"points": points, "stroke-linejoin": "round", **style})
     row, col = cell_row(centre), cell_col(centre)
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
@@ -206,8 +205,9 @@ def _wonder(parent: Element, symbols: PieceSymbols, centre: Cell, colour: int) -
     use.set("xlink:href", f"#{symbols.wonder()}")
 
 
-def _cross(x: int, y: int, i: int) -> list[tuple[int, int]]:
-    """The corners of the cross of five cells around the cell at (*x*, *y*), *i* inside."""
+def cross(x: int, y: int, i: int) -> list[tuple[int, int]]:
+    """The corners of the cross of five cells around the cell at (*x*, *y*), *i* inside (a
+    negative *i*: outside), clockwise from the top arm's left."""
     s = SQUARE
     return [
         (x + i, y - s + i),
@@ -223,71 +223,3 @@ def _cross(x: int, y: int, i: int) -> list[tuple[int, int]]:
         (x - s + i, y + i),
         (x + i, y + i),
     ]
-
-
-def draw_marks(
-    svg: Element, under: Element, cells: Bitboard, arrows: Iterable[tuple[Cell, Cell]]
-) -> None:
-    """Highlight *cells* (a light fill in *under*, beneath the pieces, and a bold frame on
-    top) and draw *arrows* from cell to cell."""
-    top = el(svg, "g", class_="marks")
-    for c in cells_of(cells):
-        x, y = cell_xy(c)
-        el(
-            under,
-            "rect",
-            x=str(x),
-            y=str(y),
-            width=str(SQUARE),
-            height=str(SQUARE),
-            fill="#ffe14d",
-            fill_opacity="0.6",
-            class_="highlight",
-            data_cell=cell_name(c),
-        )
-        for stroke, width in (("#000000", "5"), ("#ffe14d", "3")):  # yellow on a black edge
-            el(
-                top,
-                "rect",
-                x=str(x + 2),
-                y=str(y + 2),
-                width=str(SQUARE - 4),
-                height=str(SQUARE - 4),
-                fill="none",
-                stroke=stroke,
-                stroke_width=width,
-                class_="highlight-frame",
-            )
-    for start, end in arrows:
-        _arrow(top, start, end)
-
-
-def _arrow(parent: Element, start: Cell, end: Cell) -> None:
-    (sx, sy), (ex, ey) = cell_xy(start), cell_xy(end)
-    x0, y0, x1, y1 = sx + SQUARE / 2, sy + SQUARE / 2, ex + SQUARE / 2, ey + SQUARE / 2
-    length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1.0)
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length  # along the arrow
-    nx, ny = -uy, ux  # across it
-    head, shaft, wing = 16.0, 3.5, 10.0
-    bx, by = x1 - ux * head, y1 - uy * head
-    points = [
-        (x0 + nx * shaft, y0 + ny * shaft),
-        (bx + nx * shaft, by + ny * shaft),
-        (bx + nx * wing, by + ny * wing),
-        (x1, y1),
-        (bx - nx * wing, by - ny * wing),
-        (bx - nx * shaft, by - ny * shaft),
-        (x0 - nx * shaft, y0 - ny * shaft),
-    ]
-    el(
-        parent,
-        "polygon",
-        points=" ".join(f"{px:.1f},{py:.1f}" for px, py in points),
-        fill="#e8590c",
-        fill_opacity="0.85",
-        stroke="#000000",
-        stroke_width="1",
-        class_="arrow",
-        data_from=cell_name(start),
-        data_cell=cell_name(end),
-    )

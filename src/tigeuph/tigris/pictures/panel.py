@@ -1,4 +1,5 @@
-"""The players' panel under the board: the status, then one row per seat.
+"""The players' panel under the board: the status, the last action and, at the end, how the
+final scores were counted (spec R27), then one row per seat.
 
 A row shows the seat's dynasty (its symbol on its seat colour, and its name), its points per
 colour, its treasures and catastrophe tiles, and its hand. Drawn from a
@@ -22,19 +23,23 @@ from ...core.svg.markup import el
 from ...core.svg.symbols import INK
 from ...core.svg.text import FONT, text_width, wrap
 from ..describe.words import status, winners
+from ..model.actions import Action, ExchangeTiles
 from ..model.pieces import COLOURS
+from ..model.ranking import final_vector
 from ..model.state import GameState
 from ..views import PlayerView
 from .layers import MARGIN, Position
 from .symbols import COLOUR_NAMES, PieceSymbols
 
-__all__ = ["ROW", "draw_panel", "panel_height"]
+__all__ = ["ROW", "Note", "draw_panel", "notes", "panel_height"]
 
 ROW: Final = 38
 """The height of a seat's first line."""
 _LINE: Final = 32  # each further line of a seat's row
 _STATUS: Final = 15  # the status line's font size
 _STATUS_LEADING: Final = 19
+_NOTE: Final = 13  # the last action's and the final scores' lines
+_NOTE_LEADING: Final = 17
 _ICON: Final = 22
 _INDENT: Final = 30  # where a seat's name, and a row's further lines, begin
 _POINTS: Final = 4 * 52
@@ -58,6 +63,51 @@ def _status(pos: Position) -> str:
 
 def _status_lines(pos: Position, width: int) -> list[str]:
     return wrap(_status(pos), width - 2 * MARGIN, _STATUS, bold=True)
+
+
+def _played(pos: Position, last: Action, mover: int | None) -> str:
+    """*last* as the panel names it: another seat's exchange, in a view, by its size only
+    (spec R4: its colours are that seat's secret)."""
+    hidden = isinstance(pos, PlayerView) and mover != pos.player
+    if isinstance(last, ExchangeTiles) and hidden:
+        count = sum(last.counts)
+        return f"an exchange of {count} tile{'s' * (count != 1)}"
+    return str(last)
+
+
+Note = tuple[str, str]
+"""A line under the status: its class (``last-action``, ``final-scores``) and its text."""
+
+
+def notes(pos: Position, last: Action | None, mover: int | None) -> list[Note]:
+    """The panel's lines under the status: the last action (played by *mover*, when known)
+    and, once the game is over, each seat's final score and how it was counted (spec R27:
+    the treasures go to the weakest colours, and the weakest colour is the score)."""
+    out = []
+    if last is not None:
+        who = "" if mover is None else f"seat {mover} played "
+        out.append(("last-action", f"Last action: {who}{_played(pos, last, mover)}"))
+    if pos.ended is not None:
+        parts = []
+        for seat, points in enumerate(pos.points):
+            if points is None:
+                continue
+            treasures = pos.treasures_taken[seat]
+            vector = final_vector(points, treasures)
+            spread = f" with {treasures} treasure{'s' * (treasures != 1)}" if treasures else ""
+            parts.append(f"seat {seat} {vector[0]} ({'-'.join(map(str, vector))}{spread})")
+        if parts:
+            text = (
+                "Final scores, each seat's weakest colour once its treasures fill the weakest"
+                f" colours (colours weakest first): {'; '.join(parts)}"
+            )
+            out.append(("final-scores", text))
+    return out
+
+
+def _note_lines(told: list[Note], width: int) -> list[Note]:
+    room = width - 2 * MARGIN
+    return [(kind, line) for kind, text in told for line in wrap(text, room, _NOTE)]
 
 
 def _hand(pos: Position, seat: int) -> tuple[int, ...] | None:
@@ -117,9 +167,11 @@ def _row_height(parts: list[_Part]) -> int:
     return ROW + _LINE * max(p.line for p in parts)
 
 
-def panel_height(pos: Position, width: int) -> int:
-    """The panel's height for *pos* in a picture *width* wide."""
+def panel_height(pos: Position, width: int, told: list[Note] = []) -> int:  # noqa: B006
+    """The panel's height for *pos* in a picture *width* wide, with the lines *told*
+    (:func:`notes`) under the status."""
     header = 34 + _STATUS_LEADING * (len(_status_lines(pos, width)) - 1)
+    header += _NOTE_LEADING * len(_note_lines(told, width))
     return header + sum(_row_height(parts) for _, parts in _rows(pos, width)) + 8
 
 
@@ -134,15 +186,26 @@ def _text(parent: Element, x: float, y: float, text: str, kind: str, **style: st
     return node
 
 
-def draw_panel(svg: Element, symbols: PieceSymbols, pos: Position, top: int, width: int) -> None:
-    """Draw the panel for *pos* from height *top*, *width* wide."""
+def draw_panel(
+    svg: Element,
+    symbols: PieceSymbols,
+    pos: Position,
+    top: int,
+    width: int,
+    told: list[Note] = [],  # noqa: B006
+) -> None:
+    """Draw the panel for *pos* from height *top*, *width* wide, with the lines *told*
+    (:func:`notes`) under the status."""
     group = el(svg, "g", class_="panel", font_family=FONT, fill=INK)
     lines = _status_lines(pos, width)
     for i, line in enumerate(lines):
         y = top + 22 + i * _STATUS_LEADING
         _text(group, MARGIN, y, line, "status", font_size=str(_STATUS), font_weight="bold")
-    won = set(winners(pos))
     y = top + 34 + _STATUS_LEADING * (len(lines) - 1)
+    for kind, line in _note_lines(told, width):
+        _text(group, MARGIN, y + 4, line, kind, font_size=str(_NOTE))
+        y += _NOTE_LEADING
+    won = set(winners(pos))
     for seat, parts in _rows(pos, width):
         height = _row_height(parts)
         row = el(group, "g", class_=f"seat seat-{seat}", data_seat=str(seat))
