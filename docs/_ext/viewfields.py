@@ -59,6 +59,13 @@ def _cell(text: str) -> str:
     return " ".join(text.split())
 
 
+def _plain(text: str) -> str:
+    """*text* as RST that shows it as written (the schema's words hold ``*r`` and ``_``)."""
+    for mark in ("\\", "*", "`", "|", "_"):
+        text = text.replace(mark, "\\" + mark)
+    return _cell(text)
+
+
 class ViewFields(SphinxDirective):
     required_arguments = 1
     has_content = False
@@ -79,7 +86,7 @@ class ViewFields(SphinxDirective):
                     "%s view field %s has no description", game, name, location=self.get_location()
                 )
             there = "always" if name in required else "may be left out"
-            rows.append((f"``{name}``", type_text(field, refs), there, description))
+            rows.append((f"``{name}``", type_text(field, refs), there, _plain(description)))
         lines = [".. list-table::", "   :header-rows: 1", "   :widths: 16 24 10 50", ""]
         lines += ["   * - field", "     - type", "     - present", "     - meaning"]
         for row in rows:
@@ -95,7 +102,7 @@ class ViewFields(SphinxDirective):
             if shape.startswith("any JSON") and schema.get("type") == "object":
                 shape = "object"
             said = schema.get("description", "")
-            lines += [f"``{name}``", f"   {_cell(shape)}. {_cell(said)}", ""]
+            lines += [f"``{name}``", f"   {_cell(shape)}. {_plain(said)}", ""]
         return self.parse_text_to_nodes("\n".join(lines))
 
 

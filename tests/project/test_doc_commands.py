@@ -231,7 +231,7 @@ RED_WAR: Final = "wars/red-war-spares-treasure-and-guarded-temples.txt"
 """A position in which gH5 starts a red war, 2 against 4, and E1 and E3 are rivers."""
 SITE: Final = "<!doctype html><title>tigeuph</title><p>a stand-in for the built site</p>\n"
 
-FILES: Final[dict[str, str | Callable[[Path], None]]] = {
+FILES: Final[dict[str, str | Callable[[Path], object]]] = {
     "game.txt": "tigeuph play --seats greedy,greedy,random --seed 3 --record game.txt",
     "tigeuph-game-3.txt": "tigeuph play --seats greedy,greedy,random --seed 3",
     "tigeuph-tigris-1234.txt": "tigeuph play --seats greedy,greedy --seed 1234"
