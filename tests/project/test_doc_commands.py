@@ -336,7 +336,8 @@ def test_every_table_entry_names_a_command_a_page_shows() -> None:
 @pytest.fixture(scope="module")
 def dask() -> Iterator[str]:
     """A local Dask scheduler with one worker, for a page's cluster address."""
-    distributed = pytest.importorskip("distributed")
+    import distributed  # the dask extra, which the test extra installs: missing, it fails
+
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True) as cluster:
         yield str(cluster.scheduler_address)
 
