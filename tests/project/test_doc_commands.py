@@ -24,6 +24,7 @@ count). What the pages leave to the reader is decided here, in one table each:
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import importlib.resources
 import os
@@ -37,7 +38,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from helpers.doc_commands import Command, collect, pages
@@ -336,9 +337,10 @@ def test_every_table_entry_names_a_command_a_page_shows() -> None:
 @pytest.fixture(scope="module")
 def dask() -> Iterator[str]:
     """A local Dask scheduler with one worker, for a page's cluster address."""
-    import distributed  # the dask extra, which the test extra installs: missing, it fails
-
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True) as cluster:
+    distributed: Any = importlib.import_module("dask.distributed")  # the test extra has dask
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
         yield str(cluster.scheduler_address)
 
 
