@@ -133,6 +133,20 @@ SMALLER: Final[dict[str, str]] = {
     " wonder": "--games 1",
     "python benchmarks/variant_play.py --games 24 --agents greedy --players 4 --variants standard"
     " wonder": "--games 1",
+    "python benchmarks/agents_backups.py --players 3 --games 18 --iterations 300 --seed 4100": (
+        "--games 3 --iterations 5"
+    ),
+    "python benchmarks/agents_backups.py --players 4 --games 12 --iterations 300 --seed 4100": (
+        "--games 4 --iterations 5"
+    ),
+    "tigeuph ladder --game tigris --players 2 --rungs random,greedy,search-100 --jobs 2"
+    " --results ladder.json --plot ladder.png": "--rungs random,greedy --max-deals 2",
+    "tigeuph ladder --place 'external:python3 mybot.py' --results ladder.json --out mine.json": (
+        "--max-deals 2"
+    ),
+    "tigeuph simulate --agents search-300 --players 3 --variant wonder": (
+        "--agents search-100 --players 2 --games 1"
+    ),
     "python benchmarks/agents.py --players 2 3 --agents mcts": "--players 2 --games 1 --every 40"
     " --agents mcts:iterations=5",
     "python benchmarks/strength.py --challenger greedy --opponent random --players 2 --deals 50"
@@ -257,6 +271,9 @@ FILES: Final[dict[str, str | Callable[[Path], object]]] = {
     ),
     "./mybot": lambda folder: _program(folder / "mybot", "exec python3 examples/bots/bot.py\n"),
     "*.log": "cp benchmarks/results/agents/*.log .",
+    "mine.json": "tigeuph ladder --game tigris --players 2 --rungs random,greedy --max-deals 2"
+    " --results ladder.json -q",
+    "mybot.py": "cp examples/bots/bot.py mybot.py",
     "docs/_build/html": lambda folder: _site(folder / "docs" / "_build" / "html"),
     "--no-build": lambda folder: _site(folder / "docs" / "_build" / "html"),
 }

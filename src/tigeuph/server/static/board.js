@@ -817,7 +817,7 @@ async function showOutcome() {
   const record = el("p", {}, el("a", { href: `/api/games/${game.id}/record`, target: "_blank", rel: "noopener noreferrer" }, "The game record"));
   if (data.stopped) {
     const why = {
-      stalled: "for three whole rounds nothing but points changed (a stalled game)",
+      stalled: "it stalled: for three whole rounds nothing but points changed, or a turn began for the fourth time in the same position",
       "action-limit": "it reached the server's bound on actions",
       "record-limit": "its record reached the server's bound on length",
     }[data.stopped] || `of ${data.stopped}`;
