@@ -166,7 +166,7 @@ def board(
             none: the whole board), with ``CROP_MARGIN`` cell more on every side and at least
             ``CROP_LEAST`` rows and columns, and its own coordinates.
         kingdoms: tint each kingdom in its own hue, under the tiles (an aid, as the next
-            three: :mod:`tigeuph.tigris.pictures.aids`).
+            three: ``tigeuph.tigris.pictures.aids``).
         strengths: write each leader's strength in a war on him, in his cell's corner.
         unions: mark the empty cells where a tile would join two kingdoms.
         sites: frame the 2x2 squares of one colour where a monument could stand.
