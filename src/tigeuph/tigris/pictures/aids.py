@@ -142,4 +142,5 @@ def _sites(group: Element, pos: Position) -> None:
             x, y = cell_xy(corner)
             s = 2 * SQUARE
             corners = [(x, y), (x + s, y), (x + s, y + s), (x, y + s)]
-            brackets(group, corners, "#ffffff", arm=14, width=3, data_cell=cell_name(corner))
+            site = el(group, "g", class_="aid site", data_cell=cell_name(corner))
+            brackets(site, corners, "#ffffff", arm=14, width=3)
