@@ -37,6 +37,14 @@ TWO_KINGDOMS = (
 )
 """Seed and actions after which seat 0 is to move, no decision waiting, with four kingdoms:
 seat 0's farmer on B9 and seat 1's on F9 a tile apart (C8 and C9 would join them)."""
+MONUMENT_OFFERED = (
+    36,
+    "rJ1 BB1 pass rF4 rE10 kG7 bN7 rD10 GJ7 bO7 GP3 rK10 rM5 bO6 bM7 rL10 bM8 xC9 kG6 kH6 xA7 "
+    "xK5 bP5 kH7 mgkG6 bO5 rL11 mrgK10 gC3 rF5 xK4 RI6 rO8 gB3 rM6 bP4 $O9 $P2 gB6 bO4 mbgO4 "
+    "KF2 rN6",
+)
+"""Seed and actions after which seat 1 decides whether to build a monument on the red square
+of M5, N5, M6 and N6 (a site), a tile would join two kingdoms, and five leaders stand."""
 
 
 @pytest.fixture
@@ -196,7 +204,7 @@ def test_every_aid_on_a_wide_screen_and_a_phone(
     """With every aid ticked the picture draws each (kingdoms, strengths, unions, sites); on a
     phone each box is at least 40 pixels high and none passes the screen's edge. A screenshot
     of each width is taken for people to look at."""
-    seed, actions = TWO_KINGDOMS
+    seed, actions = MONUMENT_OFFERED
     metrics = {"width": width, "height": 844 if width < 600 else 1000}
     metrics |= {"deviceScaleFactor": 1, "mobile": width < 600}
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
@@ -205,13 +213,14 @@ def test_every_aid_on_a_wide_screen_and_a_phone(
         browser.get(url + "/")
         every = json.dumps(list(TIGRIS.presentation.aids))
         browser.execute_script(f"localStorage.setItem('tigeuph-aids:tigris', '{every}')")
-        _open_seat(browser, url, game, 1, tokens["1"])
+        _open_seat(browser, url, game, 0, tokens["0"])
         boxes = browser.find_elements(By.CSS_SELECTOR, "#aids input")
         assert len(boxes) == 4 and all(box.is_selected() for box in boxes)
         script = 'return [...document.querySelectorAll("#board svg g.aid")]'
         drawn = set(browser.execute_script(script + ".map((g) => g.getAttribute('class'))"))
         assert drawn >= {f"aid {name}" for name in TIGRIS.presentation.aids}  # a group each
-        assert browser.find_elements(By.CSS_SELECTOR, "#board svg .aid.union")
+        for each in ("kingdom", "strength", "union", "site"):
+            assert browser.find_elements(By.CSS_SELECTOR, f"#board svg .aid.{each}"), each
         assert browser.execute_script(_SMALL) == [] or width >= 600
         assert browser.execute_script(_PAST_THE_EDGE) == []
         browser.execute_script(
