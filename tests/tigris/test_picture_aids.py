@@ -161,3 +161,23 @@ def test_render_draws_the_games_aids_by_its_presentation(
     babel.write_text(GAMES["babel"].to_text(GAMES["babel"].new_game(2, seed=1)))
     assert main(["render", str(babel), "--sites", "-o", str(out)]) == 2
     assert capsys.readouterr().err.strip().endswith("--sites: Babel draws no such aid (none)")
+
+
+def test_an_animation_draws_the_aids_on_every_frame(tmp_path: Path) -> None:
+    """``render --animate --strengths`` draws every move's picture with the strengths, a badge
+    on each leader standing then; without the flag no frame has an aid."""
+    game = tigeuph.Game.new(2, seed=3)
+    for _, action, _ in random_game(2, 3):
+        game.play(action)
+        if len(game.actions) == 24:
+            break
+    record, out = tmp_path / "game.txt", tmp_path / "game.html"
+    record.write_text(game.to_record())
+    assert main(["render", str(record), "--animate", "--strengths", "-o", str(out)]) == 0
+    page = out.read_text()
+    standing = sum(c is not None for state in game.states for row in state.leaders for c in row)
+    assert standing and page.count('class="aid strength"') == standing
+    assert page.count('class="aid strengths"') == len(game.states)
+    plain = tmp_path / "plain.html"
+    assert main(["render", str(record), "--animate", "-o", str(plain)]) == 0
+    assert 'class="aid ' not in plain.read_text()
