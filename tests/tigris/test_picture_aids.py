@@ -160,7 +160,8 @@ def test_render_draws_the_games_aids_by_its_presentation(
     babel = tmp_path / "babel.txt"
     babel.write_text(GAMES["babel"].to_text(GAMES["babel"].new_game(2, seed=1)))
     assert main(["render", str(babel), "--sites", "-o", str(out)]) == 2
-    assert capsys.readouterr().err.strip().endswith("--sites: Babel draws no such aid (none)")
+    refused = capsys.readouterr().err.strip()
+    assert refused.endswith("--sites: Babel draws no such aid (it draws none)")
 
 
 def test_an_animation_draws_the_aids_on_every_frame(tmp_path: Path) -> None:

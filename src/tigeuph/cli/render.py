@@ -103,8 +103,9 @@ def _aids(args: argparse.Namespace, game: AnyGame) -> tuple[str, ...]:
     asked = tuple(name for name in _offered() if getattr(args, _dest(name), False))
     refused = [f"--{name}" for name in asked if name not in game.presentation.aids]
     if refused:
-        own = ", ".join(f"--{name}" for name in game.presentation.aids) or "none"
-        raise TigeuphError(f"{', '.join(refused)}: {game.facts.title} draws no such aid ({own})")
+        own = ", ".join(f"--{name}" for name in game.presentation.aids)
+        has = f"its aids: {own}" if own else "it draws none"
+        raise TigeuphError(f"{', '.join(refused)}: {game.facts.title} draws no such aid ({has})")
     return asked
 
 
