@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from ..core.interface.views import last_seen
+from ..core.interface.views import seen_notations
 from ..core.svg.text import FONT, wrap
 from ..games import AnyGame
 
@@ -59,7 +59,11 @@ def frames(
     (as seat *player* saw it, if given), with the game's *aids*."""
     states, actions = record.states, record.actions
     told_by = record.events
-    views = None if player is None else game.seat_views(game.player_count(states[0]))
+    notations: list[str | None] = (
+        [str(action) for action in actions]
+        if player is None
+        else seen_notations(game, states, actions, told_by, player)
+    )
     out = []
     for index, state in enumerate(states):
         shown = state if player is None else game.view(state, player)
@@ -74,13 +78,10 @@ def frames(
         action, before = actions[index - 1], states[index - 1]
         events = told_by[index - 1] if index - 1 < len(told_by) else ()
         seen = [e.public() if player is None else e.seen_by(player) for e in events]
-        played = str(action)
-        if views is not None and player is not None:
-            views.saw(before, action, state, events or None)
-            entry = last_seen(game, views.view(state, player))
-            if entry is not None and entry["action"] is None:  # hidden from this seat
-                kind = game.presentation.action_kind(action)
-                played = f"seat {before.to_move}'s {kind}, hidden from seat {player}"
+        played = notations[index - 1]
+        if played is None:  # hidden from this seat
+            kind = game.presentation.action_kind(action)
+            played = f"seat {before.to_move}'s {kind}, hidden from seat {player}"
         # The picture of a view draws what the action did as its seat may know it.
         picture = game.presentation.picture(
             shown, size=size, last=action, before=before, coordinates=coordinates, aids=aids
