@@ -3,6 +3,7 @@ profile each time, the console and the network logged, downloads to a folder of 
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from typing import Any
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from .paths import ROOT
 from .programs import BROWSER
 
 FLAGS = (
@@ -58,3 +60,13 @@ def log(driver: webdriver.Chrome, kind: str) -> list[dict[str, Any]]:
     """Chromium's *kind* log (``browser``: the console; ``performance``: the network) since
     the last look."""
     return list(driver.get_log(kind))  # type: ignore[no-untyped-call]
+
+
+def shots_folder(tmp_path: Path) -> Path:
+    """Where a browser test saves its screenshots: ``build-shots/`` at the root when
+    ``TIGEUPH_SHOTS`` is set (to look at them), else the test's own temporary folder."""
+    if os.environ.get("TIGEUPH_SHOTS"):
+        folder = ROOT / "build-shots"
+        folder.mkdir(exist_ok=True)
+        return folder
+    return tmp_path

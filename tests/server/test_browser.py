@@ -9,7 +9,6 @@ are for people to look at, not committed), else to the test's temporary folder.
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -20,9 +19,8 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 from attrs import evolve
-from helpers.chromium import headless_chromium, log
+from helpers.chromium import headless_chromium, log, shots_folder
 from helpers.live_server import TESTING, live_server
-from helpers.paths import ROOT
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
@@ -41,14 +39,6 @@ pytestmark = pytest.mark.slow  # the quick loop (pytest -m "not slow") leaves th
 def browser() -> Iterator[webdriver.Chrome]:
     with headless_chromium(1400, 1000) as driver:
         yield driver
-
-
-def _shots(tmp_path: Path) -> Path:
-    if os.environ.get("TIGEUPH_SHOTS"):
-        folder = ROOT / "build-shots"
-        folder.mkdir(exist_ok=True)
-        return folder
-    return tmp_path
 
 
 def _csp_reports(driver: webdriver.Chrome) -> list[str]:
@@ -155,7 +145,7 @@ def test_a_whole_game_against_an_agent_by_clicking(
     browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
     """A person makes a game on the page, plays it to the end by clicking, and sees the result."""
-    shots = _shots(tmp_path)
+    shots = shots_folder(tmp_path)
     for name in ("start.png", "middle.png", "decision.png", "end.png"):
         (shots / name).unlink(missing_ok=True)
     rng = random.Random(5)
@@ -215,7 +205,7 @@ def test_each_tab_keeps_only_its_own_seats_token(browser: webdriver.Chrome, tmp_
     links once; seat 1's link, opened in a new tab, holds seat 1's token only in its fragment,
     and that tab keeps seat 1's token alone; no token is ever in a requested URL or the address
     bar, and the page runs under its Content-Security-Policy without a violation."""
-    shots = _shots(tmp_path)
+    shots = shots_folder(tmp_path)
     with live_server(tmp_path / "games.sqlite") as url:
         browser.get(url + "/")
         Select(browser.find_element(By.ID, "players")).select_by_value("3")
@@ -305,7 +295,7 @@ def test_a_whole_babel_game_by_its_move_buttons_and_typed_notation(
     """The page offers Babel; its game is played with the legal moves' buttons, in words (and a
     move typed in notation, and a travel or colonise clicked on the picture), its picture shown
     without a grid, to the end and its result."""
-    shots = _shots(tmp_path)
+    shots = shots_folder(tmp_path)
     rng = random.Random(7)
     with live_server(tmp_path / "games.sqlite") as url:
         browser.get(url + "/")
@@ -488,7 +478,7 @@ def test_a_revolt_is_told_with_both_strengths_and_its_leaders_lit(
     """The attacker's support dialog names the revolt's colour, shows both sides' temples and
     what each choice makes, and lights both kings and their kingdom; once the defender has
     answered, the page tells who won and lights the loser's square."""
-    shots = _shots(tmp_path)
+    shots = shots_folder(tmp_path)
     seed, actions = REVOLT
     with live_server(tmp_path / "games.sqlite") as url:
         game, tokens = _seeded(url, seed, actions)
@@ -575,7 +565,7 @@ def test_a_war_is_told_with_its_sides_lit_and_the_defenders_outcomes(
     attacker's support, and says which choices win (ties go to the defender); each side's
     kingdom is lit apart, the unification tile in neither; the tiles the war removes are
     told and lit."""
-    shots = _shots(tmp_path)
+    shots = shots_folder(tmp_path)
     seed, actions = WAR
     with live_server(tmp_path / "games.sqlite") as url:
         game, tokens = _seeded(url, seed, actions)
@@ -619,7 +609,7 @@ def test_a_catastrophe_is_explained_on_hover_and_told_after(
     Hint names a legal move and says why; once dropped, the page tells the tile destroyed and
     the king sent home, and lights both squares. The page links the rules, has help, heads
     each colour of the score table apart, and names each seat's dynasty on its colour."""
-    shots = _shots(tmp_path)
+    shots = shots_folder(tmp_path)
     seed, actions = CATASTROPHE
     state = _state(seed, actions)
     explained = str(TIGRIS.presentation.explain(state, TIGRIS.parse_action("xJ5")))
@@ -742,7 +732,7 @@ def test_a_phone_gets_one_column_a_zoomable_board_and_targets_a_finger_hits(
         assert browser.execute_script(_SMALL_TARGETS) == []
         game, tokens = _seeded(url, seed, actions)
         _open_seat(browser, url, game, 1, tokens["1"])
-        browser.save_screenshot(str(_shots(tmp_path) / f"phone-{width}.png"))
+        browser.save_screenshot(str(shots_folder(tmp_path) / f"phone-{width}.png"))
         assert browser.execute_script(_PAST_THE_EDGE) == []
         assert browser.execute_script(_SMALL_TARGETS) == []
         assert _in_sight(browser, browser.find_element(By.ID, "hint"))

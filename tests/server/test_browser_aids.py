@@ -11,16 +11,14 @@ are for people to look at), else to the test's temporary folder.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from helpers.chromium import headless_chromium, log
+from helpers.chromium import headless_chromium, log, shots_folder
 from helpers.live_server import live_server
-from helpers.paths import ROOT
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
@@ -51,14 +49,6 @@ of M5, N5, M6 and N6 (a site), a tile would join two kingdoms, and five leaders 
 def browser() -> Iterator[webdriver.Chrome]:
     with headless_chromium(1200, 1000) as driver:
         yield driver
-
-
-def _shots(tmp_path: Path) -> Path:
-    if os.environ.get("TIGEUPH_SHOTS"):
-        folder = ROOT / "build-shots"
-        folder.mkdir(exist_ok=True)
-        return folder
-    return tmp_path
 
 
 def _seeded(url: str, seed: int, actions: str, game: str = "tigris") -> tuple[str, dict[str, str]]:
@@ -226,5 +216,5 @@ def test_every_aid_on_a_wide_screen_and_a_phone(
         browser.execute_script(
             "arguments[0].scrollIntoView({block: 'end'})", browser.find_element(By.ID, "aids")
         )
-        browser.save_screenshot(str(_shots(tmp_path) / f"aids-{width}.png"))
+        browser.save_screenshot(str(shots_folder(tmp_path) / f"aids-{width}.png"))
         browser.get("about:blank")
