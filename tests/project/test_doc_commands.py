@@ -81,10 +81,6 @@ EXCLUDED: Final[dict[str, str]] = {
     " tigeuph.tigris.rules.wonder tigeuph.tigris.rules.treasures tigeuph.tigris.rules.scoring": (
         ".ci/run's crosshair step runs it as it is"
     ),
-    "cd tests && crosshair diffbehavior --per_condition_timeout 60"
-    " test_regions.kingdoms_on_two_rows test_regions.plain_kingdoms_on_two_rows": "BROKEN, left"
-    " for its own fix: test_regions.py moved to tests/tigris/ and imports helpers, and from there"
-    " CrossHair refuses to load it (a subprocess on import); the page says it is run by hand",
     "HYPOTHESIS_PROFILE=soak pytest tests/tigris/test_machine.py": "the long local run (2000"
     " examples) of a test the suite runs",
     "HYPOTHESIS_PROFILE=ci pytest tests/tigris/test_machine.py": "the suite runs this test under"
@@ -186,6 +182,10 @@ SMALLER: Final[dict[str, str]] = {
     # protocol.rst
     'tigeuph arena --agents external:"node examples/bots/bot.js",greedy --games 20': "--games 2",
     'tigeuph simulate --agents external:"./mybot --depth 2",random --games 50': "--games 1",
+    # invariants.rst
+    "cd tests && HYPOTHESIS_NO_PLUGINS=1 PYTHONPATH=. crosshair diffbehavior"
+    " tigris.test_regions.kingdoms_on_two_rows tigris.test_regions.plain_kingdoms_on_two_rows"
+    " --per_condition_timeout 60": "--per_condition_timeout 5",
     # server.rst
     "python benchmarks/server_load.py --games 50 --players 3": "--games 1",
     "python benchmarks/server_load.py --games 50 --players 2 --agents 1": "--games 1",
