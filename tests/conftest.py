@@ -43,6 +43,12 @@ NEEDS: Final = {
         "apt-get install -y chromium chromium-driver",
         "browser test",
     ),
+    "test_browser_aids.py": (
+        BROWSER,
+        "TIGEUPH_BROWSER",
+        "apt-get install -y chromium chromium-driver",
+        "browser test",
+    ),
     "test_live_pages.py": (
         BROWSER if os.environ.get("TIGEUPH_SITE") else BROWSER + SITE_BUILD,
         "TIGEUPH_BROWSER",

@@ -441,3 +441,68 @@ def test_a_whole_game_against_greedy_on_the_board_that_needs_no_server(
         )
         assert done.returncode == 0, done.stdout + done.stderr
     assert _severe(browser) == []
+
+
+def _deal(driver: webdriver.Chrome, game: str) -> WebElement:
+    """Deal *game* to the person in seat 0 against greedy players moving at once (a fixed
+    seed); the board once it is the person's first turn."""
+    board = _board(driver)
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-game-name")).select_by_value(game)
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-seat")).select_by_value("0")
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-pace")).select_by_value("0")
+    seed = board.find_element(By.CSS_SELECTOR, "input.tboard-seed")
+    seed.clear()
+    seed.send_keys("7")
+    _press(driver, board.find_element(By.CSS_SELECTOR, "button.tboard-deal"))
+    _wait(driver).until(lambda d: _data(board, "waiting") == "you")
+    return board
+
+
+def _tinted(board: WebElement) -> int:
+    return len(board.find_elements(By.CSS_SELECTOR, ".tboard-picture rect.aid.kingdom"))
+
+
+def test_the_aids_on_the_board_that_needs_no_server(browser: webdriver.Chrome, url: str) -> None:
+    """Under the main game's picture, a box for each aid its pictures draw, none ticked at
+    first. Once a leader stands by a temple, ticking *Kingdoms* draws the picture with his
+    kingdom tinted; after a reload the next game is dealt with the box still ticked and drawn
+    with the aid; a game of Babel, which draws none, shows no box."""
+    browser.get(url + "play.html")
+    board = _board(browser)
+    _wait(browser, BOOT).until(lambda d: _data(board, "state") in ("setup", "broken"))
+    assert _data(board, "state") == "setup"
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-players")).select_by_value("2")
+    _deal(browser, "tigris")
+    offered = GAMES["tigris"].presentation.aids
+    labels = board.find_elements(By.CSS_SELECTOR, ".tboard-aids label")
+    assert [label.text for label in labels] == [name.capitalize() for name in offered]
+    assert not any(
+        box.is_selected() for box in board.find_elements(By.CSS_SELECTOR, ".tboard-aids input")
+    )
+
+    listed = Select(board.find_element(By.CSS_SELECTOR, "select.tboard-moves"))
+    leader = next(
+        str(option.get_attribute("value"))
+        for option in listed.options
+        if re.fullmatch(r"[RBGK][A-P][0-9]+", str(option.get_attribute("value")))
+    )
+    listed.select_by_value(leader)
+    _press(browser, board.find_element(By.CLASS_NAME, "tboard-play"))
+    _wait(browser).until(_settled(0))
+    assert _tinted(board) == 0
+    _press(browser, labels[0])  # Kingdoms
+    _wait(browser).until(lambda d: _data(board, "aids") == "kingdoms" and _tinted(board) > 1)
+
+    browser.refresh()
+    board = _board(browser)
+    _wait(browser, BOOT).until(lambda d: _data(board, "state") == "setup")
+    Select(board.find_element(By.CSS_SELECTOR, "select.tboard-players")).select_by_value("2")
+    _deal(browser, "tigris")
+    assert board.find_element(By.CSS_SELECTOR, "input[data-aid=kingdoms]").is_selected()
+    assert _data(board, "aids") == "kingdoms"
+    assert board.find_elements(By.CSS_SELECTOR, ".tboard-picture g.aid.kingdoms")
+
+    _deal(browser, "babel")
+    assert not board.find_element(By.CLASS_NAME, "tboard-aids").is_displayed()
+    assert _data(board, "aids") == ""
+    assert _severe(browser) == []

@@ -18,6 +18,7 @@ from rich.text import Text
 import tigeuph
 from tigeuph import GAMES
 from tigeuph.terminal import TerminalGame, help_text, play_in_terminal
+from tigeuph.terminal.narration import story
 from tigeuph.terminal.replay import REPLAY_HELP, replay_in_terminal
 from tigeuph.tigris.describe.conflicts import decision_summary
 from tigeuph.tigris.model.decisions import Revolt, War
@@ -383,3 +384,46 @@ def test_a_choice_of_wars_shows_each_wars_strengths() -> None:
     fought = tigeuph.apply(state, tigeuph.legal_actions(state)[0])
     assert isinstance(fought.pending, War) and decision_summary(fought) is not None
     assert decision_summary(tigeuph.new_game(2, seed=1)) is None
+
+
+def _exchanged(colours: slice) -> tigeuph.Game:
+    """Seed 9's game after seat 0 exchanged two of his tiles (*colours* of his hand's letters)
+    and both seats passed."""
+    game = tigeuph.Game.new(2, seed=9)
+    hand = game.state.hands[0]
+    letters = "".join(c.letter * n for c, n in zip(tigeuph.Colour, hand, strict=True))
+    for text in (f"~{letters[colours]}", "pass", "pass"):
+        game.play(tigeuph.parse_action(text))
+    return game
+
+
+def test_another_seats_exchange_is_told_by_its_kind_alone() -> None:
+    """Told to seat 1, seat 0's exchange is "(exchange)" and its count, never its colours
+    (spec R4): the story is the same whichever colours he gave back; seat 0 is told his own."""
+    mine, other = _exchanged(slice(2)), _exchanged(slice(-2, None))
+    secret = str(mine.actions[0])
+    assert secret != str(other.actions[0])
+    labels = ["seat 0", "seat 1"]
+    told = story(mine, 0, 3, 1, labels)
+    assert told == story(other, 0, 3, 1, labels)
+    assert told[0][1][0][0] == "(exchange)" and "exchanges 2 tiles" in told[0][1][0][1]
+    assert story(mine, 0, 3, 0, labels)[0][1][0][0] == secret
+
+
+def test_replay_for_a_seat_names_anothers_exchange_by_its_kind(tmp_path: Path) -> None:
+    """``replay --player 1`` at seat 0's exchange prints the same screen whichever colours
+    seat 0 gave back; for seat 0 it prints them."""
+
+    def shown(game: tigeuph.Game, player: int) -> str:
+        out = console(120)
+        replay_in_terminal(game, start=1, player=player, console=out, ask=_quit)
+        return printed_by(out)
+
+    mine, other = _exchanged(slice(2)), _exchanged(slice(-2, None))
+    assert shown(mine, 1) == shown(other, 1)
+    assert "played (exchange, hidden from you)" in shown(mine, 1)
+    assert f"played {mine.actions[0]}" in shown(mine, 0)
+
+
+def _quit(prompt: str) -> str:
+    return "q"

@@ -186,6 +186,27 @@ def test_hint_explain_and_undo_answer_as_at_the_terminal() -> None:
     assert undone["actions"] == 0 and page.answer("undo")["ok"] is False
 
 
+def test_the_pictures_are_drawn_with_the_aids_chosen() -> None:
+    """Each game lists the aids its pictures draw; a game dealt with some draws them, the call
+    ``aids`` changes them for the pictures to come, and a name the game does not draw is an
+    error, the aids left as they were."""
+    page = Page()
+    listed = {game["name"]: game["aids"] for game in page("games")}
+    assert listed == {name: dict(GAMES[name].presentation.aids) for name in GAMES}
+    shown = page("start", game="tigris", seats=["human", "greedy"], seed=7, aids=["kingdoms"])
+    assert shown["aids"] == ["kingdoms"] and 'class="aid kingdoms"' in shown["picture"]
+    shown = page("aids", aids=["sites", "strengths"])
+    assert shown["aids"] == ["strengths", "sites"]  # in the order the game offers them
+    assert 'class="aid kingdoms"' not in shown["picture"]
+    assert 'class="aid strengths"' in shown["picture"]
+    refused = page.answer("aids", aids=["kingdoms", "towers"])
+    assert refused["ok"] is False and "draws no aid 'towers'" in refused["error"]
+    assert page("shown")["aids"] == ["strengths", "sites"]
+    assert (
+        page.answer("start", game="babel", seats=["human", "random"], aids=["sites"])["ok"] is False
+    )
+
+
 def test_a_page_seats_only_its_own_players() -> None:
     """One person, and the random, greedy or search players: no bot program, no second
     person, no seat count the game does not take."""

@@ -78,6 +78,9 @@ def test_a_game_of_required_members_has_every_capability_by_default() -> None:
     assert PLAIN.evaluation.weighted_action(PLAIN.view(state, 0), random.Random(0)) in legal
     assert PLAIN.invariants.check_state(state) == [] and PLAIN.measures.ending(state) is None
     assert PLAIN.presentation.picture(state).startswith("<svg")
+    assert dict(PLAIN.presentation.aids) == {}
+    with pytest.raises(ArgumentError, match="Plain draws no aid 'kingdoms' \\(it draws none\\)"):
+        PLAIN.presentation.picture(state, aids=["kingdoms"])
     assert PLAIN.presentation.describe(state).startswith(PLAIN.facts.position_title)
     assert "is legal" in PLAIN.presentation.explain(state, legal[0])
     assert PLAIN.presentation.decision_summary(state) is None

@@ -112,12 +112,6 @@ SMALLER: Final[dict[str, str]] = {
     # agents.rst
     "python benchmarks/babel_strength.py --challenger greedy --opponent random --deals 150"
     " --seed 1000": "--deals 4",
-    "python benchmarks/babel_strength.py --challenger mcts:iterations=100 --opponent random"
-    " --deals 12": "--challenger mcts:iterations=5 --deals 1",
-    "python benchmarks/babel_strength.py --challenger mcts:iterations=100 --opponent greedy"
-    " --deals 12": "--challenger mcts:iterations=5 --deals 1",
-    "python benchmarks/babel_strength.py --challenger mcts --opponent greedy --deals 10"
-    " --seed 100": "--challenger mcts:iterations=5 --deals 1",
     "python benchmarks/variant_play.py --games 40 --agents greedy --variants wonder buildings"
     " standard": "--games 1",
     "python benchmarks/variant_play.py --games 8 --agents mcts --variants wonder --jobs 2 -v": (
@@ -129,12 +123,40 @@ SMALLER: Final[dict[str, str]] = {
     " wonder": "--games 1",
     "python benchmarks/variant_play.py --games 24 --agents greedy --players 4 --variants standard"
     " wonder": "--games 1",
+    "python benchmarks/agents_backups.py --players 3 --games 18 --iterations 300 --seed 4100": (
+        "--games 3 --iterations 5"
+    ),
+    "python benchmarks/agents_backups.py --players 4 --games 12 --iterations 300 --seed 4100": (
+        "--games 4 --iterations 5"
+    ),
+    "tigeuph ladder --game tigris --players 2 --rungs random,greedy,search-100 --jobs 2"
+    " --results ladder.json --plot ladder.png": "--rungs random,greedy --max-deals 2",
+    "tigeuph ladder --place 'external:python3 mybot.py' --results ladder.json --out mine.json": (
+        "--max-deals 2"
+    ),
+    **{
+        command: "--results copy-of-ladder.json.gz --summary summary.json"
+        for command in (
+            "tigeuph ladder --game tigris --players 2"
+            " --rungs random,greedy,search-100,search-300,search-1000,cheat-300 --max-deals 30"
+            " --jobs 2 --results benchmarks/results/ladder.json.gz"
+            " --summary src/tigeuph/tools/ladder/published.json",
+            "tigeuph ladder --game tigris --players 3 4 --rungs random,greedy,search-100"
+            " --max-deals 30 --jobs 2 --results benchmarks/results/ladder.json.gz"
+            " --summary src/tigeuph/tools/ladder/published.json",
+            "tigeuph ladder --game babel --players 2"
+            " --rungs random,greedy,search-100,search-300,cheat-300 --max-deals 30 --jobs 2"
+            " --results benchmarks/results/ladder.json.gz"
+            " --summary src/tigeuph/tools/ladder/published.json",
+        )
+    },  # the published run resumed from a copy of its file: it plays nothing
+    "tigeuph simulate --agents search-300 --players 3 --variant wonder": (
+        "--agents search-100 --players 2 --games 1"
+    ),
     "python benchmarks/agents.py --players 2 3 --agents mcts": "--players 2 --games 1 --every 40"
     " --agents mcts:iterations=5",
     "python benchmarks/strength.py --challenger greedy --opponent random --players 2 --deals 50"
     " > gr2.log": "--deals 1",
-    "python benchmarks/strength.py --challenger mcts --opponent greedy --players 2 --deals 8"
-    " > mg2.log": "--challenger mcts:iterations=5 --deals 1",
     "python benchmarks/agents.py --players 2 3 --agents greedy mcts:iterations=300": "--players 2"
     " --games 1 --every 40 --agents greedy mcts:iterations=5",
     "python benchmarks/variant_play.py --games 8 --agents mcts --variants wonder --jobs 2": (
@@ -147,10 +169,6 @@ SMALLER: Final[dict[str, str]] = {
     " --seed 1000 > gr3.log": "--deals 1",
     "python benchmarks/strength.py --challenger greedy --opponent random --players 4 --deals 8"
     " --seed 2000 > gr4.log": "--deals 1",
-    "python benchmarks/strength.py --challenger mcts:iterations=300 --opponent greedy --players 3"
-    " --deals 6 --seed 1000 > mg3.log": "--challenger mcts:iterations=5 --deals 1",
-    "python benchmarks/strength.py --challenger mcts:iterations=300 --opponent greedy --players 4"
-    " --deals 5 --seed 2000 > mg4.log": "--challenger mcts:iterations=5 --deals 1",
     "tigeuph arena --agents greedy,random --games 100": "--games 4",
     "tigeuph arena --agents greedy,mcts:iterations=300 --players 2 --games 200 --jobs 2": (
         "--agents greedy,mcts:iterations=5 --games 2"
@@ -257,6 +275,10 @@ FILES: Final[dict[str, str | Callable[[Path], object]]] = {
     ),
     "./mybot": lambda folder: _program(folder / "mybot", "exec python3 examples/bots/bot.py\n"),
     "*.log": "cp benchmarks/results/agents/*.log .",
+    "mine.json": "tigeuph ladder --game tigris --players 2 --rungs random,greedy --max-deals 2"
+    " --results ladder.json -q",
+    "mybot.py": "cp examples/bots/bot.py mybot.py",
+    "ladder.json.gz": "cp benchmarks/results/ladder.json.gz copy-of-ladder.json.gz",
     "docs/_build/html": lambda folder: _site(folder / "docs" / "_build" / "html"),
     "--no-build": lambda folder: _site(folder / "docs" / "_build" / "html"),
 }

@@ -370,7 +370,7 @@ def test_the_description_is_served_and_names_every_route(api: Api) -> None:
         for method, operation in item.items():
             listed = operation if method == "parameters" else operation.get("parameters", [])
             parameters |= {parameter["name"] for parameter in listed}
-    assert parameters == {"id", "name", "since", "after", "timeout", "action"}  # never a token
+    assert parameters == {"id", "name", "since", "after", "timeout", "action", "aids"}  # no token
 
 
 # --- issue 37: the description and the reader agree ---------------------------------------------

@@ -1,6 +1,7 @@
 """The aids (issue 40): kingdoms tinted under the tiles, each leader's strength on him, the
 cells that would join two kingdoms, the squares where a monument could stand; each off by
-default, each hiding no piece, each a flag of ``tigeuph render``."""
+default, each hiding no piece, each an aid of the main game's ``presentation`` (drawn by its
+``picture``, refused by name when unknown) and so a flag of ``tigeuph render``."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from helpers.games import random_game
 from helpers.svg import SVG, parse
 
 import tigeuph
-from tigeuph import svg
+from tigeuph import GAMES, svg
 from tigeuph.cli import main
+from tigeuph.core.errors import ArgumentError, ArgumentTypeError
 from tigeuph.tigris.model.cells import cells_of
+from tigeuph.tigris.model.decisions import MonumentChoice
 from tigeuph.tigris.model.regions import kingdoms, region
 
 
@@ -74,15 +77,108 @@ def test_kingdoms_are_tinted_under_the_pieces(crowded: tigeuph.GameState) -> Non
     assert order.index("aid kingdoms") < order.index("pieces")
 
 
-def test_render_draws_the_aids_for_the_main_game_only(
-    tmp_path: Path, crowded: tigeuph.GameState
+TIGRIS = GAMES["tigris"]
+EVERY = ("kingdoms", "strengths", "unions", "sites")
+
+
+def test_the_presentation_draws_each_aid_it_names(crowded: tigeuph.GameState) -> None:
+    """The main game's presentation offers the four aids, each described; its picture draws
+    the ones asked, as the board's keywords do, and none unless asked."""
+    shown = TIGRIS.presentation
+    assert tuple(shown.aids) == EVERY and all(shown.aids.values())
+    plain = svg.board(crowded, size=None)
+    assert shown.picture(crowded, aids=()) == shown.picture(crowded) == plain
+    for name in EVERY:
+        drawn = shown.picture(crowded, size=500, aids=[name])
+        assert drawn == svg.board(crowded, size=500, **{name: True})  # type: ignore[arg-type]
+        assert f'class="aid {name}"' in drawn
+        others = {f'class="aid {other}"' for other in EVERY if other != name}
+        assert not any(group in drawn for group in others)
+    every = shown.picture(crowded, aids=EVERY)
+    assert every == svg.board(
+        crowded, size=None, kingdoms=True, strengths=True, unions=True, sites=True
+    )
+
+
+def test_an_aid_a_game_does_not_draw_is_refused() -> None:
+    """A name no aid has is refused with the game's own aids named; a string is no list of
+    names; Babel draws no aid at all, and says so."""
+    state = TIGRIS.new_game(2, seed=1)
+    with pytest.raises(ArgumentError, match=r"draws no aid 'kingdom' \(its aids: kingdoms, "):
+        TIGRIS.presentation.picture(state, aids=["kingdom"])
+    with pytest.raises(ArgumentTypeError, match="not 'sites'"):
+        TIGRIS.presentation.picture(state, aids="sites")
+    with pytest.raises(ArgumentTypeError, match="not int 3"):
+        TIGRIS.presentation.picture(state, aids=[3])  # type: ignore[list-item]
+    babel = GAMES["babel"]
+    assert dict(babel.presentation.aids) == {}
+    with pytest.raises(ArgumentError, match="Babel draws no aid 'sites' \\(it draws none\\)"):
+        babel.presentation.picture(babel.new_game(2, seed=1), aids=["sites"])
+
+
+@pytest.fixture(scope="module")
+def monument_offered() -> tigeuph.GameState:
+    """A 3-player position waiting for a monument's decision (its square a site), where a
+    tile would join two kingdoms."""
+    return next(
+        after
+        for _, _, after in random_game(3, 9, prefer_tiles=0.8)
+        if isinstance(after.pending, MonumentChoice)
+        and 'class="aid union"' in TIGRIS.presentation.picture(after, aids=["unions"])
+    )
+
+
+def test_a_views_aids_are_the_whole_states(monument_offered: tigeuph.GameState) -> None:
+    """The aids are worked out from the board, which every seat sees whole: each seat's view
+    draws them as the state does, so they tell nothing a view hides (spec R4)."""
+    crowded = monument_offered
+    whole = TIGRIS.presentation.picture(crowded, aids=EVERY, panel=False)
+    marks = {kind: aid(whole, f"aid {kind}") for kind in ("kingdom", "strength", "union", "site")}
+    assert all(marks.values())  # the position shows every aid
+    for seat in range(crowded.players):
+        seen = TIGRIS.presentation.picture(TIGRIS.view(crowded, seat), aids=EVERY, panel=False)
+        assert {kind: aid(seen, f"aid {kind}") for kind in marks} == marks
+
+
+def test_render_draws_the_games_aids_by_its_presentation(
+    tmp_path: Path, crowded: tigeuph.GameState, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """``render --strengths --kingdoms`` writes the game's picture with those aids, the
+    flags' help says what each shows, and a game without that aid refuses the flag in one
+    line naming the game."""
     position = tmp_path / "position.txt"
     position.write_text(tigeuph.to_text(crowded))
     out = tmp_path / "out.svg"
     assert main(["render", str(position), "--strengths", "--kingdoms", "-o", str(out)]) == 0
-    drawn = out.read_text()
+    drawn = TIGRIS.presentation.picture(crowded, size=600, aids=["kingdoms", "strengths"])
+    assert out.read_text() == drawn + "\n"
     assert 'class="aid strength"' in drawn and 'class="aid kingdom"' in drawn
+    assert main(["render", "--help"]) == 0
+    told = " ".join(capsys.readouterr().out.split())
+    for name, words in TIGRIS.presentation.aids.items():
+        assert f"--{name} {words} (Tigris & Euphrates)" in told
     babel = tmp_path / "babel.txt"
-    babel.write_text(tigeuph.GAMES["babel"].to_text(tigeuph.GAMES["babel"].new_game(2, seed=1)))
-    assert main(["render", str(babel), "--sites", "-o", str(out)]) != 0
+    babel.write_text(GAMES["babel"].to_text(GAMES["babel"].new_game(2, seed=1)))
+    assert main(["render", str(babel), "--sites", "-o", str(out)]) == 2
+    refused = capsys.readouterr().err.strip()
+    assert refused.endswith("--sites: Babel draws no such aid (it draws none)")
+
+
+def test_an_animation_draws_the_aids_on_every_frame(tmp_path: Path) -> None:
+    """``render --animate --strengths`` draws every move's picture with the strengths, a badge
+    on each leader standing then; without the flag no frame has an aid."""
+    game = tigeuph.Game.new(2, seed=3)
+    for _, action, _ in random_game(2, 3):
+        game.play(action)
+        if len(game.actions) == 24:
+            break
+    record, out = tmp_path / "game.txt", tmp_path / "game.html"
+    record.write_text(game.to_record())
+    assert main(["render", str(record), "--animate", "--strengths", "-o", str(out)]) == 0
+    page = out.read_text()
+    standing = sum(c is not None for state in game.states for row in state.leaders for c in row)
+    assert standing and page.count('class="aid strength"') == standing
+    assert page.count('class="aid strengths"') == len(game.states)
+    plain = tmp_path / "plain.html"
+    assert main(["render", str(record), "--animate", "-o", str(plain)]) == 0
+    assert 'class="aid ' not in plain.read_text()

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 from helpers import scenario
 from helpers.games import every_switch, random_game
+from helpers.paths import DOCS
 from helpers.svg import parse
 
 import tigeuph
@@ -117,6 +118,17 @@ def test_pictures_are_svg_documents() -> None:
     }
     assert uses <= symbols  # every piece is drawn from a symbol of the picture's defs
     assert all(n.get("class") for n in root.iter())  # so that a stylesheet can pick it
+
+
+def test_no_attribute_is_written_with_a_python_name() -> None:
+    """Every attribute of every gallery picture (which the gallery's test keeps as the engine
+    draws them: monuments, the wonder, conflicts, what happened) is an SVG or data attribute
+    (``data-cell``, never ``data_cell``: a page finds cells by it)."""
+    pictures = sorted((DOCS / "pictures").glob("*.svg"))
+    assert pictures
+    for path in pictures:
+        names = {a.split("}")[-1] for n in parse(path.read_text("utf-8")).iter() for a in n.attrib}
+        assert not [name for name in names if "_" in name], (path.name, sorted(names))
 
 
 def test_every_colour_has_a_shape_as_well() -> None:

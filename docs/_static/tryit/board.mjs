@@ -3,7 +3,9 @@
 // never freezes while a player thinks. The person sees what his seat may see: the picture of his
 // view, what happened since his last decision, his legal actions (a cell of the board, the
 // list, or typed notation); hint, explain and undo answer as the terminal game's commands; the
-// record downloads as text that tigeuph replay and tigeuph verify read.
+// record downloads as text that tigeuph replay and tigeuph verify read. Under the picture, a box
+// for each aid the game's pictures draw (tigeuph.web's games list them), the ones ticked kept in
+// localStorage per game, as the server's board keeps them.
 import { start, call, el, drawn } from "./engine.mjs";
 
 const PLAYERS = [
@@ -13,6 +15,18 @@ const PLAYERS = [
   ["mcts:iterations=1000", "stronger search: 1000 iterations"],
 ];
 const PACES = [["300", "one every 0.3 s"], ["0", "as fast as they come"]];
+
+const aidsKey = (game) => `tigeuph-aids:${game}`;
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function keptAids(game) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(aidsKey(game)) || "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return []; // no storage, or not ours: none
+  }
+}
 
 class Board {
   constructor(root) {
@@ -104,12 +118,37 @@ class Board {
 
   async deal(args) {
     this.root.dataset.state = "playing";
+    this.root.dataset.waiting = ""; // until the engine has dealt
+    const offered = this.games.find((g) => g.name === args.game).aids || {};
+    this.dealt = args.game;
+    args.aids = keptAids(args.game).filter((name) => name in offered);
     this.buildGame();
+    this.buildAids(offered, args.aids);
     await this.act(() => call("start", args));
+  }
+
+  // A box for each aid the game's pictures draw, ticked as this browser last left it.
+  buildAids(offered, ticked) {
+    const boxes = Object.entries(offered).map(([name, says]) => el("label", { class: "tboard-aid", title: `${capital(says)}.` },
+      el("input", { type: "checkbox", "data-aid": name, checked: ticked.includes(name), onchange: () => this.aidsChanged() }),
+      capital(name)));
+    this.aids.replaceChildren(...boxes);
+    this.aids.hidden = boxes.length === 0;
+  }
+
+  async aidsChanged() {
+    const aids = [...this.aids.querySelectorAll("input[data-aid]")].filter((box) => box.checked).map((box) => box.dataset.aid);
+    try { localStorage.setItem(aidsKey(this.dealt), JSON.stringify(aids)); } catch { /* storage refused: this page only */ }
+    try {
+      this.show(await call("aids", { aids }));
+    } catch (err) {
+      this.said.textContent = err.message;
+    }
   }
 
   buildGame() {
     this.picture = el("figure", { class: "tboard-picture" });
+    this.aids = el("div", { class: "tboard-aids", role: "group", "aria-label": "Aids drawn on the board", hidden: true });
     this.turn = el("p", { class: "tboard-turn", role: "status", "aria-live": "polite" });
     this.summary = el("pre", { class: "tboard-said tboard-summary" });
     this.moves = el("select", { class: "tboard-moves", size: "9", "aria-label": "your legal actions" });
@@ -129,7 +168,7 @@ class Board {
     this.moves.addEventListener("dblclick", () => this.play(this.moves.value));
     this.typed.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); this.play(this.typed.value.trim()); } });
     this.game.replaceChildren(
-      this.picture,
+      el("div", { class: "tboard-main" }, this.picture, this.aids),
       el("div", { class: "tboard-side" },
         this.turn, this.summary,
         el("div", {}, this.moves, this.all),
@@ -169,6 +208,7 @@ class Board {
     this.root.dataset.waiting = shown.waiting || "";
     this.root.dataset.actions = String(shown.actions);
     this.root.dataset.over = String(shown.over || Boolean(shown.stopped));
+    this.root.dataset.aids = shown.aids.join(",");
     const mine = shown.waiting === "you";
     const cells = new Map();
     for (const move of shown.moves) {

@@ -5,7 +5,7 @@ members, and the capabilities it has of its own (its records are
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any, Final
 
@@ -131,7 +131,9 @@ class BabelPresentation(Presentation[BabelState, BabelView, Action]):
         before: BabelState | BabelView | None = None,
         coordinates: bool = True,
         panel: bool = True,
+        aids: Iterable[str] = (),
     ) -> str:
+        self.asked_aids(aids)  # it draws none
         # Babel's panels are part of its table: there is no board without them.
         return picture(position, size=size, last=last, before=before, coordinates=coordinates)
 

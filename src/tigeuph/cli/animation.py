@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, Final
 
 from attrs import frozen
@@ -53,9 +53,10 @@ def frames(
     size: int,
     player: int | None = None,
     coordinates: bool = True,
+    aids: Collection[str] = (),
 ) -> list[Frame]:
     """Every point of *record*, a game of *game*, from its start, drawn *size* pixels wide
-    (as seat *player* saw it, if given)."""
+    (as seat *player* saw it, if given), with the game's *aids*."""
     states, actions = record.states, record.actions
     told_by = record.events
     views = None if player is None else game.seat_views(game.player_count(states[0]))
@@ -64,7 +65,9 @@ def frames(
         shown = state if player is None else game.view(state, player)
         if index == 0:
             title = f"The start: {len(actions)} action{'s' * (len(actions) != 1)} to come"
-            picture = game.presentation.picture(shown, size=size, coordinates=coordinates)
+            picture = game.presentation.picture(
+                shown, size=size, coordinates=coordinates, aids=aids
+            )
             out.append(Frame(title, (), picture))
             continue
         # The state before tells the picture only what the action did, which all may know.
@@ -80,7 +83,7 @@ def frames(
                 played = f"seat {before.to_move}'s {kind}, hidden from seat {player}"
         # The picture of a view draws what the action did as its seat may know it.
         picture = game.presentation.picture(
-            shown, size=size, last=action, before=before, coordinates=coordinates
+            shown, size=size, last=action, before=before, coordinates=coordinates, aids=aids
         )
         title = f"Move {index} of {len(actions)}: {played}"
         out.append(Frame(title, tuple(e.text() for e in seen), picture))

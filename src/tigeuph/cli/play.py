@@ -26,7 +26,8 @@ red tile on E5, >H travels to the Hittites; a unique beginning is enough, Tab co
 for help, 'explain ACTION' to ask why an action is illegal, 'hint' for a greedy player's
 choice, 'undo' to take back your last action, 'quit' to stop. With no human seat the game is
 played for you to watch. A game that stalls (three whole rounds in which nothing but points
-changed, spec D8) or reaches --max-actions stops there. The game's record is saved at the end
+changed, or a turn beginning for the fourth time in the same position, spec D8) or reaches
+--max-actions stops there. The game's record is saved at the end
 (--record)."""
 
 _TABLE: Final = 3

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import TigeuphError
-from ..games import AnyGame
-from ..tigris import pictures as svg
+from ..core.svg.png import to_png
+from ..games import GAMES, AnyGame
 from .animation import frames, to_html, to_svg
 from .common import at_move, load_game
 
@@ -24,10 +24,8 @@ the game (default: its end) and the last action played is marked. --player draws
 seat may see: his own hand, the others' as counts. Write .svg, or .png with the png extra
 (pip install 'tigeuph[png]').
 
-The main game's aids, each off unless asked: --kingdoms tints each kingdom under its tiles,
---strengths writes each leader's strength in a war on him, --unions marks the empty cells
-where a tile would join two kingdoms, --sites frames the squares where a monument could
-stand.
+The aids a game's pictures offer are flags, each off unless asked (their help names the
+games that draw them); a game refuses an aid it does not draw.
 
 --animate draws a whole record, move by move, each move's action marked and what it did
 written under it: to .html, a page that steps through the moves (buttons, a slider, the arrow
@@ -75,25 +73,39 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="leave out the column letters and row numbers (Babel: the card indices)",
     )
-    for flag, words in _AIDS.items():
-        parser.add_argument(f"--{flag}", action="store_true", help=f"main game: {words}")
+    for name, (words, titles) in _offered().items():
+        parser.add_argument(
+            f"--{name}", action="store_true", dest=_dest(name), help=f"{words} ({titles})"
+        )
     parser.set_defaults(run=run)
 
 
-_AIDS = {
-    "kingdoms": "tint each kingdom under its tiles",
-    "strengths": "write each leader's strength in a war on him",
-    "unions": "mark the empty cells where a tile would join two kingdoms",
-    "sites": "frame the squares of one colour where a monument could stand",
-}
+def _offered() -> dict[str, tuple[str, str]]:
+    """Each aid some game's pictures draw: what it shows (as the first game offering it says)
+    and the titles of the games offering it."""
+    offered: dict[str, tuple[str, list[str]]] = {}
+    for game in GAMES.values():
+        for name, words in game.presentation.aids.items():
+            offered.setdefault(name, (words, []))[1].append(game.facts.title)
+    return {name: (words, ", ".join(titles)) for name, (words, titles) in offered.items()}
 
 
-def _aids(args: argparse.Namespace, game: AnyGame) -> dict[str, bool]:
-    """The aids asked for; only the main game draws them."""
-    asked = {name: bool(getattr(args, name, False)) for name in _AIDS}
-    if any(asked.values()) and game.facts.name != "tigris":
-        flags = ", ".join(f"--{name}" for name, on in asked.items() if on)
-        raise TigeuphError(f"{flags}: aids of the main game's board, not of {game.facts.title}")
+def _dest(name: str) -> str:
+    return f"aid_{name.replace('-', '_')}"
+
+
+def _aids(args: argparse.Namespace, game: AnyGame) -> tuple[str, ...]:
+    """The aids asked for, each one *game* draws.
+
+    Raises:
+        TigeuphError: a flag asks for an aid the game does not draw.
+    """
+    asked = tuple(name for name in _offered() if getattr(args, _dest(name), False))
+    refused = [f"--{name}" for name in asked if name not in game.presentation.aids]
+    if refused:
+        own = ", ".join(f"--{name}" for name in game.presentation.aids)
+        has = f"its aids: {own}" if own else "it draws none"
+        raise TigeuphError(f"{', '.join(refused)}: {game.facts.title} draws no such aid ({has})")
     return asked
 
 
@@ -109,28 +121,16 @@ def run(args: argparse.Namespace) -> int:
     position, last, before = at_move(game, loaded, args.move)
     if args.player is not None:
         position = _seen_by(game, position, args.player)
-    coordinates = not args.no_coordinates
-    aids = _aids(args, game)
-    if any(aids.values()):
-        arrows = () if before is None or last is None else svg.leader_arrows(before, last)
-        picture = svg.board(
-            position,
-            size=args.size,
-            lastmove=last,
-            arrows=arrows,
-            before=before,
-            coordinates=coordinates,
-            kingdoms=aids["kingdoms"],
-            strengths=aids["strengths"],
-            unions=aids["unions"],
-            sites=aids["sites"],
-        )
-    else:
-        picture = game.presentation.picture(
-            position, size=args.size, last=last, before=before, coordinates=coordinates
-        )
+    picture = game.presentation.picture(
+        position,
+        size=args.size,
+        last=last,
+        before=before,
+        coordinates=not args.no_coordinates,
+        aids=_aids(args, game),
+    )
     if suffix == ".png":
-        _write(out, svg.to_png(picture))
+        _write(out, to_png(picture))
     else:
         _write(out, (picture + "\n").encode())
     return 0
@@ -155,6 +155,7 @@ def _animate(args: argparse.Namespace, out: Path, suffix: str) -> int:
         size=args.size,
         player=args.player,
         coordinates=not args.no_coordinates,
+        aids=_aids(args, game),
     )
     if suffix == ".svg":
         _write(out, (to_svg(shown, delay=args.delay) + "\n").encode())

@@ -133,9 +133,12 @@ _WORDS: Final = {
     "colours (a tile letter: its colour), leaders (a leader letter: its name), decisions (a "
     "pending kind: its dialog's title and text), switches (the variants a start form offers: "
     "rule, value, label), symbols (an SVG of <defs> alone: the pieces' symbols as its "
-    "pictures draw them) and pieces (a move's piece: the id of its symbol there, {seat} "
-    "standing for its owner's seat). Empty for a game played by its moves' notation alone.",
+    "pictures draw them), pieces (a move's piece: the id of its symbol there, {seat} "
+    "standing for its owner's seat) and aids (each aid its pictures draw when board.svg "
+    "asks for it: what it shows; none when it has none). Empty for a game played by its "
+    "moves' notation alone.",
     "properties": {
+        "aids": {"type": "object", "additionalProperties": {"type": "string"}},
         "symbols": {"type": "string"},
         "pieces": {"type": "object", "additionalProperties": {"type": "string"}},
         "colours": {"type": "object", "additionalProperties": {"type": "string"}},

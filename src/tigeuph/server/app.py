@@ -31,8 +31,17 @@ from typing import Any, Final
 
 from ..core.dynasties import dynasty
 from ..core.errors import TigeuphError
+from ..games import AnyGame
 from .advice import action_text, explanation, hint, not_to_move
-from .bodies import MAX_QUERY, MAX_WAIT, action_request, create_request, query_int, read_json
+from .bodies import (
+    MAX_QUERY,
+    MAX_WAIT,
+    action_request,
+    create_request,
+    query_int,
+    query_names,
+    read_json,
+)
 from .errors import (
     GameNotFound,
     GameStopped,
@@ -132,7 +141,7 @@ class _Server:
             "stopped": _stop_name(row),
             "deal_commitment": row.commitment,
             "rules": game.variants.rules_to_json(game.variants.rules_of(state)),
-            "words": game.client.words,
+            "words": _words(game),
         }
         grid = game.client.grid(state)
         if grid is not None:
@@ -187,16 +196,19 @@ class _Server:
         return JSONResponse(body, background=self._ask_agents_later(row))
 
     async def board(self, request: Request) -> Response:
+        """The seat's view drawn, with the aids ``aids`` names (``kingdoms,strengths``)."""
         row = await run_in_threadpool(self.store.row, request.path_params["id"])
         seat = self.store.seat_of(row, _token(request))
+        aids = query_names(request, "aids")
 
         def draw() -> str:
             game = self.store.game(row)
+            game.presentation.asked_aids(aids)  # refused before any work
             entries = self.store.history(row, seat, max(0, row.version - 1))
             last = entries[-1]["action"] if entries else None
-            seen = self.store.view(row, seat)
+            seen = self.store.view(row, seat)  # the aids too are drawn from the view
             return game.presentation.picture(
-                seen, last=game.parse_action(last) if last else None, panel=False
+                seen, last=game.parse_action(last) if last else None, panel=False, aids=aids
             )
 
         picture = await run_in_threadpool(draw)
@@ -362,6 +374,13 @@ class _Server:
 
 async def _openapi(request: Request) -> Response:
     return JSONResponse(openapi())
+
+
+def _words(game: AnyGame) -> dict[str, Any]:
+    """What the page calls the game's things: its client words, and the aids its pictures
+    draw (``aids``: each name and what it shows) when it has any."""
+    aids = game.presentation.aids
+    return {**game.client.words, "aids": dict(aids)} if aids else game.client.words
 
 
 def _stop_name(row: GameRow) -> str | None:

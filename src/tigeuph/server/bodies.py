@@ -50,6 +50,7 @@ __all__ = [
     "create_request",
     "parse_json",
     "query_int",
+    "query_names",
     "read_json",
 ]
 
@@ -298,3 +299,16 @@ def query_int(request: Request, name: str, default: int, low: int, high: int) ->
     if re.fullmatch(r"-?[0-9]{1,10}", text, re.ASCII) is None:
         raise Malformed(f"{name} must be a whole number, not {text!r:.20}")
     return _whole(int(text), name, low, high)
+
+
+def query_names(request: Request, name: str) -> list[str]:
+    """The query parameter *name* as a list of names written with commas between them
+    (``aids=kingdoms,strengths``); none when it is absent or empty.
+
+    Raises:
+        Malformed: it is given twice.
+    """
+    given = request.query_params.getlist(name)
+    if len(given) > 1:
+        raise Malformed(f"{name} is given {len(given)} times: name them once, with commas")
+    return [part for part in given[0].split(",") if part] if given else []

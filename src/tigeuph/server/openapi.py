@@ -126,11 +126,25 @@ def _paths() -> dict[str, Any]:
         },
         "/board.svg": {
             "get": _operation(
-                "The picture of the seat's view, the last action marked.",
+                "The picture of the seat's view, the last action marked, with the aids asked.",
                 {"200": _text("The board.", "image/svg+xml")},
                 "403",
                 "404",
+                "422",
                 seat=True,
+                parameters=(
+                    {
+                        "name": "aids",
+                        "in": "query",
+                        "required": False,
+                        "description": "The aids to draw, named with commas between them "
+                        "(kingdoms,strengths): those the game's words list under aids. An aid "
+                        "the game does not draw is malformed.",
+                        "style": "form",
+                        "explode": False,
+                        "schema": {"type": "array", "items": {"type": "string"}},
+                    },
+                ),
             )
         },
         "/actions": {

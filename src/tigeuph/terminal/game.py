@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from ..agents import AgentSpecError, agent_rng
 from ..core.deals import new_seed
 from ..core.errors import TigeuphError
-from ..core.stops import STALL_ROUNDS, Stop
+from ..core.stops import STALL_REPEATS, STALL_ROUNDS, Stop
 from ..games import AnyGame, Record, game_named, game_of, player_counts
 from .narration import last_decision, seat_labels, show_summary, story, tell
 from .prompt import (
@@ -202,7 +202,8 @@ class TerminalGame:
         if reason is Stop.STALLED:
             why = (
                 f"The game has stalled: for {STALL_ROUNDS} whole rounds nothing but points "
-                "changed (spec D8)."
+                f"changed, or a turn began for the {STALL_REPEATS}th time in the same position "
+                "(spec D8)."
             )
         else:
             why = f"The game has reached its bound of {self.max_actions} actions."

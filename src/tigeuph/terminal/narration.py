@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.dynasties import dynasty
 from ..core.events import names_for
-from ..games import AnyGame, Record
+from ..core.interface.views import seen_notations
+from ..games import AnyGame, Record, game_of
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -44,12 +45,14 @@ def story(
 ) -> list[tuple[int, list[tuple[str, str, bool]]]]:
     """Actions *start* to *stop* of *record* in groups by the seat that acted: each group its
     seat and, per line, the action's notation (on an action's first line only), the sentence
-    and whether it concerns *viewer* though another seat acted. Events are as *viewer* may know
-    them (:meth:`~tigeuph.Event.seen_by`; ``None``: everything, as a full state shows it)."""
-    states, actions, events = record.states, record.actions, record.events
+    and whether it concerns *viewer* though another seat acted. Events and actions are as
+    *viewer* may know them (:meth:`~tigeuph.Event.seen_by`; another seat's exchange by its kind
+    alone; ``None``: everything, as a full state shows it)."""
+    states, events = record.states, record.events
     names = names_for(len(labels), viewer)
+    notations = _notations(record, start, stop, viewer)
     groups: list[tuple[int, list[tuple[str, str, bool]]]] = []
-    for index in range(start, stop):
+    for index, notation in zip(range(start, stop), notations, strict=True):
         mover = states[index].to_move
         assert mover is not None
         if not groups or groups[-1][0] != mover:
@@ -57,11 +60,27 @@ def story(
         lines = groups[-1][1]
         told = [e if viewer is None else e.seen_by(viewer) for e in events[index]]
         if not told:
-            lines.append((str(actions[index]), f"{_played(names, mover)} {actions[index]}.", False))
+            lines.append((notation, f"{_played(names, mover)} {notation}.", False))
         for n, event in enumerate(told):
             concerns = viewer is not None and viewer != mover and viewer in event.players
-            lines.append((str(actions[index]) if n == 0 else "", event.text(names), concerns))
+            lines.append((notation if n == 0 else "", event.text(names), concerns))
     return groups
+
+
+def _notations(record: Record, start: int, stop: int, viewer: int | None) -> list[str]:
+    """Actions *start* to *stop* of *record* as *viewer* may write them: an action his view
+    hides (another seat's exchange, spec R4) by its kind in brackets, ``(exchange)``."""
+    actions = record.actions
+    if viewer is None:
+        return [str(action) for action in actions[start:stop]]
+    game = game_of(record)
+    seen = seen_notations(
+        game, record.states[: stop + 1], actions[:stop], record.events, viewer, start
+    )
+    return [
+        f"({game.presentation.action_kind(action)})" if notation is None else notation
+        for action, notation in zip(actions[start:stop], seen, strict=True)
+    ]
 
 
 def _played(names: Sequence[str], mover: int) -> str:

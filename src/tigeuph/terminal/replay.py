@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from ..core.events import names_for
+from ..core.interface.views import seen_notations
 from ..games import Record, game_of
 from .game import rich_console, show_markup
 from .narration import narrate
@@ -37,8 +38,8 @@ def replay_in_terminal(
 ) -> None:
     """Show the record *game* from the position after *start* actions, stepping as the keys
     ask (:data:`REPLAY_HELP`), each action told in words; with *player*, as that seat saw it
-    (his hand only, the others' hidden tiles left out of the story). With *every*, show every
-    position from *start* to the end without asking.
+    (his hand only; the others' hidden tiles and exchanged colours left out, spec R4). With
+    *every*, show every position from *start* to the end without asking.
 
     Raises:
         TigeuphError: rich is missing (the ``cli`` extra).
@@ -84,11 +85,11 @@ def _show(console: Console, game: Record, at: int, player: int | None) -> None:
         console.clear()
     show_markup(console, interface.presentation.describe(position, last=played))
     players = interface.player_count(state)
-    if at > 0:
+    if played is not None:
         mover = game.states[at - 1].to_move
         name = "you" if mover == player else game.tags.get(f"Player{mover}")
         who = f"seat {mover}" + (f" ({name})" if name else "")
-        console.print(f"move {at}: {who} played {played}", markup=False)
+        console.print(f"move {at}: {who} played {_notation(game, at, player)}", markup=False)
         labels = [f"seat {s}" for s in range(players)]
         told = narrate(game, at - 1, at, player, labels, headings=False)
         if told is not None:
@@ -98,3 +99,17 @@ def _show(console: Console, game: Record, at: int, player: int | None) -> None:
     summary = interface.presentation.decision_summary(position, names=names_for(players, player))
     if summary:
         show_markup(console, summary)
+
+
+def _notation(game: Record, at: int, player: int | None) -> str:
+    """Action *at* as *player* may write it: another seat's exchange, whose colours are
+    secret (spec R4), by its kind alone."""
+    played = game.actions[at - 1]
+    if player is None:
+        return str(played)
+    interface = game_of(game)
+    seen = seen_notations(
+        interface, game.states[: at + 1], game.actions[:at], game.events, player, at - 1
+    )[0]
+    kind = interface.presentation.action_kind(played)
+    return f"({kind}, hidden from you)" if seen is None else seen

@@ -22,7 +22,8 @@ can be replayed::
 Game *i* of a run with seed *S* is played with seed ``S + i`` (the deal and the players' one
 generator) under combination ``i mod C`` in way ``(S + i) mod W``; a game stops at its first bad
 step (or exception), which counts as one violation. A game whose play stalls (spec D8: for
-three whole rounds nothing but points changed) is stopped there and counted as stalled, not as
+three whole rounds nothing but points changed, or a turn began for the fourth time in the same
+position) is stopped there and counted as stalled, not as
 a violation: random players all but never stall, but the loop must end whatever the players do.
 The exit status is 1 when there is any violation, else 0.
 """

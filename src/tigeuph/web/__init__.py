@@ -47,6 +47,7 @@ class Session:
             "explain": self.table.explain,
             "hint": self.table.hint,
             "undo": self.table.undo,
+            "aids": self.table.show_aids,
             "record": self.table.record_text,
             "shown": self.table.shown,
         }

@@ -7,7 +7,7 @@ asked of the game's interface and its client extras (:class:`tigeuph.games.Clien
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, Final
 
 from ..core.dynasties import dynasty
@@ -19,11 +19,18 @@ _STYLE: Final = re.compile(r"<style\b[^>]*>[^<]*</style>")
 _MARKUP: Final = re.compile(r"(?<!\\)\[/?[a-z#0-9 ._=-]*\]")
 
 
-def picture(game: AnyGame, position: Any, *, last: Any = None, before: Any = None) -> str:
-    """*position* drawn by its game at its natural size, its last action marked, without the
-    picture's ``<style>`` element (a page under a Content-Security-Policy refuses inline
-    styles; the pages' stylesheet has its rule)."""
-    drawn = game.presentation.picture(position, size=None, last=last, before=before)
+def picture(
+    game: AnyGame,
+    position: Any,
+    *,
+    last: Any = None,
+    before: Any = None,
+    aids: Collection[str] = (),
+) -> str:
+    """*position* drawn by its game at its natural size, its last action marked, with the
+    game's *aids*, without the picture's ``<style>`` element (a page under a
+    Content-Security-Policy refuses inline styles; the pages' stylesheet has its rule)."""
+    drawn = game.presentation.picture(position, size=None, last=last, before=before, aids=aids)
     return _STYLE.sub("", drawn, count=1)
 
 

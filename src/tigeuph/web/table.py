@@ -3,8 +3,9 @@ in his browser (issue 39).
 
 A :class:`Table` deals a game of any game of :data:`tigeuph.GAMES`, for any player count and
 variant, seats the person and the players, and answers the page with what the person's seat
-may see (:meth:`Table.shown`): the picture of his view, his legal moves, the story since his
-last decision in words (as the terminal game tells it), what a decision weighs. The page
+may see (:meth:`Table.shown`): the picture of his view (with the aids he chose, issue 40), his
+legal moves, the story since his last decision in words (as the terminal game tells it), what
+a decision weighs. The page
 asks the players' moves one at a time (:meth:`Table.step`), so it can draw each and show who is
 thinking. ``explain``, ``hint`` and ``undo`` answer as the terminal game's commands do,
 and the record (:meth:`Table.record_text`) is the game's text record.
@@ -42,8 +43,9 @@ PLAYERS: Final = ("random", "greedy", "mcts")
 
 
 def games() -> list[dict[str, Any]]:
-    """Each game a page may deal: its ``name``, ``title``, player counts, default count, and
-    its rules' ``settings`` with the values each may take (from the game's variants)."""
+    """Each game a page may deal: its ``name``, ``title``, player counts, default count, its
+    rules' ``settings`` with the values each may take (from the game's variants), and the
+    ``aids`` its pictures draw when asked (each name: what it shows)."""
     found = []
     for name in GAMES:
         game = GAMES[name]
@@ -59,6 +61,7 @@ def games() -> list[dict[str, Any]]:
                 "players": list(game.facts.players),
                 "default_players": game.facts.default_players,
                 "settings": settings,
+                "aids": dict(game.presentation.aids),
             }
         )
     return found
@@ -88,6 +91,7 @@ class Table:
         self.rngs: list[random.Random] = []
         self.commitment = ""
         self.note = ""
+        self.aids: tuple[str, ...] = ()
         self._watch: Callable[[Any], bool] | None = None
         self._stalled = False
 
@@ -97,17 +101,21 @@ class Table:
         seats: Sequence[str],
         settings: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        aids: Sequence[str] = (),
     ) -> dict[str, Any]:
         """Deal a game of *game* to *seats* (``human`` once, players for the others) under the
-        rules *settings* ask for (as the game's ``rules_to_json`` writes them; none: standard).
+        rules *settings* ask for (as the game's ``rules_to_json`` writes them; none: standard),
+        its pictures drawn with *aids*.
 
         Raises:
-            ArgumentError: no such game, a count of seats it does not take, no person or two.
+            ArgumentError: no such game, a count of seats it does not take, no person or two,
+                an aid the game does not draw.
             AgentSpecError: a seat names no player a page seats.
             JsonError: *settings* are no settings of the game.
         """
         played = game_named(game)
         _check_seats(seats, played)
+        chosen = _in_order(played, aids)
         rules = played.variants.rules_from_json(dict(settings or {}), len(seats))
         seed = new_seed() if seed is None else seed
         salt = new_salt()
@@ -116,6 +124,7 @@ class Table:
         self.commitment = deal_commitment(seed, salt)
         record.tags.update({COMMITMENT_TAG: self.commitment, SALT_TAG: salt})
         self.record, self.game, self.seats = record, played, list(seats)
+        self.aids = chosen
         self.human = self.seats.index(HUMAN)
         self.agents = [None if s == HUMAN else make_agent(s, game=played.facts.name) for s in seats]
         self.rngs = [agent_rng(seed, n) for n in range(len(seats))]
@@ -218,6 +227,16 @@ class Table:
         self._restart_watch()
         return self.shown()
 
+    def show_aids(self, aids: Sequence[str]) -> dict[str, Any]:
+        """Draw the game's pictures with *aids* from now on, and show the game.
+
+        Raises:
+            TigeuphError: no game; *aids* names an aid the game does not draw.
+        """
+        self._playing()
+        self.aids = _in_order(self.game, aids)
+        return self.shown()
+
     def record_text(self) -> dict[str, str]:
         """The game's text record (``tigeuph replay`` and ``tigeuph verify`` read it) and a
         file name for it."""
@@ -256,7 +275,8 @@ class Table:
             "stopped": None if record.stopped is None else record.stopped.value,
             "result": game.presentation.result_text(state) if state.is_over else None,
             "ranking": _ranking(game, state) if state.is_over else [],
-            "picture": picture(game, position, last=last),
+            "picture": picture(game, position, last=last, aids=self.aids),
+            "aids": list(self.aids),
             "grid": grid(game, state),
             "moves": moves(game, game.legal_actions(state)) if waiting == "you" else [],
             "story": [
@@ -268,6 +288,12 @@ class Table:
             "can_undo": seat in [s.to_move for s in record.states[:-1]],
             "note": self.note,
         }
+
+
+def _in_order(game: AnyGame, aids: Sequence[str]) -> tuple[str, ...]:
+    """*aids*, checked, in the order the game offers them."""
+    asked = game.presentation.asked_aids(aids)
+    return tuple(name for name in game.presentation.aids if name in asked)
 
 
 def _ranking(game: AnyGame, state: Any) -> list[dict[str, int]]:

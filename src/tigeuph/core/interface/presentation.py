@@ -3,17 +3,20 @@ command line and the server ask for words and pictures, and its default, which s
 by its notation.
 
 The default is plain but true: a position is its position notation (a view, what ``str``
-makes of it), a picture is that text drawn as SVG, an action's kind is its class's name in
-words, the help lists a few actions of a new game, an explanation is the rules' refusal or
-"legal", and a result names the winners with the scores.
+makes of it), a picture is that text drawn as SVG with no aids, an action's kind is its class's
+name in words, the help lists a few actions of a new game, an explanation is the rules' refusal
+or "legal", and a result names the winners with the scores.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, cast
+
+from ..errors import ArgumentError, ArgumentTypeError, expect
 
 if TYPE_CHECKING:
     from .protocol import GameInterface
@@ -40,6 +43,13 @@ class Presentation(Generic[S, V, A]):
     """The kinds of action (:meth:`action_kind`'s words) in the order players use them, the
     commonest first, to list a player's legal actions; a kind not named follows those named,
     in the order its actions come. By default none: the order they come."""
+
+    aids: Mapping[str, str] = MappingProxyType({})
+    """The aids :meth:`picture` draws when asked, beside the position itself (issue 40): each
+    aid's name and what it shows, in the few words a toggle or ``--help`` gives (the main
+    game's ``kingdoms``: ``tint each kingdom under its tiles``), in the order to offer them.
+    Each is worked out from what the picture's position shows, so a view's aids tell nothing
+    hidden. By default none."""
 
     def __init__(self, game: GameInterface[S, V, A, Any]) -> None:
         self.game = game
@@ -98,6 +108,7 @@ class Presentation(Generic[S, V, A]):
         before: S | V | None = None,
         coordinates: bool = True,
         panel: bool = True,
+        aids: Iterable[str] = (),
     ) -> str:
         """*position* drawn as an SVG document (*size*: its width in pixels; ``None``, its
         natural size), *last* (the action played last, from *before* when it is known) marked
@@ -105,8 +116,14 @@ class Presentation(Generic[S, V, A]):
         *coordinates*: write what the action notation counts by (the main game's column
         letters and row numbers, Babel's card indices). *panel*: draw the players' panel and
         the status line where the game draws them apart from its board (the main game); a page
-        that shows them itself draws the board alone. By default the text of :meth:`describe`
-        (without its markup's escapes), a line of monospace text each."""
+        that shows them itself draws the board alone. *aids*: the names of the :attr:`aids` to
+        draw too (checked by :meth:`asked_aids`). By default the text of :meth:`describe`
+        (without its markup's escapes), a line of monospace text each.
+
+        Raises:
+            ArgumentError: *aids* names an aid the game does not draw.
+        """
+        self.asked_aids(aids)
         lines = self.describe(position).replace("\\[", "[").split("\n")
         width = 2 * _MARGIN + _ADVANCE * _SIZE * max(map(len, lines), default=0)
         height = 2 * _MARGIN + _LINE * _SIZE * len(lines)
@@ -121,6 +138,32 @@ class Presentation(Generic[S, V, A]):
             f' font-family="{_MONOSPACE}" font-size="{_SIZE}">'
             f'<rect width="100%" height="100%" fill="white"/>{rows}</svg>'
         )
+
+    def asked_aids(self, aids: Iterable[str]) -> frozenset[str]:
+        """The names *aids*, each one of the game's :attr:`aids`; the games' pictures check
+        what they are asked with it.
+
+        Raises:
+            ArgumentTypeError: *aids* is a string (one name is ``("kingdoms",)``) or holds
+                what is no string.
+            ArgumentError: it names an aid the game does not draw.
+        """
+        if isinstance(aids, str) or not isinstance(aids, Iterable):
+            # A string is iterable too, but "sites" is no list of the aids s, i, t, e, s.
+            raise ArgumentTypeError(
+                f"picture: aids must be names of aids (a list, a tuple...), not {aids!r:.40}"
+            )
+        names = list(aids)
+        for name in names:
+            expect(name, str, "an aid's name (a str)", "picture: aids")
+        unknown = sorted(set(names) - self.aids.keys())
+        if unknown:
+            title = self.game.facts.title
+            offered = f"its aids: {', '.join(self.aids)}" if self.aids else "it draws none"
+            named = ", ".join(repr(name[:40]) for name in unknown[:3])
+            named += " ..." if len(unknown) > 3 else ""
+            raise ArgumentError(f"picture: {title} draws no aid {named} ({offered})")
+        return frozenset(names)
 
     def explain(self, state: S, action: A) -> str:
         """Why *action* is legal or refused in *state*, citing the rules, and what it does;

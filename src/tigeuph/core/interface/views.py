@@ -14,7 +14,7 @@ from ..events import Event
 if TYPE_CHECKING:
     from .protocol import GameInterface
 
-__all__ = ["PlainSeatViews", "history_view", "last_seen"]
+__all__ = ["PlainSeatViews", "history_view", "last_seen", "seen_notations"]
 
 S = TypeVar("S")  # the game's state
 V = TypeVar("V")  # one player's view
@@ -67,3 +67,28 @@ def last_seen(game: GameInterface[Any, V, Any, Any], view: V) -> dict[str, Any] 
     when the game's views carry no history or it is empty (every action public)."""
     history = json.loads(game.view_to_json(view)).get("history")
     return history[-1] if history else None
+
+
+def seen_notations(
+    game: GameInterface[S, V, A, Any],
+    states: Sequence[S],
+    actions: Sequence[A],
+    events: Sequence[tuple[Event, ...]],
+    seat: int,
+    start: int = 0,
+) -> list[str | None]:
+    """The notation of each of ``actions[start:]`` as *seat* may know it: ``None`` for an
+    action his view's public history hides (another seat's exchange, whose colours are secret,
+    spec R4); every notation for a game whose views carry no history. What a seat's story, replay
+    or animation may print in place of the action (``actions[i]`` led from ``states[i]`` to
+    ``states[i + 1]`` doing ``events[i]``; events a record lacks are told again)."""
+    if not game.facts.public_history:
+        return [str(action) for action in actions[start:]]
+    views = game.seat_views(game.player_count(states[0]))
+    seen: list[str | None] = []
+    for index, (before, action, after) in enumerate(zip(states, actions, states[1:], strict=False)):
+        views.saw(before, action, after, events[index] if index < len(events) else None)
+        if index >= start:
+            entry = last_seen(game, views.view(after, seat))
+            seen.append(str(action) if entry is None else entry["action"])
+    return seen

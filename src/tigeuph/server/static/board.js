@@ -209,6 +209,7 @@ async function startGame(id, token) {
   showTitle(game.summary.title);
   showRulesLink(game.summary.game);
   showSymbols();
+  showAids();
   $("hand-panel").hidden = !clickable();
   $("players-panel").hidden = !clickable();
   $("moves-panel").hidden = clickable();
@@ -324,7 +325,7 @@ async function refresh() {
       const view = await api("GET", `/api/games/${game.id}/view`);
       if (view.status !== 200) { setPrompt(view.data.message, true); return; }
       const [picture, history] = await Promise.all([
-        api("GET", `/api/games/${game.id}/board.svg`),
+        api("GET", boardPath()),
         api("GET", `/api/games/${game.id}/history?since=${game.history.length}`),
       ]);
       if (history.status === 200 && history.data.since === game.history.length) {
@@ -817,7 +818,7 @@ async function showOutcome() {
   const record = el("p", {}, el("a", { href: `/api/games/${game.id}/record`, target: "_blank", rel: "noopener noreferrer" }, "The game record"));
   if (data.stopped) {
     const why = {
-      stalled: "for three whole rounds nothing but points changed (a stalled game)",
+      stalled: "it stalled: for three whole rounds nothing but points changed, or a turn began for the fourth time in the same position",
       "action-limit": "it reached the server's bound on actions",
       "record-limit": "its record reached the server's bound on length",
     }[data.stopped] || `of ${data.stopped}`;
@@ -890,6 +891,51 @@ async function askHint() {
   const play = move ? el("button", { type: "button", id: "hint-play", onclick: () => post(move) }, `Play ${data.action}`) : "";
   showAdvice(el("p", { class: "hint-answer" }, `A ${data.agent} player would play ${data.action}: ${data.label}. ${data.text}`), play);
   drawBoard();
+}
+
+// --- aids ---------------------------------------------------------------------------------
+
+// The aids the game's pictures draw when asked (its words' aids: each name and what it shows),
+// a checkbox each under the board. The ones ticked are kept in localStorage, per game, so that
+// a reload and the next game of that game draw them again; a change asks for the picture anew.
+const aidsKey = () => `tigeuph-aids:${game.summary.game}`;
+
+function keptAids() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(aidsKey()) || "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];  // no storage, or not ours: none
+  }
+}
+
+function tickedAids() {
+  return [...$("aids").querySelectorAll("input[data-aid]")].filter((box) => box.checked).map((box) => box.dataset.aid);
+}
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function showAids() {
+  const offered = Object.entries(words().aids || {});
+  const kept = keptAids();
+  $("aids").hidden = offered.length === 0;
+  $("aids").replaceChildren(...offered.map(([name, says]) => {
+    const box = el("input", { type: "checkbox", id: `aid-${name}`, "data-aid": name, onchange: aidToggled });
+    box.checked = kept.includes(name);
+    return el("label", { class: "aid-toggle", for: `aid-${name}`, title: `${capital(says)}.` }, box, el("span", {}, capital(name)));
+  }));
+}
+
+function aidToggled() {
+  try { localStorage.setItem(aidsKey(), JSON.stringify(tickedAids())); } catch { /* storage refused: this page only */ }
+  refresh();
+}
+
+// The picture of this seat's view, with the aids ticked.
+function boardPath() {
+  const aids = tickedAids();
+  const query = aids.length ? `?${new URLSearchParams({ aids: aids.join(",") })}` : "";
+  return `/api/games/${game.id}/board.svg${query}`;
 }
 
 // --- zoom ---------------------------------------------------------------------------------

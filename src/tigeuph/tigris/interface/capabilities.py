@@ -5,7 +5,7 @@ invariants), and how people see it (its descriptions, explanations and pictures)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ...core.interface.evaluation import Evaluation
@@ -27,6 +27,7 @@ from ..model.actions import Action
 from ..model.ranking import rank
 from ..model.state import End, GameState
 from ..pictures import board, leader_arrows
+from ..pictures.aids import AIDS
 from ..records import Game
 from ..views import PlayerView
 
@@ -84,6 +85,7 @@ class TigrisPresentation(Presentation[GameState, PlayerView, Action]):
 
     action_kind = staticmethod(action_kind)
     kinds_by_use = KINDS_BY_USE
+    aids = AIDS
     decision_summary = staticmethod(decision_summary)
     gains = staticmethod(gains)
 
@@ -127,7 +129,9 @@ class TigrisPresentation(Presentation[GameState, PlayerView, Action]):
         before: GameState | PlayerView | None = None,
         coordinates: bool = True,
         panel: bool = True,
+        aids: Iterable[str] = (),
     ) -> str:
+        asked = self.asked_aids(aids)
         moved = () if before is None or last is None else leader_arrows(before, last)
         width = None if size is None else round(size)
         return board(
@@ -138,6 +142,10 @@ class TigrisPresentation(Presentation[GameState, PlayerView, Action]):
             before=before,
             coordinates=coordinates,
             panel=panel,
+            kingdoms="kingdoms" in asked,
+            strengths="strengths" in asked,
+            unions="unions" in asked,
+            sites="sites" in asked,
         )
 
     def explain(self, state: GameState, action: Action) -> str:

@@ -21,14 +21,14 @@ element has a ``class`` (``tile red``, ``leader black seat-0``, ``treasure speci
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Final
 from xml.etree.ElementTree import Element, tostring
 
 from ...core.errors import TigeuphError, expect
 from ...core.events import Event
 from ...core.svg.markup import el
+from ...core.svg.png import to_png
 from ...core.svg.symbols import INK
 from ..describe.screen import action_cells
 from ..engine.apply import transition
@@ -166,7 +166,7 @@ def board(
             none: the whole board), with ``CROP_MARGIN`` cell more on every side and at least
             ``CROP_LEAST`` rows and columns, and its own coordinates.
         kingdoms: tint each kingdom in its own hue, under the tiles (an aid, as the next
-            three: :mod:`tigeuph.tigris.pictures.aids`).
+            three: ``tigeuph.tigris.pictures.aids``).
         strengths: write each leader's strength in a war on him, in his cell's corner.
         unions: mark the empty cells where a tile would join two kingdoms.
         sites: frame the 2x2 squares of one colour where a monument could stand.
@@ -249,22 +249,3 @@ def board(
     if panel:
         draw_panel(svg, symbols, position, board_height - 8, width, told_lines)
     return tostring(svg, encoding="unicode")
-
-
-def to_png(picture: str, *, width: int | None = None) -> bytes:
-    """The SVG *picture* as PNG bytes, *width* pixels wide if given (the ``png`` extra).
-
-    Raises:
-        TigeuphError: cairosvg, of the ``png`` extra, is not installed.
-    """
-    try:
-        cairosvg: Any = importlib.import_module("cairosvg")
-    except ImportError:
-        raise TigeuphError(
-            "PNG output needs cairosvg: pip install 'tigeuph[png]' (or write .svg)"
-        ) from None
-    except OSError as err:  # cairosvg found, but not the cairo library it loads
-        raise TigeuphError(f"PNG output needs the cairo library: {err}") from None
-    out = cairosvg.svg2png(bytestring=picture.encode(), output_width=width)
-    assert isinstance(out, bytes)
-    return out

@@ -1,6 +1,7 @@
-"""The aids players of the board game online rely on, each a keyword of :func:`~.board` and a
-flag of ``tigeuph render`` (issue 40), all off by default, so that the plain picture stays the
-position and nothing more:
+"""The aids players of the board game online rely on, each a keyword of :func:`~.board`, an
+aid of the main game's ``presentation`` (:data:`AIDS`: a flag of ``tigeuph render``, a toggle of
+the browser boards; issue 40), all off by default, so that the plain picture stays the position
+and nothing more:
 
 - ``kingdoms``: each kingdom (a region with a leader, spec R0) tinted in its own pale hue
   *under* the tiles, showing on the land around them and in the gaps between them;
@@ -17,6 +18,8 @@ Elements have the class ``aid`` first (``aid kingdom``, ``aid strength``, ``aid 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 from xml.etree.ElementTree import Element
 
@@ -29,7 +32,17 @@ from ..model.regions import kingdoms, region, touch_counts
 from .layers import SQUARE, Position, cell_xy
 from .marks import brackets
 
-__all__ = ["draw_aids_over", "draw_aids_under"]
+__all__ = ["AIDS", "draw_aids_over", "draw_aids_under"]
+
+AIDS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "kingdoms": "tint each kingdom under its tiles",
+        "strengths": "write each leader's strength in a war on him",
+        "unions": "mark the empty cells where a tile would join two kingdoms",
+        "sites": "frame the squares of one colour where a monument could stand",
+    }
+)
+"""Each aid, by its keyword of :func:`~.board`, and what it shows in a few words."""
 
 _HUES: Final = ("#8fd3ff", "#ffb3c7", "#b9f27c", "#d7b8ff", "#ffd37a", "#7ff0d8")
 
@@ -129,4 +142,5 @@ def _sites(group: Element, pos: Position) -> None:
             x, y = cell_xy(corner)
             s = 2 * SQUARE
             corners = [(x, y), (x + s, y), (x + s, y + s), (x, y + s)]
-            brackets(group, corners, "#ffffff", arm=14, width=3, data_cell=cell_name(corner))
+            site = el(group, "g", class_="aid site", data_cell=cell_name(corner))
+            brackets(site, corners, "#ffffff", arm=14, width=3)

@@ -53,7 +53,8 @@ def brackets(
         b = _towards(x, y, nx, ny, arm)
         parts.append(f"M{a[0]:g} {a[1]:g}L{x:g} {y:g}L{b[0]:g} {b[1]:g}")
     d = "".join(parts)
-    common = {"d": d, "fill": "none", "stroke-linecap": "square", **data}
+    named = {key.replace("_", "-"): value for key, value in data.items()}  # data_cell: data-cell
+    common = {"d": d, "fill": "none", "stroke-linecap": "square", **named}
     el(parent, "path", common, stroke="#000000", stroke_width=f"{width:g}")
     el(parent, "path", common, stroke=colour, stroke_width=f"{width * 0.55:g}")
 

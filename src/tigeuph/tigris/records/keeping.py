@@ -25,7 +25,7 @@ from ...core.limits import DEFAULT_LIMITS, Limits, check_limits
 from ...core.records.history import History
 from ...core.records.keeping import RecordFormat, Records
 from ...core.records.reading import read_stop
-from ...core.stops import STALL_ROUNDS
+from ...core.stops import STALL_REPEATS, STALL_ROUNDS
 from ..engine.apply import outcome, transition
 from ..model.action_text import parse_action
 from ..model.actions import Action
@@ -47,7 +47,10 @@ _FORMAT: Final = RecordFormat(
     title=TITLE,
     json_format=RECORD,
     written_tags=WRITTEN,
-    stall_rule=f"nothing but points must change for {STALL_ROUNDS} whole rounds (spec D8)",
+    stall_rule=(
+        f"nothing but points must change for {STALL_ROUNDS} whole rounds, or a turn begin for "
+        f"the {STALL_REPEATS}th time in the same position but for points (spec D8)"
+    ),
 )
 
 
