@@ -4,12 +4,11 @@ the range its last measurement gave, on the machine it names.
 
 A speed, a size or the time a run took (a *duration*) quoted lies in its measured range, give
 or take the rounding of "about" (10%); a time a page promises is never less than the last
-measurement took. And no page quotes
-a figure the file does not hold: every speed, size or time the README and the pages of docs/
-write, a number with its unit ("5 seconds", "14 ms", "151,000 instructions", "200 requests a
-second") or a time in words after "about", "under" and the like ("about a minute"), is a
-figure of the file, its number one the figure says, or a phrase of :data:`NOT_MEASURED`, each
-with why it is not a measurement.
+measurement took. And no page quotes a figure the file does not hold: every speed, size or
+time the README and the pages of docs/ write, a number with its unit ("5 seconds", "14 ms",
+"151,000 instructions", "200 requests a second") or a time in words after "about", "under" and
+the like ("about a minute"), is a figure of the file, its number one the figure says, or a
+phrase of :data:`NOT_MEASURED`, each with why it is not a measurement.
 """
 
 from __future__ import annotations
@@ -218,6 +217,8 @@ def test_a_figure_measured_by_a_command_names_one_that_exists(name: str) -> None
         assert (ROOT / path).exists(), f"{name}: no {path}"
     if "reads" in figure:
         assert re.compile(figure["reads"]).groups == 1, name
+    else:
+        assert figure["unit"] in {"ms", "s", "min", "h"}, f"{name}: a time in {figure['unit']}"
     assert figure.get("time", "wall") in {"wall", "cpu"}, name
 
 
@@ -247,10 +248,10 @@ def _spans(text: str, phrase: str) -> list[tuple[int, int]]:
     return [(found.start(), found.end()) for found in re.finditer(re.escape(_words(phrase)), text)]
 
 
-def _unknown_figures(page: Path) -> list[str]:
-    """The figures *page* quotes that neither the file holds nor :data:`NOT_MEASURED` names."""
-    name = page.relative_to(ROOT).as_posix()
-    text = _words(page.read_text(encoding="utf-8"))
+def _unknown_figures(name: str, text: str) -> list[str]:
+    """The figures the page *name* quotes in *text* that neither the file holds nor
+    :data:`NOT_MEASURED` names."""
+    text = _words(text)
     allowed = [
         span
         for where, _, phrases in NOT_MEASURED
@@ -280,8 +281,25 @@ def test_every_figure_a_page_quotes_is_one_the_file_holds(page: Path) -> None:
     """A speed, size or time a page writes is measured (docs/architecture.rst, "Figures the
     pages quote"): add it to docs/figures.json with how it is measured, or, if it is no
     measurement (a limit, a setting, a target), to NOT_MEASURED with why."""
-    unknown = _unknown_figures(page)
+    unknown = _unknown_figures(page.relative_to(ROOT).as_posix(), page.read_text(encoding="utf-8"))
     assert not unknown, "figures docs/figures.json does not hold:\n" + "\n".join(unknown)
+
+
+def test_a_figure_the_file_does_not_hold_is_found() -> None:
+    """A new time, speed or size on a page fails until the file holds it: in figures or in
+    words, beside figures the file holds and phrases that are no measurement."""
+    page = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert not _unknown_figures("README.md", page)
+    for added, figure in (
+        ("it takes about 12 seconds", "12 seconds"),
+        ("about 2,500 games a second", "2,500 games a second"),
+        ("some 40 KiB", "40 KiB"),
+        ("under ten minutes", "under ten minutes"),
+        ("p95 of 3.5 ms", "3.5 ms"),
+        ("the (1,000: 56 s) run", "56 s"),
+    ):
+        unknown = _unknown_figures("README.md", f"{page}\n{added}\n")
+        assert len(unknown) == 1 and unknown[0].startswith(f"README.md: {figure!r}"), unknown
 
 
 def test_each_phrase_not_measured_is_on_its_page() -> None:
