@@ -2,7 +2,7 @@
 no switch, each switch alone and all of them, at depths 1 to ``--depth``; from the seeded start
 and from the position after the first ``--after`` actions of the benchmark's seeded game.
 
-    python benchmarks/perft_table.py                 # depths 1-3: about 6 minutes
+    python benchmarks/perft_table.py                 # depths 1-3: about 5 minutes
     python benchmarks/perft_table.py --depth 2       # a few seconds
     python benchmarks/perft_table.py --positions docs/perft-positions.txt
 
