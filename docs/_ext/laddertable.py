@@ -3,7 +3,8 @@
 The table is read from :func:`tigeuph.tools.ladder.published` (the summary the simulator
 quotes, which ``tests/tools/test_ladder_published.py`` checks against the results file) when the
 page is built, so the page cannot show a ladder other than the one published: a rating per
-player with its 95% interval, best first, then each match's verdict.
+player with its 95% interval, best first (a player placed with ``--place`` marked so), then
+each match's verdict with the wall-clock time of its games.
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ def _elo(value: float) -> str:
     return f"{value:+.0f}".replace("-", "\N{MINUS SIGN}")
 
 
+def _cost(match: Any) -> str:
+    """What a match's games took: wall-clock seconds a game, and the games that stalled."""
+    told = "" if match.seconds_per_game is None else f", {match.seconds_per_game:.1f} s a game"
+    return told + (f", {match.stalled} stalled" if match.stalled else "")
+
+
 class LadderTable(SphinxDirective):
     has_content = False
 
@@ -36,14 +43,15 @@ class LadderTable(SphinxDirective):
             for r in sorted(ladder.ratings, key=lambda r: -r.elo):
                 reference = r.player == ladder.reference
                 interval = "(reference)" if reference else f"{_elo(r.low)} to {_elo(r.high)}"
-                lines += [f"   * - {key}", f"     - ``{r.player}``"]
+                placed = " (placed)" if r.player in ladder.placed else ""
+                lines += [f"   * - {key}", f"     - ``{r.player}``{placed}"]
                 lines += [f"     - {'0' if reference else _elo(r.elo)}", f"     - {interval}"]
                 lines += [f"     - {r.games}"]
         lines += ["", "The matches' verdicts (SPRT on deal scores):", ""]
         for key, ladder in ladders.items():
             verdicts = [
                 f"``{m.high}`` against ``{m.low}``: {_VERDICTS[m.decision.verdict]} after "
-                f"{m.deals} deals (score {m.decision.score:.3f})"
+                f"{m.deals} deals (score {m.decision.score:.3f}{_cost(m)})"
                 for m in ladder.matches
             ]
             lines.append(f"* **{key}**: " + "; ".join(verdicts) + ".")

@@ -28,8 +28,11 @@ def test_the_summary_is_the_results_file_without_its_games(ladders: dict[str, La
     assert set(ladders) == {f"{g}-{n}" for g, counts in BOOK_GAMES.items() for n in counts}
 
     def told(ladder: Ladder) -> object:
-        verdicts = [(m.low, m.high, m.decision, m.deals) for m in ladder.matches]
-        return ladder.entrants, ladder.ratings, verdicts
+        verdicts = [
+            (m.low, m.high, m.decision, m.deals, m.stalled, pytest.approx(m.seconds_per_game))
+            for m in ladder.matches
+        ]
+        return ladder.entrants, ladder.ratings, verdicts, ladder.stalled
 
     assert {k: told(v) for k, v in ladders.items()} == {k: told(v) for k, v in published().items()}
 

@@ -5,11 +5,27 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import pytest
 
 from tigeuph.core.errors import ArgumentError
-from tigeuph.tools.ladder import H0, H1, SPRT, Outcome, bradley_terry, expected_score, pairwise
+from tigeuph.tools.ladder import (
+    H0,
+    H1,
+    SPRT,
+    Decision,
+    Ladder,
+    LadderGame,
+    MatchResult,
+    Outcome,
+    Player,
+    bradley_terry,
+    expected_score,
+    pairwise,
+    read_results,
+    write_results,
+)
 
 
 def _deals(elo: float, rng: random.Random) -> list[float]:
@@ -104,3 +120,25 @@ def test_bradley_terry_of_multiplayer_games_weighs_each_seat_one_game() -> None:
     games = [Outcome(("x", "y", "y"), (1, 2, 3))] * 20 + [Outcome(("y", "x", "x"), (3, 1, 2))] * 20
     x, y = bradley_terry(games, ["x", "y"], reference="y")
     assert x.low > 0 and y.elo == 0
+
+
+def test_a_summary_written_again_keeps_what_its_games_counted(tmp_path: Path) -> None:
+    """A summary keeps no games, so the stalled games and the time per game it reports are
+    read back from it and written again as they were (a second ladder written into the
+    summary file rewrites the first)."""
+    played = [
+        LadderGame(0, 11, ("random", "greedy"), (2, 1), None, 0.5, "record"),
+        LadderGame(0, 11, ("greedy", "random"), (1, 2), "stalled", 1.5, "record"),
+    ]
+    match = MatchResult("random", "greedy", Decision(H1, 3.2, 1, 1.0), 1, tuple(played))
+    assert (match.stalled, match.seconds_per_game) == (1, 1.0)
+    entrants = [Player("random", "random", False), Player("greedy", "greedy", False)]
+    two = Ladder.rated("tigris", 2, SPRT(), 30, entrants, [match])
+    summary = tmp_path / "summary.json"
+    write_results(summary, [two], games=False)
+    three = Ladder.rated("tigris", 3, SPRT(), 30, entrants, [])
+    write_results(summary, [three], games=False)
+    (again,) = read_results(summary)["tigris-2"].matches
+    assert again.games == ()
+    assert (again.stalled, again.seconds_per_game, again.decision) == (1, 1.0, match.decision)
+    assert read_results(summary)["tigris-2"].stalled == 1

@@ -35,8 +35,8 @@ def table(ladder: Ladder) -> str:
     )
     for m in ladder.matches:
         d = m.decision
-        seconds = [g.seconds for g in m.games]
-        timing = f", {sum(seconds) / len(seconds):.1f} s a game" if seconds else ""
+        seconds = m.seconds_per_game
+        timing = "" if seconds is None else f", {seconds:.1f} s a game"
         stalled = f", {m.stalled} stalled" if m.stalled else ""
         lines.append(
             f"  {m.high} vs {m.low}: {_VERDICTS[d.verdict]} after {m.deals} deals "

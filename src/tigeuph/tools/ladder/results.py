@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from ...core.errors import TigeuphError
 from .ratings import Rating, bradley_terry
@@ -150,7 +150,10 @@ class Ladder:
                 for g in m.get("games", ())
             )
             decision = Decision(d["verdict"], d["llr"], d["deals"], d["score"])
-            matches.append(MatchResult(m["low"], m["high"], decision, m["deals"], games))
+            match = MatchResult(m["low"], m["high"], decision, m["deals"], games)
+            if not games:  # a summary: what the games counted is kept beside them
+                match = evolve(match, stalled=m["stalled"], seconds_per_game=m["seconds_per_game"])
+            matches.append(match)
         return cls(
             data["game"],
             data["players"],
@@ -166,14 +169,13 @@ class Ladder:
 
 def _match_json(m: MatchResult, games: bool) -> dict[str, Any]:
     d = m.decision
-    seconds = [g.seconds for g in m.games]
     out: dict[str, Any] = {
         "low": m.low,
         "high": m.high,
         "decision": {"verdict": d.verdict, "llr": d.llr, "deals": d.deals, "score": d.score},
         "deals": m.deals,
         "stalled": m.stalled,
-        "seconds_per_game": sum(seconds) / len(seconds) if seconds else None,
+        "seconds_per_game": m.seconds_per_game,
     }
     if games:
         out["games"] = [

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import Factory, field, frozen
 
 from ...agents.factory import agents_for_seats, make_agent, release_bots
 from ...agents.match import play
@@ -163,10 +163,21 @@ def deal_score(games: Sequence[LadderGame], first: str) -> float | None:
     return total / count if count else None
 
 
+def _stalled(match: MatchResult) -> int:
+    return sum(g.stopped is not None for g in match.games)
+
+
+def _seconds_per_game(match: MatchResult) -> float | None:
+    seconds = [g.seconds for g in match.games]
+    return sum(seconds) / len(seconds) if seconds else None
+
+
 @frozen
 class MatchResult:
     """A match between two players: the test's decision and the games it kept, in book
-    order (its ``deals`` deals of the book)."""
+    order (its ``deals`` deals of the book). A summary keeps no games but keeps what they
+    counted: ``stalled`` and ``seconds_per_game`` are given then, else counted from the
+    games."""
 
     low: str
     high: str
@@ -174,10 +185,10 @@ class MatchResult:
     deals: int
     """Deals of the book played and kept (a deal whose games all stalled has no score)."""
     games: tuple[LadderGame, ...]
-
-    @property
-    def stalled(self) -> int:
-        return sum(g.stopped is not None for g in self.games)
+    stalled: int = field(default=Factory(_stalled, takes_self=True))
+    """Games that did not end (stalled, spec D8, or at the action bound)."""
+    seconds_per_game: float | None = field(default=Factory(_seconds_per_game, takes_self=True))
+    """The games' mean wall-clock time, ``None`` when none was played."""
 
 
 class _Match:
