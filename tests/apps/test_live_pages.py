@@ -428,6 +428,11 @@ def test_a_whole_game_against_greedy_on_the_board_that_needs_no_server(
     game = GAMES["tigris"].records.record_from_text(record.read_text("utf-8"))
     assert game.state.is_over and game.state.rules.buildings
     assert len(game.actions) == int(_data(board, "actions"))
+    if turn.startswith("Game over"):  # each seat's score as the game tells it (R27's tie-break)
+        tigris, final = GAMES["tigris"], game.state
+        for seat, rank in enumerate(tigris.ranks(final)):
+            told = tigris.presentation.score_text(final, seat)
+            assert re.search(rf"{rank}\. seat {seat} \([a-z]+\), {re.escape(told)}[;.]", turn)
     for command in (
         ["replay", "--all", str(record)],
         ["verify", str(record), "--commitment", commitment],

@@ -149,6 +149,11 @@ def test_a_whole_game_against_the_players_leaves_a_record_verify_accepts(
     shown = _finish(page, shown)
     assert shown["over"] or shown["stopped"]
     record = page("record")
+    if shown["over"]:  # each seat's score told as the game tells it, the tie-break named
+        state = GAMES[game].records.record_from_text(record["text"]).state
+        told = {row["seat"]: row["score_text"] for row in shown["ranking"]}
+        assert told == {n: GAMES[game].presentation.score_text(state, n) for n in told}
+        assert sorted(told) == list(range(len(seats)))
     path = tmp_path / record["name"]
     path.write_text(record["text"], "utf-8")
     verified = subprocess.run(

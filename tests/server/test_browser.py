@@ -188,6 +188,14 @@ def test_a_whole_game_against_an_agent_by_clicking(
         rules = replayed.state.rules
         assert replayed.state.is_over and rules.buildings and not rules.wonder
         assert rules.board.name == "advanced"
+        # The end dialog tells each seat's score as the game does (a shared one's tie-break).
+        tigris, final = tigeuph.GAMES["tigris"], replayed.state
+        ranked = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#over-text li")]
+        told = [
+            f"rank {rank}, {tigris.presentation.score_text(final, seat)}"
+            for seat, rank in sorted(enumerate(tigris.ranks(final)), key=lambda s: s[1])
+        ]
+        assert [line.partition(": ")[2] for line in ranked] == told
         shown = browser.find_elements(By.CSS_SELECTOR, "#history li")
         assert len(shown) == len(replayed.actions)
         assert _csp_reports(browser) == []

@@ -59,6 +59,9 @@ def test_whole_games_are_played_through_http(
     _replays(live_client, game, finals)
     result = live_client.get(f"/api/games/{game}/outcome").json()
     assert result["winners"] and len(result["results"]) == players
+    state = tigeuph.Game.from_record(live_client.get(f"/api/games/{game}/record").json()["record"])
+    told = [tigeuph.GAMES["tigris"].presentation.score_text(state.state, n) for n in range(players)]
+    assert result["score_text"] == told
     history = live_client.get(f"/api/games/{game}/history").json()
     assert len(history["history"]) == history["version"] == finals[0]["version"]
 

@@ -55,6 +55,9 @@ def test_a_babel_game_is_played_to_its_end_and_its_record_replays(
     assert outcome["winners"] == list(BABEL.winners(replayed.state))
     assert outcome["scores"] == list(BABEL.scores(replayed.state))
     assert outcome["result"] == BABEL.presentation.result_text(replayed.state)
+    assert outcome["score_text"] == [
+        BABEL.presentation.score_text(replayed.state, n) for n in range(2)
+    ]
 
 
 def test_a_seat_sees_its_own_hand_and_not_the_others(live_client: httpx.Client) -> None:

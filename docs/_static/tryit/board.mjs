@@ -223,7 +223,7 @@ class Board {
       this.turn.textContent = `Your turn: you are ${you}.`;
       this.turn.className = "tboard-turn";
     } else {
-      const ranks = shown.ranking.map((r) => `${r.rank}. seat ${r.seat} (${shown.seats[r.seat].player}), ${r.score}`).join("; ");
+      const ranks = shown.ranking.map((r) => `${r.rank}. seat ${r.seat} (${shown.seats[r.seat].player}), ${r.score_text}`).join("; ");
       this.turn.textContent = shown.stopped
         ? `The game has stopped (${shown.stopped}); the record keeps it.`
         : `Game over: ${shown.result}. ${ranks}.`;

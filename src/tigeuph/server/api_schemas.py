@@ -401,6 +401,12 @@ def _outcome(game: AnyGame) -> dict[str, Any]:
             "stopped": _STOPPED,
             "winners": {"type": "array", "items": _SEAT},
             "scores": {"type": "array", "items": _INT},
+            "score_text": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Each seat's score as the game tells it, naming the tie-break "
+                "where another seat shares the score.",
+            },
             "result": {"type": "string"},
             **game.client.outcome_schema,
         }

@@ -281,11 +281,13 @@ class _Server:
         game = self.store.game(row)
         state = self.store.state(row)
         stopped = row.stopped is not None  # then nobody won: the scores are as they stood
+        seats = range(len(game.scores(state)))
         return JSONResponse(
             {
                 "stopped": _stop_name(row),
                 "winners": [] if stopped else list(game.winners(state)),
                 "scores": list(game.scores(state)),
+                "score_text": [game.presentation.score_text(state, seat) for seat in seats],
                 "result": f"stopped ({_stop_name(row)})"
                 if stopped
                 else game.presentation.result_text(state),

@@ -296,9 +296,17 @@ def _in_order(game: AnyGame, aids: Sequence[str]) -> tuple[str, ...]:
     return tuple(name for name in game.presentation.aids if name in asked)
 
 
-def _ranking(game: AnyGame, state: Any) -> list[dict[str, int]]:
+def _ranking(game: AnyGame, state: Any) -> list[dict[str, Any]]:
+    """Each seat's rank and score, best first; ``score_text`` names the tie-break where a
+    score is shared, as the terminal's ranking does."""
     ranks, scores = game.ranks(state), game.scores(state)
-    return sorted(
-        ({"rank": ranks[n], "seat": n, "score": scores[n]} for n in range(len(scores))),
-        key=lambda row: (row["rank"], row["seat"]),
+    rows = (
+        {
+            "rank": ranks[n],
+            "seat": n,
+            "score": scores[n],
+            "score_text": game.presentation.score_text(state, n),
+        }
+        for n in range(len(scores))
     )
+    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))

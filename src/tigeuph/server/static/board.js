@@ -827,15 +827,15 @@ async function showOutcome() {
     return;
   }
   if (!data.results) {  // a game with no ranks of its own: its result and each seat's score
-    const scores = el("ol", {}, ...data.scores.map((score, seat) =>
-      el("li", { class: data.winners.includes(seat) ? "winner" : "" }, `${seatName(seat)}: score ${score}`)));
+    const scores = el("ol", {}, ...data.scores.map((_, seat) =>
+      el("li", { class: data.winners.includes(seat) ? "winner" : "" }, `${seatName(seat)}: ${data.score_text[seat]}`)));
     $("over-text").replaceChildren(el("p", {}, `Result: ${data.result}.`), scores, record);
     dialog.showModal();
     return;
   }
   const why = data.end === "bag" ? "the bag ran out" : "only two treasures were left";
   const list = el("ol", {}, ...[...data.results].sort((a, b) => a.rank - b.rank).map((r) =>
-    el("li", { class: data.winners.includes(r.player) ? "winner" : "" }, `${seatName(r.player)}: rank ${r.rank}, score ${r.score}`)));
+    el("li", { class: data.winners.includes(r.player) ? "winner" : "" }, `${seatName(r.player)}: rank ${r.rank}, ${data.score_text[r.player]}`)));
   $("over-text").replaceChildren(el("p", {}, `The game ended because ${why}.`), list, record);
   dialog.showModal();
 }
