@@ -105,3 +105,14 @@ def test_tigeuph_play_refuses_rules_nim_does_not_have(capsys: pytest.CaptureFixt
     argv = ["play", "--game", "nim", "--seats", "random,random", "--board", "advanced"]
     assert main([*argv, "--no-record"]) != 0
     assert "Nim" in capsys.readouterr().err
+
+
+def test_the_casebook_command_takes_nim_which_has_no_case(
+    nim: AnyGame, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--game`` offers the games registered, not a list of its own: Nim is one, and the
+    casebook holds none of its cases."""
+    assert main(["casebook", "--game", "nim", "--list"]) == 0
+    assert capsys.readouterr().out == ""
+    assert main(["casebook", "--game", "babel", "--list"]) == 0
+    assert "babel/" in capsys.readouterr().out

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..casebook import Case, CaseError, all_cases, case_named, family_of, game_of_case, play, read
+from ..games import GAMES
 
 __all__ = ["add", "run"]
 
@@ -25,7 +26,7 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "casebook", help="play the rules casebook's cases (or yours)", description=DESCRIPTION
     )
     parser.add_argument("cases", metavar="CASE", nargs="*", help="cases, families or files")
-    parser.add_argument("--game", choices=("tigris", "babel"), help="only the cases of this game")
+    parser.add_argument("--game", choices=tuple(GAMES), help="only the cases of this game")
     parser.add_argument("--list", action="store_true", help="list the cases, play none")
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="a line for every case, not only failures"

@@ -43,9 +43,9 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--game",
         choices=tuple(GAMES),
-        default="tigris",
+        default=GAMES.default,
         help=f"the game: {', '.join(f'{name} ({g.facts.title})' for name, g in GAMES.items())}; "
-        "default tigris",
+        f"default {GAMES.default}",
     )
     parser.add_argument(
         "--players",

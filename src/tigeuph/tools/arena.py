@@ -98,7 +98,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="the agents; with fewer agents than seats they fill the seats in turn",
     )
     titles = ", ".join(f"{name} ({game.facts.title})" for name, game in GAMES.items())
-    add("--game", choices=tuple(GAMES), default="tigris", help=f"the game: {titles}")
+    add("--game", choices=tuple(GAMES), default=GAMES.default, help=f"the game: {titles}")
     counts = sorted({n for game in GAMES.values() for n in game.facts.players})
     add(
         "--players",
