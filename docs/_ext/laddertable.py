@@ -24,7 +24,8 @@ def _elo(value: float) -> str:
 
 def _cost(match: Any) -> str:
     """What a match's games took: wall-clock seconds a game, and the games that stalled."""
-    told = "" if match.seconds_per_game is None else f", {match.seconds_per_game:.1f} s a game"
+    seconds = match.seconds_per_game
+    told = "" if seconds is None else f", {seconds:.{1 if seconds >= 1 else 2}f} s a game"
     return told + (f", {match.stalled} stalled" if match.stalled else "")
 
 
