@@ -111,6 +111,11 @@ def test_a_bot_program_is_placed_on_the_ladder_without_replaying_it(
     assert (match.low, match.high, match.decision.verdict) == ("random", PASSER, H0)
     bot, random_ = placed.rating(PASSER), placed.rating("random")
     assert bot is not None and random_ is not None and bot.elo < random_.elo
+    # Placed again on the ladder that rates it, nothing is played and the file is unchanged.
+    again = tmp_path / "again.json"
+    argv = ["ladder", "--place", PASSER, "--results", str(out), "--out", str(again), "-q"]
+    assert main(argv) == 0
+    assert read_results(again) == read_results(out)
 
 
 def test_a_cheating_rung_plays_the_ladder_s_games_and_they_verify(tmp_path: Path) -> None:

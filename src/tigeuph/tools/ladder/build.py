@@ -76,11 +76,13 @@ def place(
     """*ladder* with the player *spec* (an agent specification: ``external:COMMAND``,
     ``module:factory``...) placed on it: matched, under the ladder's own test and deals, with
     its honest rungs from the bottom up while the test finds it stronger (H1), then rated
-    together with every game of the ladder, which are not played again.
+    together with every game of the ladder, which are not played again. A player the ladder
+    rates already (placed before, or a rung) is not played again either: *ladder* is returned
+    as it is, so a placement run a second time plays nothing, as a ladder run again resumes.
 
     Raises:
         AgentSpecError: *spec* names no agent.
-        ArgumentError: *ladder* is a summary (its games are needed) or already rates *spec*.
+        ArgumentError: *ladder* is a summary (its games are needed).
         AgentError: the player misbehaved.
     """
     if not ladder.games:
@@ -89,7 +91,7 @@ def place(
             "results file"
         )
     if spec in (p.name for p in ladder.entrants):
-        raise ArgumentError(f"{ladder.key} rates {spec!r} already")
+        return ladder
     placed = player(spec, ladder.game)  # a rung the ladder did not run may be placed too
     if placed.cheat:
         raise ArgumentError(f"{spec} sees every hand: it is a rung, run it with the ladder")
