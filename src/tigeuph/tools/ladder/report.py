@@ -51,8 +51,9 @@ def table(ladder: Ladder) -> str:
 
 
 def plot(ladders: Sequence[Ladder], path: str | Path) -> None:
-    """Draw *ladders* into the image file *path* (PNG, SVG or PDF): a panel per ladder, each
-    player's rating with its 95% interval, best at the top.
+    """Draw *ladders* into the image file *path* (PNG, SVG or PDF): a panel per ladder, two
+    to a row, each player's rating with its 95% interval, best at the top, a placed player in
+    red; a long agent specification is written over several lines at its commas.
 
     Raises:
         TigeuphError: matplotlib is not installed (the ``plot`` extra).
@@ -60,23 +61,36 @@ def plot(ladders: Sequence[Ladder], path: str | Path) -> None:
     require("matplotlib", "plot").use("Agg")
     plt: Any = require("matplotlib.pyplot", "plot")
     figure: Any
+    columns = min(2, len(ladders))
+    rows = -(-len(ladders) // columns)
     figure, axes = plt.subplots(
-        1, len(ladders), figsize=(5 * len(ladders), 4), squeeze=False, layout="constrained"
+        rows, columns, figsize=(6 * columns, 3.6 * rows), squeeze=False, layout="constrained"
     )
-    for ax, ladder in zip(axes[0], ladders, strict=True):
+    panels = [ax for row in axes for ax in row]
+    for ax in panels[len(ladders) :]:
+        ax.set_visible(False)
+    for ax, ladder in zip(panels, ladders, strict=False):
         rated = sorted(ladder.ratings, key=lambda r: r.elo)
         ys = range(len(rated))
         for y, r in zip(ys, rated, strict=True):
             colour = "#b00020" if r.player in ladder.placed else "#1f4e79"
             xerr = [[r.elo - r.low], [r.high - r.elo]]
             ax.errorbar([r.elo], [y], xerr=xerr, fmt="o", color=colour, capsize=3)
-        ax.set_yticks(list(ys), [r.player for r in rated])
+        ax.set_yticks(list(ys), [_label(r.player) for r in rated])
         ax.axvline(0, color="grey", linewidth=0.8, linestyle="--")
         ax.set_xlabel("Elo points (95% interval)")
-        ax.set_title(f"{ladder.game}, {ladder.players} players")
+        placed = " (in red: placed)" if ladder.placed else ""
+        ax.set_title(f"{ladder.game}, {ladder.players} players{placed}")
         ax.grid(axis="x", alpha=0.3)
     figure.savefig(path, dpi=110)
     plt.close(figure)
+
+
+def _label(name: str, width: int = 18) -> str:
+    """*name* over several lines, broken after its commas, when longer than *width*."""
+    if len(name) <= width:
+        return name
+    return ",\n".join(name.split(","))
 
 
 def rung_note(
