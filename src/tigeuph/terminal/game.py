@@ -34,6 +34,7 @@ from ..core.deals import new_seed
 from ..core.errors import TigeuphError
 from ..core.stops import STALL_REPEATS, STALL_ROUNDS, Stop
 from ..games import AnyGame, Record, game_named, game_of, player_counts
+from .console import rich_console, show_markup
 from .narration import last_decision, seat_labels, show_summary, story, tell
 from .prompt import (
     Command,
@@ -52,37 +53,16 @@ if TYPE_CHECKING:
 
     from ..agents import Agent
 
-__all__ = ["HUMAN", "TerminalGame", "play_in_terminal", "rich_console", "show_markup"]
+__all__ = ["HUMAN", "TerminalGame", "play_in_terminal"]
 
 HUMAN = "human"
 """The seat specification of a person at the keyboard."""
-
-
-def rich_console() -> Console:
-    """A rich console, or the error naming the extra to install. Written to a file or a pipe
-    it wraps no line (a terminal's width means nothing there, and a program reading the output
-    wants each line whole)."""
-    try:
-        from rich.console import Console
-    except ImportError:
-        raise TigeuphError("the terminal game needs rich: pip install 'tigeuph[cli]'") from None
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console.soft_wrap = True
-    return console
 
 
 def _agent(spec: str, game: AnyGame) -> Agent:
     from ..agents import make_agent
 
     return make_agent(spec, game=game.facts.name)
-
-
-def show_markup(console: Console, markup: str) -> None:
-    """Print a game's description, written in ``rich`` console markup."""
-    from rich.text import Text
-
-    console.print(Text.from_markup(markup))
 
 
 class TerminalGame:
