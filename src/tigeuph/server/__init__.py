@@ -15,11 +15,12 @@ client first (an address or an IPv6 /64, ``clients``), so that no client nor a f
 what all share: creation (``admission``), the live games kept (``store``), open streams
 (``streams``), the agents' queue, served fairly between clients (``fairness``);
 ``tigeuph.server.service`` runs these parts. The HTTP API and the page are
-:func:`create_app` (``tigeuph.server.app``, on Starlette, its bodies read strictly by
-``bodies``, requests that change state from other sites' pages refused by ``origins``, every
-refusal from the one table in ``errors``, its description in ``openapi``, its headers from
-``headers``); :func:`serve` runs it under uvicorn, with tokens kept out of its log
-(``logs``). See ``docs/server.rst``.
+:func:`create_app` (``tigeuph.server.app``, on Starlette, its handlers in ``game_routes``,
+``advice_routes``, ``wait_routes`` and ``static_routes``, who sent a request read by
+``callers``, its bodies read strictly by ``bodies``, requests that change state from other
+sites' pages refused by ``origins``, every refusal from the one table in ``errors`` answered
+by ``guards``, its description in ``openapi``, its headers from ``headers``); :func:`serve`
+runs it under uvicorn, with tokens kept out of its log (``logs``). See ``docs/server.rst``.
 
 The store needs only the standard library; the application needs the ``server`` extra
 (``pip install 'tigeuph[server]'``), and raises a :class:`~tigeuph.TigeuphError` naming it

@@ -7,7 +7,7 @@ words. An exception that is in no line is a bug: :func:`answer` logs it with its
 answers ``500`` ``internal``.
 
 Every class here is a :class:`~tigeuph.TigeuphError`. This module imports no HTTP library: the
-store raises these errors, :mod:`tigeuph.server.app` turns them into answers.
+store raises these errors, :mod:`tigeuph.server.guards` turns them into answers.
 """
 
 from __future__ import annotations

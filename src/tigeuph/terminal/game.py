@@ -19,70 +19,41 @@ stalls (spec D8, the game's ``records.stall_watch``) or that reaches
 *max_actions* actions is stopped (``record.stop``), said to be so in one line, and returned
 like a finished one, so its record keeps it.
 
-Nothing here knows one game from another: everything is asked of the game's interface.
+This module is the loop: whose turn it is, the agents' moves, the stop. What it prints is
+:mod:`tigeuph.terminal.display`; a person's turn, what he types and his commands,
+:mod:`tigeuph.terminal.keyboard`. Nothing here knows one game from another: everything is
+asked of the game's interface.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..agents import AgentSpecError, agent_rng
+from ..agents import agent_rng
 from ..core.deals import new_seed
 from ..core.errors import TigeuphError
-from ..core.stops import STALL_REPEATS, STALL_ROUNDS, Stop
+from ..core.stops import STALL_ROUNDS, Stop
 from ..games import AnyGame, Record, game_named, game_of, player_counts
-from .narration import last_decision, seat_labels, show_summary, story, tell
-from .prompt import (
-    Command,
-    Matches,
-    completer,
-    explain_words,
-    group_actions,
-    help_text,
-    hint_words,
-    read_input,
-    refusal_words,
-)
+from .console import rich_console
+from .display import Display
+from .keyboard import Keyboard
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ..agents import Agent
 
-__all__ = ["HUMAN", "TerminalGame", "play_in_terminal", "rich_console", "show_markup"]
+__all__ = ["HUMAN", "TerminalGame", "play_in_terminal"]
 
 HUMAN = "human"
 """The seat specification of a person at the keyboard."""
-
-
-def rich_console() -> Console:
-    """A rich console, or the error naming the extra to install. Written to a file or a pipe
-    it wraps no line (a terminal's width means nothing there, and a program reading the output
-    wants each line whole)."""
-    try:
-        from rich.console import Console
-    except ImportError:
-        raise TigeuphError("the terminal game needs rich: pip install 'tigeuph[cli]'") from None
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console.soft_wrap = True
-    return console
 
 
 def _agent(spec: str, game: AnyGame) -> Agent:
     from ..agents import make_agent
 
     return make_agent(spec, game=game.facts.name)
-
-
-def show_markup(console: Console, markup: str) -> None:
-    """Print a game's description, written in ``rich`` console markup."""
-    from rich.text import Text
-
-    console.print(Text.from_markup(markup))
 
 
 class TerminalGame:
@@ -116,9 +87,8 @@ class TerminalGame:
         self.ask = ask or input  # input() itself, so that readline knows the prompt
         self.delay = delay
         self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
-        self.quit = False
-        self._shown: int | None = None  # the seat whose view is on the screen
-        self._note = ""  # said under the next position drawn (what an undo took back)
+        self.display = Display(self.console, self.interface, self.seats)
+        self.keyboard = Keyboard(game, self.display, self.humans, self.ask, self._forget_watch)
         if max_actions is not None and max_actions < 1:
             raise TigeuphError(f"max_actions must be 1 or more, not {max_actions}")
         limit = game.limits.max_record_actions
@@ -127,7 +97,10 @@ class TerminalGame:
         self._seen: object = None  # the last state the watch saw
         self._stalled = False
 
-    # --- the loop ------------------------------------------------------------------------
+    @property
+    def quit(self) -> bool:
+        """Whether a person quit (``quit``, or the end of input)."""
+        return self.keyboard.quit
 
     def run(self) -> Record:
         """Play until the game ends, is stopped or a person quits; return the record. Agents
@@ -155,7 +128,7 @@ class TerminalGame:
                 close()
 
     def _play(self) -> None:
-        self._complete_with_readline()
+        self.keyboard.complete_with_readline()
         while not self.game.state.is_over and not self.quit:
             reason = self._stop_reason()
             if reason is not None:
@@ -165,14 +138,14 @@ class TerminalGame:
             assert seat is not None
             agent = self.agents[seat]
             if agent is None:
-                self._human_turn(seat)
+                self.keyboard.turn(seat)
                 continue
             action = agent.act(self.game.view(seat), self.rngs[seat])
             if action not in self.interface.legal_actions(self.game.state):
                 raise TigeuphError(f"seat {seat} ({self.seats[seat]}) played {action}: illegal")
             self.game.play(action)
             if not self.humans:
-                self._watch(seat, action)
+                self.display.watched(self.game, seat, action, self.delay)
         if self.game.state.is_over:
             self._final()
 
@@ -193,228 +166,22 @@ class TerminalGame:
             return Stop.ACTION_LIMIT
         return None
 
+    def _forget_watch(self) -> None:
+        """After an undo: the watch saw states that are gone, so it is built again."""
+        self._stall = None
+
     def _stop(self, reason: Stop) -> None:
         """Mark the game stopped, show where it stands and say why in one line."""
         self.game.stop(reason)
-        if self.console.is_terminal and self.humans:
-            self.console.clear()
-        show_markup(self.console, self._describe(self.game.state))
-        if reason is Stop.STALLED:
-            why = (
-                f"The game has stalled: for {STALL_ROUNDS} whole rounds nothing but points "
-                f"changed, or a turn began for the {STALL_REPEATS}th time in the same position "
-                "(spec D8)."
-            )
-        else:
-            why = f"The game has reached its bound of {self.max_actions} actions."
-        self.console.print(
-            f"{why} It stops here; the record keeps it.", markup=False, soft_wrap=True
-        )
-
-    def _watch(self, seat: int, action: object) -> None:
-        """Tell a watcher what *seat*'s *action* did: the position and its events."""
-        done = len(self.game.actions)
-        if not self.console.is_terminal:
-            self.console.print(f"seat {seat} ({self.seats[seat]}): {action}", markup=False)
-            for _, lines in story(self.game, done - 1, done, None, seat_labels(self.seats, None)):
-                for _, sentence, _ in lines:
-                    self.console.print(f"    {sentence}", markup=False, soft_wrap=True)
-            return
-        self.console.clear()
-        show_markup(self.console, self._describe(self.game.state, last=action))
-        tell(self.console, self.game, done - 1, None, self.seats)
-        show_summary(self.console, self.interface, self.game.state, None, len(self.seats))
-        time.sleep(self.delay)
+        self.display.stopped(self.game, reason, self.max_actions, clear=bool(self.humans))
 
     def _final(self) -> None:
-        state = self.game.state
-        if self.console.is_terminal and self.humans:
-            self.console.clear()
-        show_markup(self.console, self._describe(state))
-        if self.humans:
-            viewer = self._shown if self._shown is not None else self.humans[0]
-            tell(self.console, self.game, last_decision(self.game, viewer), viewer, self.seats)
-        for rank, seat in _ranking(self.interface, state):
-            score = self.interface.presentation.score_text(state, seat)
-            self.console.print(
-                f"  rank {rank}: seat {seat} ({self.seats[seat]}), {score}", markup=False
-            )
-
-    # --- a person's turn -----------------------------------------------------------------
-
-    def _human_turn(self, seat: int) -> None:
-        if len(self.humans) > 1 and self._shown != seat:
-            if self.console.is_terminal:
-                self.console.clear()
-            self._read(f"Seat {seat}: take the seat and press Enter ")
-        self._shown = seat
-        if self.quit:
+        """The end shown, told to the person last at the screen (the first, if none was)."""
+        if not self.humans:
+            self.display.final(self.game, None)
             return
-        view = self.game.view(seat)
-        self._draw(view)
-        while not self.quit:
-            line = self._read(f"seat {seat}> ")
-            if self.quit:
-                return
-            match read_input(line, view.legal, self.interface.parse_action):
-                case Command() as command:
-                    if self._command(command, seat, view):
-                        return
-                case Matches() as matches:
-                    self._matches(matches)
-                case action:
-                    if action in view.legal:
-                        self.game.play(action)
-                        return
-                    refusal = self.interface.refusal(self.game.state, action)
-                    self._error(refusal_words(action, refusal, view.legal))
-
-    def _read(self, prompt: str) -> str:
-        try:
-            return self.ask(prompt)
-        except (EOFError, KeyboardInterrupt):
-            self.console.print()
-            self.quit = True
-            return ""
-
-    def _error(self, text: str) -> None:
-        from rich.text import Text
-
-        self.console.print(Text(text, style="red"))
-
-    def _draw(self, view: Any) -> None:
-        last = self.game.actions[-1] if self.game.actions else None
-        if self.console.is_terminal:
-            self.console.clear()
-        seat = view.player
-        show_markup(self.console, self._describe(view, last=last, viewer=seat))
-        tell(self.console, self.game, last_decision(self.game, seat), seat, self.seats)
-        show_summary(self.console, self.interface, view, seat, len(self.seats))
-        if self._note:
-            self.console.print(self._note, style="bold", markup=False)
-            self._note = ""
-        self.console.print("your legal actions (? for help, legal all for every one):")
-        self._legal(view.legal, every=False)
-
-    def _legal(self, legal: Sequence[Any], *, every: bool) -> None:
-        """*legal* a line per kind, the commonest kinds first, each in full when *every*;
-        within a kind, the actions that gain something come first (a tile that scores, not
-        ``rA1``)."""
-        shown, state = self.interface.presentation, self.game.state
-
-        def gains(action: Any) -> bool:
-            return bool(shown.gains(state, action))
-
-        lines = group_actions(
-            legal, shown.action_kind, shown.kinds_by_use, every=every, first=gains
-        )
-        for line in lines:
-            self.console.print("  " + line, markup=False)
-
-    def _describe(self, position: Any, *, last: Any = None, viewer: int | None = None) -> str:
-        """The game's description of *position*, the seats named: by their players, or as
-        ``(you)`` and the agents for a person's view."""
-        if viewer is None:
-            names = self.seats
-        else:
-            names = [f"({'you' if s == viewer else n})" for s, n in enumerate(self.seats)]
-        return self.interface.presentation.describe(position, last=last, names=names)
-
-    def _matches(self, matches: Matches) -> None:
-        if not matches.actions:
-            from rich.text import Text
-
-            self.console.print(
-                Text.assemble((matches.reason, "red"), " (help lists every kind of action)")
-            )
-            return
-        shown = " ".join(str(a) for a in matches.actions)
-        self.console.print(
-            f"{len(matches.actions)} legal actions begin {matches.text!r}: {shown}", markup=False
-        )
-
-    def _command(self, command: Command, seat: int, view: Any) -> bool:
-        """Carry out *command*; true when the turn has moved on (an undo, a quit)."""
-        match command.name:
-            case "help":
-                self.console.print(
-                    help_text(self.interface.presentation.notation_help()), markup=False
-                )
-            case "legal":
-                start = command.argument
-                if start in ("", "all"):
-                    self._legal(view.legal, every=start == "all")
-                    return False
-                found = [str(a) for a in view.legal if str(a).startswith(start)]
-                none = f"none of your legal actions begins {start!r}"
-                self.console.print(" ".join(found) or none, markup=False)
-            case "explain":
-                self._explain(command.argument, view)
-            case "hint":
-                self._hint(view)
-            case "undo":
-                return self._undo(seat)
-            case "board":
-                self._draw(view)
-            case "quit":
-                self.quit = True
-                return True
-        return False
-
-    def _hint(self, view: Any) -> None:
-        try:
-            adviser = _agent("greedy", self.interface)
-        except AgentSpecError:
-            self.console.print("no hint: this installation has no greedy agent")
-            return
-        action = adviser.act(view, random.Random(0))
-        self.console.print(hint_words(self.interface, self.game.state, view, action), markup=False)
-
-    def _explain(self, text: str, view: Any) -> None:
-        words = explain_words(self.interface, self.game.state, view.legal, text)
-        self.console.print(words, markup=False)
-
-    def _undo(self, seat: int) -> bool:
-        if len(self.humans) > 1:
-            self.console.print("undo works only when every other seat is a computer")
-            return False
-        game = self.game
-        if seat not in [s.to_move for s in game.states[:-1]]:
-            self.console.print("nothing of yours to undo")
-            return False
-        after = 0
-        while True:
-            mover = game.states[-2].to_move
-            undone = game.undo()
-            if mover == seat:
-                break
-            after += 1
-        self._stall = None  # the watch saw states that are gone: it is built again
-        later = f" and the {after} action{'s' * (after != 1)} after it" if after else ""
-        self._note = f"took back {undone}{later}"
-        return True
-
-    def _complete_with_readline(self) -> None:
-        if not self.humans or not self.console.is_terminal:
-            return
-        try:
-            import readline
-        except ImportError:  # pragma: no cover - not on every platform
-            return
-
-        def actions() -> list[str]:
-            return [str(a) for a in self.interface.legal_actions(self.game.state)]
-
-        readline.set_completer(completer(actions))
-        readline.set_completer_delims(" ")
-        readline.parse_and_bind("tab: complete")
-
-
-def _ranking(game: AnyGame, state: Any) -> list[tuple[int, int]]:
-    """(rank, seat) of every seat of a finished game, best first, as the game ranks
-    them (its tie-breaks included)."""
-    ranks = game.ranks(state)
-    return sorted((ranks[seat], seat) for seat in range(len(ranks)))
+        shown = self.keyboard.shown
+        self.display.final(self.game, shown if shown is not None else self.humans[0])
 
 
 def play_in_terminal(

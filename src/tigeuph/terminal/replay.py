@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final
 from ..core.events import names_for
 from ..core.interface.views import seen_notations
 from ..games import Record, game_of
-from .game import rich_console, show_markup
+from .console import rich_console, show_markup
 from .narration import narrate
 
 if TYPE_CHECKING:
