@@ -116,6 +116,10 @@ def test_a_bot_program_is_placed_on_the_ladder_without_replaying_it(
     argv = ["ladder", "--place", PASSER, "--results", str(out), "--out", str(again), "-q"]
     assert main(argv) == 0
     assert read_results(again) == read_results(out)
+    # The ladder's own command run again on that file resumes it: the placed player stays.
+    argv = ["ladder", "--players", "2", "--rungs", "random,greedy", "--max-deals", "5", "-q"]
+    assert main([*argv, "--results", str(again)]) == 0
+    assert read_results(again) == read_results(out)
 
 
 def test_a_cheating_rung_plays_the_ladder_s_games_and_they_verify(tmp_path: Path) -> None:

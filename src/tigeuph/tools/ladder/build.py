@@ -11,7 +11,7 @@ from .rungs import LADDER, RUNGS, matches
 from .runner import LadderGame, player, run_matches
 from .sprt import H1, SPRT
 
-__all__ = ["DEFAULT_DEALS", "place", "run_ladder"]
+__all__ = ["DEFAULT_DEALS", "keep_placed", "place", "run_ladder"]
 
 DEFAULT_DEALS = 200
 """The most deals of the book a match plays unless told otherwise: enough for the test to
@@ -119,4 +119,22 @@ def place(
         [*ladder.entrants, placed],
         [*ladder.matches, *found],
         [*ladder.placed, spec],
+    )
+
+
+def keep_placed(ladder: Ladder, previous: Ladder) -> Ladder:
+    """*ladder*, the rungs of *previous* run again (resumed, or with a rung added), with the
+    players placed on *previous* kept: their matches as they were, every game rated together
+    again. (A placed player does not climb a rung added since: its matches stand.)"""
+    if not previous.placed:
+        return ladder
+    placed = set(previous.placed)
+    return Ladder.rated(
+        ladder.game,
+        ladder.players,
+        ladder.test,
+        ladder.limit,
+        [*ladder.entrants, *(p for p in previous.entrants if p.name in placed)],
+        [*ladder.matches, *(m for m in previous.matches if {m.low, m.high} & placed)],
+        previous.placed,
     )

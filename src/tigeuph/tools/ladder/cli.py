@@ -22,7 +22,7 @@ from ...agents.base import AgentError, AgentSpecError
 from ...core.errors import TigeuphError
 from ..options import Parser, positive, rich_bar
 from .book import BOOK_GAMES
-from .build import DEFAULT_DEALS, place, run_ladder
+from .build import DEFAULT_DEALS, keep_placed, place, run_ladder
 from .report import plot, table
 from .results import Ladder, ladder_key, read_results, write_results
 from .rungs import RUNGS
@@ -172,6 +172,8 @@ def _run(args: argparse.Namespace, game: str, players: int, path: Path, test: SP
             on_progress=update,
             on_deal=keep,
         )
+    if previous is not None:
+        ladder = keep_placed(ladder, previous)
     write_results(path, [ladder])
     _forget(journal, key)
     return ladder
