@@ -150,6 +150,15 @@ SMALLER: Final[dict[str, str]] = {
             " --summary src/tigeuph/tools/ladder/published.json",
         )
     },  # the published run resumed from a copy of its file: it plays nothing
+    **{
+        "tigeuph ladder --game tigris --players 3 4 --place"
+        f" mcts:iterations=100,backup={backup} --jobs 2"
+        " --results benchmarks/results/ladder.json.gz --out benchmarks/results/ladder.json.gz"
+        " --summary src/tigeuph/tools/ladder/published.json": (
+            "--results copy-of-ladder.json.gz --out copy-of-ladder.json.gz --summary summary.json"
+        )
+        for backup in ("paranoid", "best-reply")
+    },  # the published placements, placed already in a copy of the file: they play nothing
     "tigeuph simulate --agents search-300 --players 3 --variant wonder": (
         "--agents search-100 --players 2 --games 1"
     ),
