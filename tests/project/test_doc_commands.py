@@ -144,7 +144,7 @@ SMALLER: Final[dict[str, str]] = {
             "tigeuph ladder --game tigris --players 3 --rungs random,greedy,search-100,search-300"
             " --max-deals 30 --jobs 2 --results benchmarks/results/ladder.json.gz"
             " --summary src/tigeuph/tools/ladder/published.json",
-            "tigeuph ladder --game tigris --players 4 --rungs random,greedy,search-100"
+            "tigeuph ladder --game tigris --players 4 --rungs random,greedy,search-100,search-300"
             " --max-deals 30 --jobs 2 --results benchmarks/results/ladder.json.gz"
             " --summary src/tigeuph/tools/ladder/published.json",
             "tigeuph ladder --game babel --players 2"
