@@ -190,13 +190,13 @@ class GameRoutes:
         game = self.store.game(row)
         state = self.store.state(row)
         stopped = row.stopped is not None  # then nobody won: the scores are as they stood
-        seats = range(len(game.scores(state)))
+        scores = list(game.scores(state))
         return JSONResponse(
             {
                 "stopped": stop_name(row),
                 "winners": [] if stopped else list(game.winners(state)),
-                "scores": list(game.scores(state)),
-                "score_text": [game.presentation.score_text(state, seat) for seat in seats],
+                "scores": scores,
+                "score_text": [game.presentation.score_text(state, n) for n in range(len(scores))],
                 "result": f"stopped ({stop_name(row)})"
                 if stopped
                 else game.presentation.result_text(state),
