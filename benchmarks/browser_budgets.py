@@ -27,7 +27,6 @@ import argparse
 import gzip
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -39,6 +38,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from figures import cpu_model
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -168,22 +168,11 @@ def spread(values: list[float]) -> dict[str, float]:
 
 
 def machine() -> dict[str, Any]:
-    cpu = ""
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        cpu = next(
-            (
-                line.split(":", 1)[1].strip()
-                for line in cpuinfo.read_text().splitlines()
-                if line.startswith("model name")
-            ),
-            "",
-        )
     version = subprocess.run(
         ["/usr/bin/chromium", "--version"], capture_output=True, text=True, check=False
     ).stdout.strip()
     return {
-        "cpu": cpu or platform.processor(),
+        "cpu": cpu_model(),
         "cores": os.cpu_count(),
         "load": round(os.getloadavg()[0], 2),
         "chromium": version,

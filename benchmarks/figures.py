@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["FIGURES", "load", "machine", "measure", "record"]
+__all__ = ["FIGURES", "cpu_model", "load", "machine", "measure", "record"]
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 FIGURES: Final = ROOT / "docs" / "figures.json"
@@ -50,18 +50,21 @@ IN_SECONDS: Final = {"s": 1.0, "min": 60.0, "h": 3600.0, "ms": 0.001}
 """The units a wall time may be written in, in seconds."""
 
 
-def machine() -> str:
-    """This machine's CPU model and the cores this process may use."""
-    model = platform.processor() or platform.machine()
+def cpu_model() -> str:
+    """This machine's CPU model, as ``/proc/cpuinfo`` names it, else as :mod:`platform` does."""
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as info:
             for line in info:
                 if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
+                    return line.split(":", 1)[1].strip()
     except OSError:
         pass
-    return f"{model}, {len(os.sched_getaffinity(0))} cores"
+    return platform.processor() or platform.machine()
+
+
+def machine() -> str:
+    """This machine's CPU model and the cores this process may use."""
+    return f"{cpu_model()}, {len(os.sched_getaffinity(0))} cores"
 
 
 def load(path: Path = FIGURES) -> dict[str, Any]:
